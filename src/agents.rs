@@ -1,0 +1,345 @@
+//! Agent file conventions and load caps, loaded from `rules/agents.yaml` (embedded).
+//!
+//! Input: a path relative to the scanned root. Output: its [`Classification`]: file kind, the
+//! agents that load it, and their load caps. The conventions are data with a source link per
+//! entry, because agents change them.
+
+use std::sync::OnceLock;
+
+use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
+use serde::Deserialize;
+
+use crate::kind::FileKind;
+
+/// What a cap counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CapUnit {
+    /// UTF-8 bytes.
+    Bytes,
+    /// Unicode scalar values.
+    Chars,
+}
+
+/// Whether a cap counts one file or the chain of files an agent concatenates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CapScope {
+    /// Each file on its own.
+    File,
+    /// The file plus the same-named files in its ancestor folders up to the project root
+    /// (Codex concatenates AGENTS.md from the root down).
+    Chain,
+}
+
+/// What the agent does past the cap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CapEffect {
+    /// The text past the cap never reaches the model: a warning.
+    Truncate,
+    /// The agent only warns and still loads everything: a note at most.
+    Warn,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CapSpec {
+    limit: u64,
+    unit: CapUnit,
+    scope: CapScope,
+    effect: CapEffect,
+    setting: String,
+    #[serde(default)]
+    files: Vec<String>,
+    source: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileSpec {
+    glob: String,
+    kind: FileKind,
+    #[serde(default)]
+    source: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AgentSpec {
+    id: String,
+    name: String,
+    source: String,
+    files: Vec<FileSpec>,
+    #[serde(default)]
+    caps: Vec<CapSpec>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PromptSpec {
+    source: String,
+    files: Vec<FileSpec>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AgentsFile {
+    agents: Vec<AgentSpec>,
+    prompts: PromptSpec,
+}
+
+/// A load cap that applies to a classified file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadCap {
+    /// Agent id (`codex`).
+    pub agent: String,
+    /// Agent name for messages (`OpenAI Codex`).
+    pub agent_name: String,
+    /// The cap.
+    pub limit: u64,
+    /// What it counts.
+    pub unit: CapUnit,
+    /// One file or the chain of ancestors.
+    pub scope: CapScope,
+    /// Truncation or only a warning.
+    pub effect: CapEffect,
+    /// The agent's setting or message name (`project_doc_max_bytes`).
+    pub setting: String,
+    /// Where the number comes from.
+    pub source: String,
+    /// For chain caps: file names that count in ancestor folders.
+    pub chain_names: Vec<String>,
+}
+
+/// How a path is used by agents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Classification {
+    /// The kind of the first matching convention.
+    pub kind: FileKind,
+    /// Ids of every agent that loads the path, in agents.yaml order.
+    pub agents: Vec<String>,
+    /// Load caps that apply.
+    pub caps: Vec<LoadCap>,
+}
+
+/// All conventions, compiled.
+#[derive(Debug)]
+pub struct Conventions {
+    set: GlobSet,
+    /// For each glob of `set`: (agent index or None for prompts, kind).
+    entries: Vec<(Option<usize>, FileKind, String, String)>,
+    agents: Vec<AgentSpec>,
+    cap_sets: Vec<Vec<Option<GlobSet>>>,
+    prompt_source: String,
+}
+
+fn glob(pattern: &str) -> Glob {
+    GlobBuilder::new(pattern)
+        .literal_separator(true)
+        .build()
+        .unwrap_or_else(|e| panic!("rules/agents.yaml: bad glob {pattern}: {e}"))
+}
+
+impl Conventions {
+    /// The embedded conventions, compiled once.
+    ///
+    /// # Panics
+    /// When the embedded agents.yaml is invalid; a test keeps that from shipping.
+    pub fn builtin() -> &'static Conventions {
+        static C: OnceLock<Conventions> = OnceLock::new();
+        C.get_or_init(|| {
+            let text = crate::rules::catalog::embedded_files()
+                .iter()
+                .find(|(p, _)| *p == "rules/agents.yaml")
+                .map(|(_, t)| *t)
+                .expect("rules/agents.yaml is embedded");
+            Conventions::parse(text).unwrap_or_else(|e| panic!("rules/agents.yaml: {e}"))
+        })
+    }
+
+    /// Parses an agents.yaml text.
+    ///
+    /// # Errors
+    /// The YAML error, as text.
+    pub fn parse(text: &str) -> Result<Conventions, String> {
+        let file: AgentsFile = serde_saphyr::from_str(text).map_err(|e| e.to_string())?;
+        let mut b = GlobSetBuilder::new();
+        let mut entries = Vec::new();
+        for (i, a) in file.agents.iter().enumerate() {
+            for f in &a.files {
+                b.add(glob(&f.glob));
+                let src = f.source.clone().unwrap_or_else(|| a.source.clone());
+                entries.push((Some(i), f.kind, f.glob.clone(), src));
+            }
+        }
+        for f in &file.prompts.files {
+            b.add(glob(&f.glob));
+            let src = f
+                .source
+                .clone()
+                .unwrap_or_else(|| file.prompts.source.clone());
+            entries.push((None, f.kind, f.glob.clone(), src));
+        }
+        let cap_sets = file
+            .agents
+            .iter()
+            .map(|a| {
+                a.caps
+                    .iter()
+                    .map(|c| {
+                        (!c.files.is_empty()).then(|| {
+                            let mut cb = GlobSetBuilder::new();
+                            for g in &c.files {
+                                cb.add(glob(g));
+                            }
+                            cb.build().expect("globs compiled above")
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        Ok(Conventions {
+            set: b.build().map_err(|e| e.to_string())?,
+            entries,
+            agents: file.agents,
+            cap_sets,
+            prompt_source: file.prompts.source,
+        })
+    }
+
+    /// Classifies `rel` (relative to the scanned root, `/` separators). `None` when no
+    /// convention matches.
+    pub fn classify(&self, rel: &str) -> Option<Classification> {
+        let hits = self.set.matches(rel);
+        let first = *hits.first()?;
+        let kind = self.entries[first].1;
+        let mut agents: Vec<usize> = hits.iter().filter_map(|&h| self.entries[h].0).collect();
+        agents.dedup();
+        let mut caps = Vec::new();
+        for &a in &agents {
+            let spec = &self.agents[a];
+            for (c, cap) in spec.caps.iter().enumerate() {
+                if let Some(set) = &self.cap_sets[a][c]
+                    && !set.is_match(rel)
+                {
+                    continue;
+                }
+                let chain_names = spec
+                    .files
+                    .iter()
+                    .filter_map(|f| f.glob.strip_prefix("**/"))
+                    .filter(|n| !n.contains(['/', '*']))
+                    .map(str::to_owned)
+                    .collect();
+                caps.push(LoadCap {
+                    agent: spec.id.clone(),
+                    agent_name: spec.name.clone(),
+                    limit: cap.limit,
+                    unit: cap.unit,
+                    scope: cap.scope,
+                    effect: cap.effect,
+                    setting: cap.setting.clone(),
+                    source: cap.source.clone(),
+                    chain_names,
+                });
+            }
+        }
+        Some(Classification {
+            kind,
+            agents: agents.iter().map(|&a| self.agents[a].id.clone()).collect(),
+            caps,
+        })
+    }
+
+    /// Every glob with its kind and source link, in file order (for the pre-commit `files`
+    /// pattern and the README).
+    pub fn globs(&self) -> impl Iterator<Item = (&str, FileKind, &str)> {
+        self.entries
+            .iter()
+            .map(|(_, k, g, s)| (g.as_str(), *k, s.as_str()))
+    }
+
+    /// (agent id, name, source link) for every agent, plus the prompt conventions' source.
+    pub fn agents(&self) -> impl Iterator<Item = (&str, &str, &str)> {
+        self.agents
+            .iter()
+            .map(|a| (a.id.as_str(), a.name.as_str(), a.source.as_str()))
+            .chain(std::iter::once((
+                "prompts",
+                "Prompt files",
+                self.prompt_source.as_str(),
+            )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(p: &str) -> Option<FileKind> {
+        Conventions::builtin().classify(p).map(|c| c.kind)
+    }
+
+    #[test]
+    fn classifies_the_required_conventions() {
+        use FileKind::*;
+        let cases = [
+            ("AGENTS.md", Instructions),
+            ("pkg/deep/AGENTS.override.md", Instructions),
+            ("CLAUDE.local.md", Instructions),
+            (".claude/CLAUDE.md", Instructions),
+            (".claude/commands/git/commit.md", Command),
+            (".claude/agents/reviewer.md", AgentDef),
+            (".claude/skills/pdf/SKILL.md", Skill),
+            (".mcp.json", McpConfig),
+            (".cursorrules", Instructions),
+            (".cursor/rules/a/b.mdc", Rules),
+            (".cursor/mcp.json", McpConfig),
+            (".github/copilot-instructions.md", Instructions),
+            (".github/instructions/py.instructions.md", Rules),
+            (".github/prompts/x.prompt.md", Command),
+            (".github/chatmodes/x.chatmode.md", AgentDef),
+            (".vscode/mcp.json", McpConfig),
+            ("GEMINI.md", Instructions),
+            (".gemini/settings.json", McpConfig),
+            (".windsurfrules", Instructions),
+            (".windsurf/rules/x.md", Rules),
+            (".clinerules", Instructions),
+            (".clinerules/net.md", Rules),
+            (".roo/rules-code/x.md", Rules),
+            ("CONVENTIONS.md", Instructions),
+            (".junie/guidelines.md", Instructions),
+            (".kiro/steering/x.md", Rules),
+            (".continue/rules/x.md", Rules),
+            (".rules", Instructions),
+            (".hermes.md", Instructions),
+            ("SOUL.md", Instructions),
+            ("HEARTBEAT.md", Instructions),
+            (".goosehints", Instructions),
+            ("skills/anything/SKILL.md", Skill),
+            ("app/prompts/system.txt", Prompt),
+            ("x.prompty", Prompt),
+        ];
+        for (p, k) in cases {
+            assert_eq!(kind(p), Some(k), "{p}");
+        }
+        assert_eq!(kind("README.md"), None);
+        assert_eq!(kind("docs/notes.txt"), None);
+    }
+
+    #[test]
+    fn caps_follow_the_agents() {
+        let c = Conventions::builtin().classify("AGENTS.md").unwrap();
+        assert_eq!(c.agents, vec!["codex"]);
+        assert_eq!(c.caps[0].limit, 32768);
+        assert_eq!(c.caps[0].scope, CapScope::Chain);
+        assert!(c.caps[0].chain_names.contains(&"AGENTS.md".to_owned()));
+        let w = Conventions::builtin()
+            .classify(".windsurf/rules/a.md")
+            .unwrap();
+        assert_eq!(w.caps[0].limit, 12000);
+        let s = Conventions::builtin().classify("SOUL.md").unwrap();
+        assert_eq!(s.agents, vec!["hermes", "openclaw"]);
+    }
+}

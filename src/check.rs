@@ -1,0 +1,373 @@
+//! The per-source pipeline: read -> decode -> parse -> normalize -> match.
+//!
+//! Input: one [`Target`] and the enabled rules. Output: a [`FileResult`] with the source's
+//! findings (positions resolved, not yet sorted across files, no fingerprints), or a
+//! [`FileError`] when it cannot be read. Sources are independent, so the caller runs this in
+//! parallel.
+
+use std::collections::HashSet;
+use std::io::Read;
+use std::ops::Range;
+
+use crate::discover::{FileError, Target, io_message};
+use crate::finding::{Finding, Severity};
+use crate::kind::FileKind;
+use crate::normalize::normalize;
+use crate::parse::{self, Parsed, Role};
+use crate::report::{FileResult, Located};
+use crate::rules::native::{self, Input};
+use crate::rules::{Catalog, Family, Rule, ZoneFilter, context};
+use crate::source::{self, Decoded, LineIndex};
+
+/// Default size limit: files larger than this are skipped with a note (10 MiB).
+pub const DEFAULT_SIZE_LIMIT: u64 = 10 * 1024 * 1024;
+
+/// What the per-source pipeline needs besides the target.
+#[derive(Debug)]
+pub struct Engine<'a> {
+    /// The catalog in effect.
+    pub catalog: &'a Catalog,
+    /// Ids of the enabled rules.
+    pub enabled: HashSet<String>,
+    /// Files larger than this many bytes are skipped with a note.
+    pub size_limit: u64,
+}
+
+impl Engine<'_> {
+    fn enabled(&self, rule: &Rule) -> bool {
+        self.enabled.contains(&rule.id)
+    }
+
+    /// Runs the pipeline on one target.
+    ///
+    /// # Errors
+    /// A [`FileError`] when the source cannot be read (missing, permission denied, a broken
+    /// link). Everything else (binary, too large, invalid UTF-8, unparsable JSON) is a finding.
+    pub fn check_target(&self, target: &Target) -> Result<FileResult, FileError> {
+        if let Some(why) = &target.skip {
+            return Ok(self.skipped(target, why));
+        }
+        let bytes = match self.read(target) {
+            Ok(Some(b)) => b,
+            Ok(None) => {
+                let why = format!("larger than the size limit of {} bytes", self.size_limit);
+                return Ok(self.skipped(target, &why));
+            }
+            Err(message) => {
+                return Err(FileError {
+                    path: target.display.clone(),
+                    message,
+                });
+            }
+        };
+        Ok(self.check_bytes(target, bytes))
+    }
+
+    /// Decodes and checks the bytes of `target`. A binary file is skipped with a note unless
+    /// its kind is one an agent loads (one NUL byte must not hide AGENTS.md from the scan).
+    pub fn check_bytes(&self, target: &Target, bytes: Vec<u8>) -> FileResult {
+        let agent_loaded = target.kind.is_some_and(FileKind::is_agent_loaded);
+        if source::looks_binary(&bytes) && !agent_loaded {
+            return self.skipped(target, "binary (holds NUL bytes)");
+        }
+        let decoded = source::decode(&bytes);
+        drop(bytes);
+        let kind = target
+            .kind
+            .unwrap_or_else(|| sniff_kind(&target.display, &decoded.text));
+        self.check_text(target, kind, decoded)
+    }
+
+    /// Reads the target. `Ok(None)` when it is over the size limit.
+    fn read(&self, target: &Target) -> Result<Option<Vec<u8>>, String> {
+        let limit = self.size_limit;
+        match &target.path {
+            None => {
+                let mut buf = Vec::new();
+                std::io::stdin()
+                    .take(limit + 1)
+                    .read_to_end(&mut buf)
+                    .map_err(|e| format!("cannot read stdin: {e}"))?;
+                Ok((buf.len() as u64 <= limit).then_some(buf))
+            }
+            Some(p) => {
+                let meta = std::fs::metadata(p).map_err(|e| io_message(&e, p))?;
+                if meta.len() > limit {
+                    return Ok(None);
+                }
+                let f = std::fs::File::open(p).map_err(|e| io_message(&e, p))?;
+                let mut buf = Vec::with_capacity(meta.len() as usize);
+                // Read at most limit+1 bytes: the file may grow between stat and read.
+                f.take(limit + 1)
+                    .read_to_end(&mut buf)
+                    .map_err(|e| io_message(&e, p))?;
+                Ok((buf.len() as u64 <= limit).then_some(buf))
+            }
+        }
+    }
+
+    fn skipped(&self, target: &Target, why: &str) -> FileResult {
+        let decoded = source::decode(b"");
+        let lines = LineIndex::new("");
+        let parsed = Parsed::default();
+        let input = Input {
+            path: &target.display,
+            kind: target.kind.unwrap_or(FileKind::Instructions),
+            decoded: &decoded,
+            lines: &lines,
+            parsed: &parsed,
+            caps: &[],
+            skipped: Some(why),
+        };
+        let mut findings = Vec::new();
+        for rule in self.catalog.rules() {
+            if rule.native.as_deref() == Some("skipped-file") && self.enabled(rule) {
+                findings.extend(
+                    native::get("skipped-file").map_or_else(Vec::new, |c| (c.run)(&input, rule)),
+                );
+            }
+        }
+        FileResult::new(
+            target.display.clone(),
+            target.kind,
+            decoded.text,
+            findings,
+            false,
+        )
+    }
+
+    /// Runs parse and match on decoded text.
+    pub fn check_text(&self, target: &Target, kind: FileKind, decoded: Decoded) -> FileResult {
+        let text = &decoded.text;
+        let lines = LineIndex::new(text);
+        let parsed = parse::parse(text, kind, &target.display);
+        let input = Input {
+            path: &target.display,
+            kind,
+            decoded: &decoded,
+            lines: &lines,
+            parsed: &parsed,
+            caps: &target.caps,
+            skipped: None,
+        };
+        let mut findings = Vec::new();
+        for rule in self.catalog.rules() {
+            let Some(name) = &rule.native else { continue };
+            if !self.enabled(rule) || !rule.applies_to_kind(kind) {
+                continue;
+            }
+            if let Some(check) = native::get(name) {
+                findings.extend((check.run)(&input, rule));
+            }
+        }
+        self.match_patterns(text, kind, &parsed, &mut findings);
+        let findings = dedupe(findings);
+        FileResult::new(
+            target.display.clone(),
+            Some(kind),
+            decoded.text,
+            findings,
+            true,
+        )
+    }
+
+    fn match_patterns(&self, text: &str, kind: FileKind, parsed: &Parsed, out: &mut Vec<Finding>) {
+        let patterns = self.catalog.patterns();
+        if patterns.is_empty() {
+            return;
+        }
+        for seg in &parsed.segments {
+            let seg_text = seg.text(text);
+            if seg_text.is_empty() {
+                continue;
+            }
+            let norm = normalize(seg_text);
+            let wanted = |r: &Rule| {
+                self.enabled(r)
+                    && r.applies_to_kind(kind)
+                    && r.applies_to_role(seg.role)
+                    && zone_ok(r.zone, seg.zone)
+            };
+            let _failed = patterns.find(&norm.text, wanted, |rule, m| {
+                let seg_range = norm.to_segment(m.clone());
+                let src_range = seg.to_source(seg_range.clone());
+                let shown = crate::escape::excerpt(&norm.text[m.clone()], 80);
+                let Ok(f) = Finding::new(rule, text, src_range, rule.render_message(&shown)) else {
+                    return;
+                };
+                let mut f = f.with_matched(norm.text[m].to_owned());
+                if let Some(d) = context::assess(rule.context, seg.role, seg_text, seg_range) {
+                    f = f.with_severity(Severity::Note, d.reason());
+                }
+                if let Some((sev, why)) = authorship(rule, kind, seg.role)
+                    && sev < f.severity
+                {
+                    f = f.with_severity(sev, why);
+                }
+                out.push(f);
+            });
+        }
+    }
+}
+
+fn zone_ok(filter: ZoneFilter, zone: parse::Zone) -> bool {
+    match filter {
+        ZoneFilter::Any => true,
+        ZoneFilter::Static => zone == parse::Zone::Static,
+        ZoneFilter::Dynamic => zone == parse::Zone::Dynamic,
+    }
+}
+
+/// Who wrote the text: an override phrase in a template the application's authors own, or in
+/// the system role of a request, is the author's own instruction (a note); in a file an agent
+/// loads from a repository, or in user or tool content, it is untrusted (full severity).
+fn authorship(rule: &Rule, kind: FileKind, role: Role) -> Option<(Severity, &'static str)> {
+    if rule.family != Family::Injection {
+        return None;
+    }
+    if matches!(role, Role::System | Role::Developer) {
+        return Some((Severity::Note, "in the system prompt its authors wrote"));
+    }
+    if kind == FileKind::Prompt {
+        return Some((Severity::Note, "in a prompt template its authors own"));
+    }
+    None
+}
+
+/// Drops a finding when an earlier one of the same rule covers an overlapping span (a
+/// JSON string and the MCP shell line that joins it, two regexes of one rule).
+fn dedupe(mut findings: Vec<Finding>) -> Vec<Finding> {
+    findings.sort_by(|a, b| {
+        (
+            a.rule.id.as_str(),
+            a.span.start,
+            std::cmp::Reverse(a.span.end),
+        )
+            .cmp(&(
+                b.rule.id.as_str(),
+                b.span.start,
+                std::cmp::Reverse(b.span.end),
+            ))
+    });
+    let mut out: Vec<Finding> = Vec::with_capacity(findings.len());
+    for f in findings {
+        if let Some(last) = out.last()
+            && last.rule.id == f.rule.id
+            && overlaps(&last.span, &f.span)
+        {
+            continue;
+        }
+        out.push(f);
+    }
+    out
+}
+
+fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
+    if a.is_empty() || b.is_empty() {
+        return a.start == b.start;
+    }
+    a.start < b.end && b.start < a.end
+}
+
+/// The kind of a file named on the command line that matches no agent convention, from its
+/// extension and content. JSON with `mcpServers`/`servers` is an MCP config, JSON with
+/// `messages`, `system` or `input` a request, `.jsonl` a request log; prompt and template
+/// extensions are prompts; anything else (markdown above all) is read as instructions, since
+/// the user named it to be checked as an agent file.
+pub fn sniff_kind(path: &str, text: &str) -> FileKind {
+    let lower = path.to_ascii_lowercase();
+    let ext = lower
+        .rsplit('/')
+        .next()
+        .and_then(|f| f.rsplit_once('.'))
+        .map(|(_, e)| e);
+    match ext {
+        Some("jsonl" | "ndjson") => FileKind::RequestLog,
+        Some("json" | "jsonc" | "json5") => match parse::json::parse_tree(text) {
+            Ok(Some(root)) => {
+                if root.get("mcpServers").is_some() || root.get("servers").is_some() {
+                    FileKind::McpConfig
+                } else if ["messages", "system", "input", "instructions"]
+                    .iter()
+                    .any(|k| root.get(k).is_some())
+                {
+                    FileKind::Request
+                } else {
+                    FileKind::Prompt
+                }
+            }
+            _ => FileKind::Prompt,
+        },
+        Some(
+            "txt" | "prompt" | "prompty" | "j2" | "jinja" | "jinja2" | "hbs" | "handlebars"
+            | "mustache" | "tpl" | "tmpl" | "liquid" | "yaml" | "yml" | "eex",
+        ) => FileKind::Prompt,
+        _ => FileKind::Instructions,
+    }
+}
+
+/// Builds a located finding list for a file result (positions from the line index).
+pub fn locate(text: &str, lines: &LineIndex, findings: Vec<Finding>) -> Vec<Located> {
+    findings
+        .into_iter()
+        .map(|f| {
+            let start = lines.position(text, f.span.start);
+            let end = lines.position(text, f.span.end);
+            Located {
+                finding: f,
+                start,
+                end,
+                fingerprint: String::new(),
+            }
+        })
+        .collect()
+}
+
+/// A target for in-memory text named `path`: kind and load caps from the conventions (or
+/// `kind` when given), nothing loaded before it.
+pub fn memory_target(path: &str, kind: Option<FileKind>) -> Target {
+    let class = crate::agents::Conventions::builtin().classify(path);
+    Target {
+        display: path.to_owned(),
+        path: None,
+        kind: kind.or(class.as_ref().map(|c| c.kind)),
+        agents: class.as_ref().map(|c| c.agents.clone()).unwrap_or_default(),
+        caps: class
+            .map(|c| c.caps.into_iter().map(|cap| (cap, 0)).collect())
+            .unwrap_or_default(),
+        explicit: true,
+        skip: None,
+    }
+}
+
+/// Checks in-memory `bytes` as a source named `path` (for rule examples and tests).
+pub fn check_memory(
+    engine: &Engine<'_>,
+    path: &str,
+    kind: Option<FileKind>,
+    bytes: &[u8],
+) -> FileResult {
+    engine.check_bytes(&memory_target(path, kind), bytes.to_vec())
+}
+
+/// Checks one rule example with only that rule enabled; returns the findings of the rule.
+pub fn run_example(
+    catalog: &Catalog,
+    rule: &Rule,
+    example: &crate::rules::Example,
+) -> Vec<Finding> {
+    let engine = Engine {
+        catalog,
+        enabled: std::iter::once(rule.id.clone()).collect(),
+        size_limit: DEFAULT_SIZE_LIMIT,
+    };
+    let spec = example.spec();
+    let path = example.path();
+    let result = check_memory(&engine, &path, spec.kind, &example.bytes());
+    result
+        .findings
+        .into_iter()
+        .map(|l| l.finding)
+        .filter(|f| f.rule.id == rule.id)
+        .collect()
+}

@@ -1,0 +1,108 @@
+//! Command-line interface (clap): parse arguments into [`crate::Options`] and render choices.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::kind::FileKind;
+
+/// Lint the files AI coding agents load (AGENTS.md, CLAUDE.md, .cursorrules, SKILL.md, MCP
+/// configs) and rendered prompts for injection, invisible Unicode, exfiltration, permission
+/// bypass and prompt-cache mistakes.
+#[derive(Debug, Parser)]
+#[command(name = "promptlint", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Scan files and folders (default `.`) and report findings.
+    Check(CheckArgs),
+    /// Print the rule catalog: id, name, family, severity, summary.
+    Rules(RulesArgs),
+}
+
+/// Output formats of `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// rustc-style diagnostics.
+    Human,
+    /// JSON, schema version 1.
+    Json,
+}
+
+/// `--fail-on` levels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOnArg {
+    /// Fail on errors only.
+    Error,
+    /// Fail on warnings and errors.
+    Warning,
+    /// Fail on any finding.
+    Note,
+    /// Never fail on findings.
+    Never,
+}
+
+/// `--color` choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Color when stdout is a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always color.
+    Always,
+    /// Never color.
+    Never,
+}
+
+/// Arguments of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files and folders to scan; `-` reads stdin. Folders are walked (respecting .gitignore);
+    /// files are always scanned, whatever their name.
+    #[arg(value_name = "PATH", default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
+    /// Exit 1 when a finding is at or above this severity.
+    #[arg(long, value_enum, default_value_t = FailOnArg::Warning)]
+    pub fail_on: FailOnArg,
+    /// Check every source as this kind.
+    #[arg(long, value_name = "KIND", value_parser = parse_kind)]
+    pub kind: Option<FileKind>,
+    /// Only these rules: ids, names or families (repeatable, comma-separated).
+    #[arg(long, value_name = "RULE")]
+    pub select: Vec<String>,
+    /// Skip these rules: ids, names or families (repeatable, comma-separated).
+    #[arg(long, value_name = "RULE")]
+    pub ignore: Vec<String>,
+    /// Name for stdin in output and for choosing its kind.
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<String>,
+    /// Print only the summary line and errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Color output.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
+    /// Skip files larger than this many bytes (with a note).
+    #[arg(long, value_name = "BYTES", default_value_t = crate::check::DEFAULT_SIZE_LIMIT)]
+    pub max_file_size: u64,
+}
+
+/// Arguments of `rules`.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
+}
+
+fn parse_kind(s: &str) -> Result<FileKind, String> {
+    s.parse()
+}

@@ -1,0 +1,331 @@
+//! Discover stage: command-line paths -> the sources to scan.
+//!
+//! Input: the paths the user named (`-` for stdin). Output: [`Target`]s, each with its file
+//! kind (or `None` when only its content can tell), and errors for paths that cannot be
+//! walked. Directories are walked with the `ignore` crate (ripgrep's walker): .gitignore and
+//! .ignore are respected, hidden files are included (agent files live in .cursor/, .github/,
+//! .claude/), `.git/` is skipped, and only paths that match an agent convention from
+//! rules/agents.yaml are kept. A file named on the command line is always scanned, whatever its
+//! name and whatever ignore files say, as pre-commit passes file names. Links are followed only
+//! inside the scanned root.
+
+use std::path::{Component, Path, PathBuf};
+
+use ignore::WalkBuilder;
+
+use crate::agents::{CapScope, Classification, Conventions, LoadCap};
+use crate::kind::FileKind;
+
+/// One source to scan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// Path shown in output: relative to the current directory when it can be, `/`
+    /// separators, no leading `./`; the `--stdin-filename` (or `<stdin>`) for stdin.
+    pub display: String,
+    /// Where to read it; `None` for stdin.
+    pub path: Option<PathBuf>,
+    /// Kind from the conventions or `--kind`; `None` when the content must decide.
+    pub kind: Option<FileKind>,
+    /// Agents that load it.
+    pub agents: Vec<String>,
+    /// Load caps, each with what the agent loaded before this file (chained loaders).
+    pub caps: Vec<(LoadCap, u64)>,
+    /// Named on the command line (not found by walking).
+    pub explicit: bool,
+    /// Why it must not be opened (not a regular file, a link out of the root, a loop).
+    pub skip: Option<String>,
+}
+
+/// A path that could not be walked or read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileError {
+    /// The path as shown.
+    pub path: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// The result of discovery.
+#[derive(Debug, Default)]
+pub struct Discovery {
+    /// Sources to scan, sorted by display path, without duplicates.
+    pub targets: Vec<Target>,
+    /// Paths that could not be walked.
+    pub errors: Vec<FileError>,
+}
+
+/// Options of discovery.
+#[derive(Debug, Clone, Default)]
+pub struct DiscoverOptions {
+    /// Force this kind for every source (`--kind`).
+    pub kind: Option<FileKind>,
+    /// Name of stdin in output (`--stdin-filename`).
+    pub stdin_filename: Option<String>,
+}
+
+/// The path as shown in output.
+pub fn display_path(p: &Path) -> String {
+    let s = p.to_string_lossy().replace('\\', "/");
+    let mut s = s.as_str();
+    while let Some(rest) = s.strip_prefix("./") {
+        s = rest;
+    }
+    if s.is_empty() {
+        ".".to_owned()
+    } else {
+        s.to_owned()
+    }
+}
+
+/// Finds the sources under `paths`.
+pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
+    let conv = Conventions::builtin();
+    let mut out = Discovery::default();
+    for p in paths {
+        if p.as_os_str() == "-" {
+            let display = opts
+                .stdin_filename
+                .clone()
+                .unwrap_or_else(|| "<stdin>".to_owned());
+            let class = conv.classify(&display);
+            out.targets.push(Target {
+                kind: opts.kind.or(class.as_ref().map(|c| c.kind)),
+                agents: class.as_ref().map(|c| c.agents.clone()).unwrap_or_default(),
+                caps: Vec::new(),
+                display,
+                path: None,
+                explicit: true,
+                skip: None,
+            });
+            continue;
+        }
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => walk(p, conv, opts, &mut out),
+            Ok(m) => {
+                let rel = display_path(p);
+                let class = conv.classify(&rel);
+                let skip = (!m.is_file()).then(|| not_regular(&m));
+                out.targets
+                    .push(target(p, class, opts, true, skip, p.parent()));
+            }
+            Err(e) => out.errors.push(FileError {
+                path: display_path(p),
+                message: io_message(&e, p),
+            }),
+        }
+    }
+    out.targets.sort_by(|a, b| a.display.cmp(&b.display));
+    out.targets.dedup_by(|a, b| a.display == b.display);
+    out
+}
+
+fn not_regular(m: &std::fs::Metadata) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = m.file_type();
+        if t.is_fifo() {
+            return "a FIFO (named pipe), never opened".into();
+        }
+        if t.is_socket() {
+            return "a socket, never opened".into();
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device, never opened".into();
+        }
+    }
+    let _ = m;
+    "not a regular file, never opened".into()
+}
+
+/// A clear message for an I/O error on `p`.
+pub fn io_message(e: &std::io::Error, p: &Path) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => {
+            if std::fs::symlink_metadata(p).is_ok() {
+                "broken symbolic link: its target does not exist".into()
+            } else {
+                "no such file or directory".into()
+            }
+        }
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
+fn target(
+    path: &Path,
+    class: Option<Classification>,
+    opts: &DiscoverOptions,
+    explicit: bool,
+    skip: Option<String>,
+    root: Option<&Path>,
+) -> Target {
+    let caps = class
+        .as_ref()
+        .map(|c| {
+            c.caps
+                .iter()
+                .map(|cap| {
+                    let before = match cap.scope {
+                        CapScope::File => 0,
+                        CapScope::Chain => chain_bytes(path, &cap.chain_names, root),
+                    };
+                    (cap.clone(), before)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Target {
+        display: display_path(path),
+        path: Some(path.to_path_buf()),
+        kind: opts.kind.or(class.as_ref().map(|c| c.kind)),
+        agents: class.map(|c| c.agents).unwrap_or_default(),
+        caps,
+        explicit,
+        skip,
+    }
+}
+
+/// Bytes a chained loader (Codex) reads before `path`: for each ancestor folder up to the
+/// project root (the nearest folder holding `.git`, else `root`), the size of the first of
+/// `names` present there.
+fn chain_bytes(path: &Path, names: &[String], root: Option<&Path>) -> u64 {
+    let Ok(abs) = std::path::absolute(path) else {
+        return 0;
+    };
+    let stop = abs
+        .ancestors()
+        .skip(1)
+        .find(|d| d.join(".git").exists())
+        .map(Path::to_path_buf)
+        .or_else(|| root.and_then(|r| std::path::absolute(r).ok()));
+    let Some(stop) = stop else {
+        return 0;
+    };
+    let mut total = 0;
+    for dir in abs.ancestors().skip(2) {
+        if !dir.starts_with(&stop) {
+            break;
+        }
+        if let Some(size) = names
+            .iter()
+            .find_map(|n| std::fs::metadata(dir.join(n)).ok().filter(|m| m.is_file()))
+            .map(|m| m.len())
+        {
+            total += size;
+        }
+        if dir == stop {
+            break;
+        }
+    }
+    total
+}
+
+fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Discovery) {
+    let canon_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    let walker = WalkBuilder::new(root)
+        .hidden(false)
+        .git_ignore(true)
+        .git_exclude(true)
+        .ignore(true)
+        .parents(true)
+        .require_git(false)
+        .follow_links(true)
+        .filter_entry(|e| e.file_name() != ".git")
+        .build();
+    for entry in walker {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(err) => {
+                walk_error(err, conv, opts, out);
+                continue;
+            }
+        };
+        let Some(ft) = entry.file_type() else {
+            continue;
+        };
+        if ft.is_dir() {
+            continue;
+        }
+        let path = entry.path();
+        let rel = display_path(path.strip_prefix(root).unwrap_or(path));
+        let Some(class) = conv.classify(&rel) else {
+            continue;
+        };
+        let mut skip = None;
+        if entry.path_is_symlink() {
+            match std::fs::canonicalize(path) {
+                Ok(real) if !real.starts_with(&canon_root) => {
+                    skip = Some("a symbolic link to a file outside the scanned root".to_owned());
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    out.errors.push(FileError {
+                        path: display_path(path),
+                        message: io_message(&e, path),
+                    });
+                    continue;
+                }
+            }
+        }
+        if skip.is_none() && !ft.is_file() {
+            skip = std::fs::metadata(path).ok().map(|m| not_regular(&m));
+        }
+        out.targets
+            .push(target(path, Some(class), opts, false, skip, Some(root)));
+    }
+}
+
+fn walk_error(err: ignore::Error, conv: &Conventions, opts: &DiscoverOptions, out: &mut Discovery) {
+    // Unwrap the path and depth wrappers to find a loop or an I/O error with its path.
+    let mut e = &err;
+    let mut path: Option<PathBuf> = None;
+    loop {
+        match e {
+            ignore::Error::WithPath { path: p, err } => {
+                path = Some(p.clone());
+                e = err;
+            }
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+                e = err;
+            }
+            ignore::Error::Loop { child, .. } => {
+                let display = display_path(child);
+                let rel = display_path(&normalize_rel(child));
+                let class = conv.classify(&rel);
+                out.targets.push(Target {
+                    display,
+                    path: Some(child.clone()),
+                    kind: opts.kind.or(class.as_ref().map(|c| c.kind)),
+                    agents: Vec::new(),
+                    caps: Vec::new(),
+                    explicit: false,
+                    skip: Some("a symbolic link loop; the walk of this branch ends here".into()),
+                });
+                return;
+            }
+            ignore::Error::Io(io) => {
+                let p = path.clone().unwrap_or_default();
+                out.errors.push(FileError {
+                    path: display_path(&p),
+                    message: io_message(io, &p),
+                });
+                return;
+            }
+            other => {
+                out.errors.push(FileError {
+                    path: path.as_deref().map(display_path).unwrap_or_default(),
+                    message: other.to_string(),
+                });
+                return;
+            }
+        }
+    }
+}
+
+fn normalize_rel(p: &Path) -> PathBuf {
+    p.components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .collect()
+}

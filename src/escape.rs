@@ -1,0 +1,137 @@
+//! The one place that decides how scanned text is shown to a person or an agent.
+//!
+//! Input: any text from a scanned source. Output: text that holds no raw invisible, bidi,
+//! control or private-use code point; each is shown as `<U+202E>`. Every renderer and every
+//! message goes through [`escape_invisible`], so a terminal, a JSON string meant for people or
+//! a snapshot never receives a code point that could reorder or hide what is displayed.
+
+/// True for code points that are shown escaped.
+///
+/// The set is Unicode's `Default_Ignorable_Code_Point` property
+/// (<https://www.unicode.org/Public/UCD/latest/ucd/DerivedCoreProperties.txt>), the C0/C1
+/// controls other than tab and line feed, the line and paragraph separators U+2028/U+2029, the
+/// interlinear annotation characters U+FFF9–U+FFFB, and the private-use planes.
+pub fn is_invisible(c: char) -> bool {
+    let cp = c as u32;
+    matches!(cp,
+        0x00..=0x08 | 0x0B..=0x1F | 0x7F..=0x9F // C0 and C1 controls but TAB and LF
+        | 0x00AD          // SOFT HYPHEN
+        | 0x034F          // COMBINING GRAPHEME JOINER
+        | 0x061C          // ARABIC LETTER MARK
+        | 0x115F..=0x1160 // HANGUL CHOSEONG/JUNGSEONG FILLER
+        | 0x17B4..=0x17B5 // KHMER VOWEL INHERENT AQ/AA
+        | 0x180B..=0x180F // MONGOLIAN FREE VARIATION SELECTORS, VOWEL SEPARATOR
+        | 0x200B..=0x200F // ZERO WIDTH SPACE .. RIGHT-TO-LEFT MARK
+        | 0x2028..=0x2029 // LINE / PARAGRAPH SEPARATOR
+        | 0x202A..=0x202E // bidi embeddings and overrides
+        | 0x2060..=0x206F // WORD JOINER, invisible operators, bidi isolates, deprecated formats
+        | 0x3164          // HANGUL FILLER
+        | 0xE000..=0xF8FF // private use area
+        | 0xFE00..=0xFE0F // VARIATION SELECTOR-1..16
+        | 0xFEFF          // ZERO WIDTH NO-BREAK SPACE (BOM)
+        | 0xFFA0          // HALFWIDTH HANGUL FILLER
+        | 0xFFF0..=0xFFFB // unassigned specials, interlinear annotation
+        | 0x1BCA0..=0x1BCA3 // SHORTHAND FORMAT controls
+        | 0x1D173..=0x1D17A // MUSICAL SYMBOL BEGIN/END formats
+        | 0xE0000..=0xE0FFF // tags, VARIATION SELECTOR-17..256
+        | 0xF0000..=0x10FFFF // supplementary private use areas
+    )
+}
+
+/// Escapes every [`is_invisible`] code point as `<U+XXXX>`, and CR as `<U+000D>`.
+///
+/// A run of more than six invisible code points is shortened to its first two, a count and its
+/// last one, so a long smuggled payload never floods the output.
+pub fn escape_invisible(text: &str) -> String {
+    if !text.chars().any(is_invisible) {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut run: Vec<char> = Vec::new();
+    for c in text.chars() {
+        if is_invisible(c) {
+            run.push(c);
+        } else {
+            flush_run(&mut out, &mut run);
+            out.push(c);
+        }
+    }
+    flush_run(&mut out, &mut run);
+    out
+}
+
+fn flush_run(out: &mut String, run: &mut Vec<char>) {
+    if run.len() > 6 {
+        push_escape(out, run[0]);
+        push_escape(out, run[1]);
+        out.push_str(&format!("<…{} more…>", run.len() - 3));
+        push_escape(out, run[run.len() - 1]);
+    } else {
+        for &c in run.iter() {
+            push_escape(out, c);
+        }
+    }
+    run.clear();
+}
+
+/// Writes `<U+XXXX>` (at least four hex digits, upper case).
+pub fn push_escape(out: &mut String, c: char) {
+    out.push_str(&format!("<U+{:04X}>", c as u32));
+}
+
+/// `U+202E` style name of a code point (at least four hex digits).
+pub fn code_point(c: char) -> String {
+    format!("U+{:04X}", c as u32)
+}
+
+/// Escapes invisible code points and also line breaks and tabs, for one-line messages.
+pub fn escape_one_line(text: &str) -> String {
+    escape_invisible(text)
+        .replace('\n', "\\n")
+        .replace('\t', "\\t")
+}
+
+/// Cuts `text` to at most `max` chars, marking the cut with `…`.
+pub fn truncate_chars(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_owned(),
+        Some((i, _)) => format!("{}…", &text[..i]),
+    }
+}
+
+/// A short excerpt for a message: one line, escaped, at most `max` chars.
+pub fn excerpt(text: &str, max: usize) -> String {
+    truncate_chars(&escape_one_line(text.trim()), max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_bidi_and_keeps_visible_text() {
+        assert_eq!(escape_invisible("a\u{202E}b"), "a<U+202E>b");
+        assert_eq!(escape_invisible("héllo 世界"), "héllo 世界");
+        assert_eq!(escape_invisible("x\r\n"), "x<U+000D>\n");
+    }
+
+    #[test]
+    fn long_runs_are_shortened() {
+        let tags: String = "hello"
+            .chars()
+            .chain("world".chars())
+            .map(|c| char::from_u32(0xE0000 + c as u32).unwrap())
+            .collect();
+        assert_eq!(
+            escape_invisible(&tags),
+            "<U+E0068><U+E0065><…7 more…><U+E0064>"
+        );
+    }
+
+    #[test]
+    fn truncates_on_char_boundaries() {
+        assert_eq!(truncate_chars("日本語テキスト", 3), "日本語…");
+        assert_eq!(truncate_chars("abc", 3), "abc");
+        assert_eq!(excerpt("  a\tb\nc ", 10), "a\\tb\\nc");
+    }
+}

@@ -1,0 +1,226 @@
+//! Findings: what a check reports.
+//!
+//! Input: a rule, a byte span in a decoded source, a message. Output: a [`Finding`] that the
+//! suppress and render stages take as it is. Invariant: a finding's span lies inside its source
+//! text and on `char` boundaries; [`Finding::new`] refuses anything else, so no renderer ever
+//! has to guess.
+
+use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::rules::Rule;
+
+/// How bad a finding is. Ordered: `Note < Warning < Error`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing; never fails a run at the default `--fail-on warning`.
+    Note,
+    /// Risky, needs a look.
+    Warning,
+    /// Almost surely hostile or harmful.
+    Error,
+}
+
+impl Severity {
+    /// The lower-case name used in output and in rule files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+
+    /// One step down (`Error -> Warning -> Note`); `Note` stays `Note`.
+    pub fn lowered(self) -> Severity {
+        match self {
+            Severity::Error => Severity::Warning,
+            _ => Severity::Note,
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How sure a rule is that a match is real. Maps to SARIF `precision`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Confidence {
+    /// Often a false alarm; read before acting.
+    Low,
+    /// Usually right.
+    Medium,
+    /// Almost never a false alarm.
+    High,
+}
+
+impl Confidence {
+    /// The lower-case name used in output and in rule files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Confidence::Low => "low",
+            Confidence::Medium => "medium",
+            Confidence::High => "high",
+        }
+    }
+}
+
+/// One reported problem in one source.
+///
+/// `span` is a byte range into the decoded text of the source (UTF-8; for a UTF-8 file this is
+/// the file's own byte offsets, BOM included). An empty span at 0 marks a whole-file finding.
+#[derive(Debug, Clone)]
+pub struct Finding {
+    /// The rule that fired. Its id, name, family and help come from here.
+    pub rule: Arc<Rule>,
+    /// Effective severity: the rule's, possibly lowered by context (quoted text, a template
+    /// the application's authors own) or changed by configuration.
+    pub severity: Severity,
+    /// Byte range in the decoded source text.
+    pub span: Range<usize>,
+    /// Lower-case, no final period, names the concrete thing. Already escaped: holds no raw
+    /// invisible or bidi code point.
+    pub message: String,
+    /// A few words shown at the span.
+    pub label: Option<String>,
+    /// The matched text after normalization, escaped; the stable part of the fingerprint.
+    pub matched: String,
+    /// Why the severity differs from the rule's, when it does (e.g. "quoted as an example").
+    pub context: Option<String>,
+}
+
+/// Why [`Finding::new`] refused a finding.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum FindingError {
+    /// The span ends after the text or starts after it ends.
+    #[error("span {start}..{end} is outside a text of {len} bytes")]
+    OutOfBounds {
+        /// Span start.
+        start: usize,
+        /// Span end.
+        end: usize,
+        /// Text length in bytes.
+        len: usize,
+    },
+    /// The span cuts a UTF-8 sequence.
+    #[error("span {start}..{end} is not on char boundaries")]
+    NotCharBoundary {
+        /// Span start.
+        start: usize,
+        /// Span end.
+        end: usize,
+    },
+}
+
+impl Finding {
+    /// Builds a finding at `span` of `text`, at the rule's default severity.
+    ///
+    /// # Errors
+    /// [`FindingError`] when the span is outside `text` or not on char boundaries.
+    pub fn new(
+        rule: &Arc<Rule>,
+        text: &str,
+        span: Range<usize>,
+        message: impl Into<String>,
+    ) -> Result<Finding, FindingError> {
+        if span.start > span.end || span.end > text.len() {
+            return Err(FindingError::OutOfBounds {
+                start: span.start,
+                end: span.end,
+                len: text.len(),
+            });
+        }
+        if !text.is_char_boundary(span.start) || !text.is_char_boundary(span.end) {
+            return Err(FindingError::NotCharBoundary {
+                start: span.start,
+                end: span.end,
+            });
+        }
+        let matched = crate::escape::escape_invisible(&text[span.clone()]);
+        Ok(Finding {
+            rule: Arc::clone(rule),
+            severity: rule.severity,
+            span,
+            message: message.into(),
+            label: None,
+            matched: crate::escape::truncate_chars(&matched, 200),
+            context: None,
+        })
+    }
+
+    /// Sets the label shown at the span.
+    #[must_use]
+    pub fn with_label(mut self, label: impl Into<String>) -> Finding {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// Replaces the text the fingerprint is computed from (e.g. the normalized match).
+    #[must_use]
+    pub fn with_matched(mut self, matched: impl Into<String>) -> Finding {
+        self.matched = crate::escape::truncate_chars(&matched.into(), 200);
+        self
+    }
+
+    /// Sets the severity, recording why it differs from the rule's default.
+    #[must_use]
+    pub fn with_severity(mut self, severity: Severity, why: impl Into<String>) -> Finding {
+        if severity != self.severity {
+            self.severity = severity;
+            self.context = Some(why.into());
+        }
+        self
+    }
+}
+
+/// A stable fingerprint: sha256 over rule id, relative path (with `/`), the whitespace-folded
+/// matched text and the occurrence index of identical (rule, path, text) triples in the file,
+/// as 64 lower-case hex digits. No line numbers: inserting lines above a finding, moving a
+/// paragraph or re-indenting it keeps the fingerprint.
+pub fn fingerprint(rule_id: &str, path: &str, matched: &str, occurrence: usize) -> String {
+    let folded: String = matched.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut h = Sha256::new();
+    for part in [rule_id, path, folded.as_str()] {
+        h.update(part.as_bytes());
+        h.update([0u8]);
+    }
+    h.update(occurrence.to_le_bytes());
+    let digest = h.finalize();
+    let mut out = String::with_capacity(64);
+    for b in digest.iter() {
+        out.push_str(&format!("{b:02x}"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn severity_orders_and_lowers() {
+        assert!(Severity::Note < Severity::Warning && Severity::Warning < Severity::Error);
+        assert_eq!(Severity::Error.lowered(), Severity::Warning);
+        assert_eq!(Severity::Warning.lowered(), Severity::Note);
+        assert_eq!(Severity::Note.lowered(), Severity::Note);
+    }
+
+    #[test]
+    fn fingerprint_ignores_indentation_but_not_occurrence() {
+        let a = fingerprint("PL101", "AGENTS.md", "ignore  previous\n  instructions", 0);
+        let b = fingerprint("PL101", "AGENTS.md", "ignore previous instructions", 0);
+        let c = fingerprint("PL101", "AGENTS.md", "ignore previous instructions", 1);
+        assert_eq!(a, b);
+        assert_ne!(b, c);
+        assert_eq!(a.len(), 64);
+    }
+}

@@ -1,0 +1,128 @@
+//! File kinds: how an agent uses a source, which decides how it is parsed and which rules apply.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// How an agent uses a source (DESIGN.md vocabulary).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FileKind {
+    /// Always-loaded project instructions: AGENTS.md, CLAUDE.md, GEMINI.md, .cursorrules, ...
+    Instructions,
+    /// Conditional rule files: `.cursor/rules/*.mdc`, `.github/instructions/*.instructions.md`, ...
+    Rules,
+    /// An Agent Skills `SKILL.md`.
+    Skill,
+    /// A slash command or reusable prompt file (`.claude/commands/*.md`, `*.prompt.md`).
+    Command,
+    /// A sub-agent or chat-mode definition (`.claude/agents/*.md`, `*.chatmode.md`).
+    AgentDef,
+    /// An MCP server configuration (`.mcp.json`, `.cursor/mcp.json`, ...).
+    McpConfig,
+    /// A prompt text or template owned by an application's authors.
+    Prompt,
+    /// One provider API request as JSON.
+    Request,
+    /// Requests as JSON Lines, one per line.
+    RequestLog,
+}
+
+impl FileKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [FileKind; 9] = [
+        FileKind::Instructions,
+        FileKind::Rules,
+        FileKind::Skill,
+        FileKind::Command,
+        FileKind::AgentDef,
+        FileKind::McpConfig,
+        FileKind::Prompt,
+        FileKind::Request,
+        FileKind::RequestLog,
+    ];
+
+    /// The kebab-case name used on the command line, in rule files and in output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FileKind::Instructions => "instructions",
+            FileKind::Rules => "rules",
+            FileKind::Skill => "skill",
+            FileKind::Command => "command",
+            FileKind::AgentDef => "agent-def",
+            FileKind::McpConfig => "mcp-config",
+            FileKind::Prompt => "prompt",
+            FileKind::Request => "request",
+            FileKind::RequestLog => "request-log",
+        }
+    }
+
+    /// Kinds an agent loads from a repository on its own: text there is untrusted, so injection
+    /// rules apply at full severity. Agents read these files whatever bytes they hold, so they
+    /// are never skipped as binary.
+    pub fn is_agent_loaded(self) -> bool {
+        matches!(
+            self,
+            FileKind::Instructions
+                | FileKind::Rules
+                | FileKind::Skill
+                | FileKind::Command
+                | FileKind::AgentDef
+                | FileKind::McpConfig
+        )
+    }
+
+    /// Kinds whose body is markdown (possibly with YAML frontmatter).
+    pub fn is_markdown(self) -> bool {
+        matches!(
+            self,
+            FileKind::Instructions
+                | FileKind::Rules
+                | FileKind::Skill
+                | FileKind::Command
+                | FileKind::AgentDef
+        )
+    }
+}
+
+impl fmt::Display for FileKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for FileKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        FileKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = FileKind::ALL.iter().map(|k| k.as_str()).collect();
+                format!(
+                    "unknown file kind `{s}` (expected one of: {})",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for k in FileKind::ALL {
+            assert_eq!(k.as_str().parse::<FileKind>(), Ok(k));
+        }
+        assert!(
+            "markdown"
+                .parse::<FileKind>()
+                .unwrap_err()
+                .contains("agent-def")
+        );
+    }
+}

@@ -1,0 +1,247 @@
+//! Human output: one miette diagnostic per finding (source line, a label at the exact span,
+//! help), then a summary line.
+//!
+//! The snippet shown is an escaped copy of the lines around the finding: no raw invisible or
+//! bidi code point reaches the terminal, long lines are cut around the span, and the label is
+//! moved to the escaped position. The line numbers shown are the file's.
+
+use std::fmt;
+use std::fmt::Write as _;
+use std::ops::Range;
+
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
+    MietteSpanContents, SourceCode, SourceSpan, SpanContents,
+};
+
+use super::{FileResult, HumanOptions, Located, Report};
+use crate::escape::{escape_invisible, truncate_chars};
+use crate::finding::Severity;
+
+/// Characters of context kept before and after the span on its line.
+const KEEP_BEFORE: usize = 60;
+const KEEP_AFTER: usize = 40;
+/// Longest span text shown.
+const MAX_SPAN: usize = 160;
+
+/// An escaped excerpt of a source with its first line number.
+#[derive(Debug)]
+struct Snippet {
+    name: String,
+    text: String,
+    /// 0-based line of the first line of `text` in the file.
+    first_line: usize,
+    /// The label's span in `text`, and the 0-based (line, column) of the finding in the file:
+    /// miette asks for the label's span with no context lines to print the
+    /// `path:line:column` header (the renderer is set to one context line, so the snippet
+    /// request is told apart).
+    label: (usize, usize),
+    at: (usize, usize),
+}
+
+impl SourceCode for Snippet {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let lines = self.text.lines().count().max(1);
+        if before == 0 && after == 0 && (span.offset(), span.len()) == self.label {
+            return Ok(Box::new(MietteSpanContents::new_named(
+                self.name.clone(),
+                self.text.as_bytes(),
+                *span,
+                self.at.0,
+                self.at.1,
+                1,
+            )));
+        }
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            self.text.as_bytes(),
+            SourceSpan::from((0, self.text.len())),
+            self.first_line,
+            0,
+            lines,
+        )))
+    }
+}
+
+struct FindingDiagnostic {
+    message: String,
+    code: String,
+    severity: miette::Severity,
+    help: String,
+    label: LabeledSpan,
+    snippet: Snippet,
+}
+
+impl fmt::Debug for FindingDiagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl fmt::Display for FindingDiagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for FindingDiagnostic {}
+
+impl Diagnostic for FindingDiagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(&self.code))
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(self.severity)
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(&self.help))
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.snippet)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(self.label.clone())))
+    }
+}
+
+/// Cuts `s` to its last `n` chars, marking the cut.
+fn keep_tail(s: &str, n: usize) -> String {
+    let count = s.chars().count();
+    if count <= n {
+        return s.to_owned();
+    }
+    let skip = s.char_indices().nth(count - n).map_or(0, |(i, _)| i);
+    format!("…{}", &s[skip..])
+}
+
+/// The escaped snippet of the finding's lines and the span of the finding in it.
+fn snippet(file: &FileResult, l: &Located) -> (Snippet, Range<usize>) {
+    let text = &file.text;
+    let span = &l.finding.span;
+    let first = file.lines.line_of(span.start);
+    let last = file
+        .lines
+        .line_of(span.end.saturating_sub(1).max(span.start));
+    let line_start = file.lines.line_range(text, first).start;
+    let line_end = file.lines.line_range(text, last).end;
+    let before = escape_invisible(&text[line_start..span.start]);
+    let before = keep_tail(&before, KEEP_BEFORE);
+    let inner = escape_invisible(&text[span.clone()]);
+    let inner = if inner.lines().count() > 6 || inner.chars().count() > MAX_SPAN * 3 {
+        truncate_chars(&inner, MAX_SPAN)
+    } else {
+        inner
+    };
+    let after_end = span.end.max(line_end.min(text.len()));
+    let after = escape_invisible(&text[span.end..after_end]);
+    let after = after.trim_end_matches('\r');
+    let after = truncate_chars(after, KEEP_AFTER);
+    let mut s = String::with_capacity(before.len() + inner.len() + after.len());
+    s.push_str(&before);
+    let a = s.len();
+    s.push_str(&inner);
+    let b = s.len();
+    s.push_str(&after);
+    (
+        Snippet {
+            name: file.path.clone(),
+            text: s,
+            first_line: first,
+            label: (a, b - a),
+            at: (l.start.line - 1, l.start.column - 1),
+        },
+        a..b,
+    )
+}
+
+fn diagnostic(file: &FileResult, l: &Located) -> FindingDiagnostic {
+    let f = &l.finding;
+    let (snippet, span) = snippet(file, l);
+    let mut help = f.rule.summary.trim().to_owned();
+    if let Some(why) = &f.context {
+        let _ = write!(help, "\nreported as {} ({why})", f.severity);
+    }
+    let _ = write!(help, "\nsee `promptlint explain {}`", f.rule.id);
+    let label_text = f.label.clone().unwrap_or_else(|| f.rule.name.clone());
+    FindingDiagnostic {
+        message: f.message.clone(),
+        code: format!("{} {}", f.rule.id, f.rule.name),
+        severity: match f.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Note => miette::Severity::Advice,
+        },
+        help,
+        label: LabeledSpan::new_primary_with_span(
+            Some(label_text),
+            span.start..span.end.max(span.start),
+        ),
+        snippet,
+    }
+}
+
+/// Renders every finding as a diagnostic, the read errors, and a summary line.
+pub fn render(report: &Report, opts: HumanOptions) -> String {
+    let theme = if opts.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_context_lines(1)
+        .with_width(100)
+        .with_links(false);
+    let mut out = String::new();
+    if !opts.quiet {
+        for (file, l) in report.findings() {
+            let d = diagnostic(file, l);
+            if handler.render_report(&mut out, &d).is_err() {
+                let _ = writeln!(
+                    out,
+                    "{}: {}: {}",
+                    file.path, l.finding.rule.id, l.finding.message
+                );
+            }
+            out.push('\n');
+        }
+    }
+    for e in &report.errors {
+        let _ = writeln!(out, "error: {}: {}", escape_invisible(&e.path), e.message);
+    }
+    let c = report.counts();
+    let total = c.errors + c.warnings + c.notes;
+    let files = report.files_scanned;
+    let _ = writeln!(
+        out,
+        "{} finding{} ({} error{}, {} warning{}, {} note{}) in {} file{} scanned{}",
+        total,
+        plural(total),
+        c.errors,
+        plural(c.errors),
+        c.warnings,
+        plural(c.warnings),
+        c.notes,
+        plural(c.notes),
+        files,
+        plural(files),
+        if report.errors.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; {} file{} could not be read",
+                report.errors.len(),
+                plural(report.errors.len())
+            )
+        }
+    );
+    out
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

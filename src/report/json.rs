@@ -1,0 +1,92 @@
+//! JSON output, schema version 1 (documented in README.md).
+//!
+//! Lines and columns are 1-based; columns count Unicode scalar values; `byte_range` is the
+//! span in the decoded UTF-8 text; paths are as shown by the human output. Strings meant for
+//! people (`message`) hold no raw invisible code point.
+
+use serde::Serialize;
+
+use super::Report;
+
+#[derive(Serialize)]
+struct Pos {
+    line: usize,
+    column: usize,
+}
+
+#[derive(Serialize)]
+struct JsonFinding<'a> {
+    rule: &'a str,
+    name: &'a str,
+    family: &'a str,
+    severity: &'a str,
+    confidence: &'a str,
+    path: &'a str,
+    start: Pos,
+    end: Pos,
+    byte_range: [usize; 2],
+    message: &'a str,
+    help: &'a str,
+    fingerprint: &'a str,
+    context: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct JsonError<'a> {
+    path: &'a str,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    version: u32,
+    files_scanned: usize,
+    findings: Vec<JsonFinding<'a>>,
+    errors: Vec<JsonError<'a>>,
+}
+
+/// Renders the report as pretty JSON with a trailing newline.
+pub fn render(report: &Report) -> String {
+    let out = JsonReport {
+        version: 1,
+        files_scanned: report.files_scanned,
+        findings: report
+            .findings()
+            .map(|(file, l)| {
+                let f = &l.finding;
+                JsonFinding {
+                    rule: &f.rule.id,
+                    name: &f.rule.name,
+                    family: f.rule.family.as_str(),
+                    severity: f.severity.as_str(),
+                    confidence: f.rule.confidence.as_str(),
+                    path: &file.path,
+                    start: Pos {
+                        line: l.start.line,
+                        column: l.start.column,
+                    },
+                    end: Pos {
+                        line: l.end.line,
+                        column: l.end.column,
+                    },
+                    byte_range: [f.span.start, f.span.end],
+                    message: &f.message,
+                    help: &f.rule.help,
+                    fingerprint: &l.fingerprint,
+                    context: f.context.as_deref(),
+                }
+            })
+            .collect(),
+        errors: report
+            .errors
+            .iter()
+            .map(|e| JsonError {
+                path: &e.path,
+                message: &e.message,
+            })
+            .collect(),
+    };
+    let mut s = serde_json::to_string_pretty(&out).expect("plain data serializes");
+    s.push('\n');
+    s
+}

@@ -1,0 +1,113 @@
+//! The rule catalog's own tests: every rule file loads, every regex compiles, every native
+//! check has a rule, and every rule's examples do what they say. All failures are reported
+//! together, not just the first.
+
+use std::collections::HashSet;
+
+use promptlint::check::run_example;
+use promptlint::finding::{Finding, Severity};
+use promptlint::rules::catalog::{embedded_files, is_rule_path};
+use promptlint::rules::native::NATIVE_CHECKS;
+use promptlint::rules::{Catalog, pattern};
+
+#[test]
+fn every_rule_file_loads_and_every_regex_compiles() {
+    let catalog = Catalog::builtin();
+    let rule_files = embedded_files()
+        .iter()
+        .filter(|(p, _)| is_rule_path(p))
+        .count();
+    assert_eq!(catalog.rules().len(), rule_files);
+    let mut failures = Vec::new();
+    for rule in catalog.rules() {
+        if rule.matcher.is_some()
+            && let Err(e) = pattern::check_regexes(rule)
+        {
+            failures.push(format!("{}: regex does not compile: {e}", rule.id));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_native_check_has_a_rule_and_every_native_rule_a_check() {
+    let catalog = Catalog::builtin();
+    let used: HashSet<&str> = catalog
+        .rules()
+        .iter()
+        .filter_map(|r| r.native.as_deref())
+        .collect();
+    for check in NATIVE_CHECKS {
+        assert!(
+            used.contains(check.name),
+            "native check {} has no rule file",
+            check.name
+        );
+    }
+    for name in used {
+        assert!(
+            NATIVE_CHECKS.iter().any(|c| c.name == name),
+            "native: {name} names no check"
+        );
+    }
+}
+
+#[test]
+fn every_rule_has_two_examples_of_each_kind_and_they_hold() {
+    let catalog = Catalog::builtin();
+    let mut failures = Vec::new();
+    for rule in catalog.rules() {
+        let ex = &rule.examples;
+        if ex.matching.len() < 2 || ex.no_match.len() < 2 {
+            failures.push(format!(
+                "{} {}: needs at least 2 match and 2 no_match examples (has {} and {})",
+                rule.id,
+                rule.name,
+                ex.matching.len(),
+                ex.no_match.len()
+            ));
+        }
+        // A note rule's examples count any finding; other rules' examples count findings above
+        // note, so "quoted, lowered to a note" is a no_match.
+        let counts = |f: &Finding| rule.severity == Severity::Note || f.severity > Severity::Note;
+        for e in &ex.matching {
+            let found = run_example(catalog, rule, e);
+            if !found.iter().any(counts) {
+                let got = found
+                    .first()
+                    .map(|f| {
+                        format!(
+                            " (got {}: {})",
+                            f.severity,
+                            f.context.as_deref().unwrap_or("-")
+                        )
+                    })
+                    .unwrap_or_default();
+                failures.push(format!(
+                    "{} {}: no finding for match example{got}: {}",
+                    rule.id,
+                    rule.name,
+                    e.describe()
+                ));
+            }
+        }
+        for e in &ex.no_match {
+            let found = run_example(catalog, rule, e);
+            if let Some(f) = found.iter().find(|f| counts(f)) {
+                failures.push(format!(
+                    "{} {}: finding for no_match example: {} -> {}",
+                    rule.id,
+                    rule.name,
+                    e.describe(),
+                    f.message
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

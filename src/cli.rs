@@ -59,6 +59,18 @@ pub enum ColorArg {
     Never,
 }
 
+impl ColorArg {
+    /// Whether to use color. `always` and `never` win over everything; `auto` colors only a
+    /// terminal, and not when `NO_COLOR` is set to a non-empty value (<https://no-color.org>).
+    pub fn resolve(self, no_color: Option<&std::ffi::OsStr>, is_terminal: bool) -> bool {
+        match self {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => no_color.is_none_or(|v| v.is_empty()) && is_terminal,
+        }
+    }
+}
+
 /// Arguments of `check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -105,4 +117,22 @@ pub struct RulesArgs {
 
 fn parse_kind(s: &str) -> Result<FileKind, String> {
     s.parse()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn color_choice_honours_no_color_only_in_auto() {
+        let set = Some(OsStr::new("1"));
+        let empty = Some(OsStr::new(""));
+        assert!(ColorArg::Auto.resolve(None, true));
+        assert!(!ColorArg::Auto.resolve(set, true));
+        assert!(ColorArg::Auto.resolve(empty, true));
+        assert!(!ColorArg::Auto.resolve(None, false));
+        assert!(ColorArg::Always.resolve(set, false));
+        assert!(!ColorArg::Never.resolve(None, true));
+    }
 }

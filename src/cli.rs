@@ -84,7 +84,8 @@ pub struct CheckArgs {
     /// Exit 1 when a finding is at or above this severity.
     #[arg(long, value_enum, default_value_t = FailOnArg::Warning)]
     pub fail_on: FailOnArg,
-    /// Check every source as this kind.
+    /// Check every source as this kind: instructions, rules, skill, command, agent-def,
+    /// mcp-config, prompt, request or request-log.
     #[arg(long, value_name = "KIND", value_parser = parse_kind)]
     pub kind: Option<FileKind>,
     /// Only these rules: ids, names or families (repeatable, comma-separated).

@@ -12,7 +12,8 @@ use assert_cmd::Command;
 pub const COLUMNS: &str = "100";
 
 /// A `Command` for the built `promptlint` binary with a scrubbed environment: no inherited
-/// `PROMPTLINT_*` variable, `NO_COLOR=1`, `COLUMNS` fixed, no forced color, short panics.
+/// `PROMPTLINT_*` variable, `NO_COLOR=1`, `COLUMNS` fixed, no forced color, short panics, no
+/// global gitignore.
 pub fn promptlint() -> Command {
     let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("promptlint"));
     for (key, _) in std::env::vars_os() {
@@ -26,9 +27,16 @@ pub fn promptlint() -> Command {
             cmd.env_remove(key.as_ref());
         }
     }
+    // The walker reads the user's global gitignore (core.excludesFile, found through HOME and
+    // XDG_CONFIG_HOME): point both at a folder that does not exist, so a developer's own
+    // ignore patterns cannot change what the tests see.
+    let no_home = std::env::temp_dir().join("promptlint-tests-no-home");
     cmd.env("NO_COLOR", "1")
         .env("COLUMNS", COLUMNS)
-        .env("RUST_BACKTRACE", "0");
+        .env("RUST_BACKTRACE", "0")
+        .env("HOME", &no_home)
+        .env("XDG_CONFIG_HOME", &no_home)
+        .env("GIT_CONFIG_NOSYSTEM", "1");
     cmd
 }
 

@@ -59,6 +59,18 @@ pub enum ColorArg {
     Never,
 }
 
+impl ColorArg {
+    /// Whether to use color. `always` and `never` win over everything; `auto` colors only a
+    /// terminal, and not when `NO_COLOR` is set to a non-empty value (<https://no-color.org>).
+    pub fn resolve(self, no_color: Option<&std::ffi::OsStr>, is_terminal: bool) -> bool {
+        match self {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => no_color.is_none_or(|v| v.is_empty()) && is_terminal,
+        }
+    }
+}
+
 /// Arguments of `check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
@@ -72,7 +84,8 @@ pub struct CheckArgs {
     /// Exit 1 when a finding is at or above this severity.
     #[arg(long, value_enum, default_value_t = FailOnArg::Warning)]
     pub fail_on: FailOnArg,
-    /// Check every source as this kind.
+    /// Check every source as this kind: instructions, rules, skill, command, agent-def,
+    /// mcp-config, prompt, request or request-log.
     #[arg(long, value_name = "KIND", value_parser = parse_kind)]
     pub kind: Option<FileKind>,
     /// Only these rules: ids, names or families (repeatable, comma-separated).
@@ -105,4 +118,22 @@ pub struct RulesArgs {
 
 fn parse_kind(s: &str) -> Result<FileKind, String> {
     s.parse()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn color_choice_honours_no_color_only_in_auto() {
+        let set = Some(OsStr::new("1"));
+        let empty = Some(OsStr::new(""));
+        assert!(ColorArg::Auto.resolve(None, true));
+        assert!(!ColorArg::Auto.resolve(set, true));
+        assert!(ColorArg::Auto.resolve(empty, true));
+        assert!(!ColorArg::Auto.resolve(None, false));
+        assert!(ColorArg::Always.resolve(set, false));
+        assert!(!ColorArg::Never.resolve(None, true));
+    }
 }

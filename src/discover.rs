@@ -10,6 +10,7 @@
 //! inside the scanned root.
 
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use ignore::WalkBuilder;
 
@@ -224,16 +225,38 @@ fn chain_bytes(path: &Path, names: &[String], root: Option<&Path>) -> u64 {
 
 fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Discovery) {
     let canon_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    let walker = WalkBuilder::new(root)
-        .hidden(false)
-        .git_ignore(true)
-        .git_exclude(true)
-        .ignore(true)
-        .parents(true)
-        .require_git(false)
-        .follow_links(true)
-        .filter_entry(|e| e.file_name() != ".git")
-        .build();
+    // Links to folders outside the root are not descended into; the filter records them so
+    // that each gets a note.
+    let outside: Arc<Mutex<Vec<PathBuf>>> = Arc::default();
+    let walker = {
+        let outside = Arc::clone(&outside);
+        let canon_root = canon_root.clone();
+        WalkBuilder::new(root)
+            .hidden(false)
+            .git_ignore(true)
+            .git_exclude(true)
+            .ignore(true)
+            .parents(true)
+            .require_git(false)
+            .follow_links(true)
+            .filter_entry(move |e| {
+                if e.file_name() == ".git" {
+                    return false;
+                }
+                if e.path_is_symlink()
+                    && e.file_type().is_some_and(|t| t.is_dir())
+                    && std::fs::canonicalize(e.path()).is_ok_and(|r| !r.starts_with(&canon_root))
+                {
+                    outside
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .push(e.path().to_path_buf());
+                    return false;
+                }
+                true
+            })
+            .build()
+    };
     for entry in walker {
         let entry = match entry {
             Ok(e) => e,
@@ -274,6 +297,18 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
         }
         out.targets
             .push(target(path, Some(class), opts, false, skip, Some(root)));
+    }
+    let links = std::mem::take(&mut *outside.lock().unwrap_or_else(PoisonError::into_inner));
+    for link in links {
+        out.targets.push(Target {
+            display: display_path(&link),
+            path: Some(link),
+            kind: opts.kind,
+            agents: Vec::new(),
+            caps: Vec::new(),
+            explicit: false,
+            skip: Some("a symbolic link to a folder outside the scanned root, not followed".into()),
+        });
     }
 }
 

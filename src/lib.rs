@@ -29,9 +29,9 @@ use std::path::PathBuf;
 use rayon::prelude::*;
 
 use crate::check::Engine;
-use crate::discover::{DiscoverOptions, discover};
+use crate::discover::{DiscoverOptions, FileError, discover};
 use crate::kind::FileKind;
-use crate::report::Report;
+use crate::report::{FileResult, Report};
 use crate::rules::Catalog;
 
 /// What to check and how.
@@ -110,6 +110,32 @@ pub fn enabled_rules(
     Ok(enabled)
 }
 
+/// Runs `check` for the source shown as `display`. A panic inside a check (a bug) becomes an
+/// error entry of that source, so one bad file never ends the run or hides the other files'
+/// findings; the run then exits 2, as for an unreadable file.
+///
+/// # Errors
+/// The [`FileError`] `check` returns, or one that names the panic.
+pub fn guarded(
+    display: &str,
+    check: impl FnOnce() -> Result<FileResult, FileError>,
+) -> Result<FileResult, FileError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).unwrap_or_else(|payload| {
+        let why = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_owned());
+        Err(FileError {
+            path: display.to_owned(),
+            message: format!(
+                "internal error while checking this file, please report it: {}",
+                escape::escape_one_line(&why)
+            ),
+        })
+    })
+}
+
 /// Runs the whole pipeline.
 ///
 /// # Errors
@@ -132,7 +158,7 @@ pub fn check(opts: &Options) -> Result<Report, Error> {
     let results: Vec<_> = found
         .targets
         .par_iter()
-        .map(|t| engine.check_target(t))
+        .map(|t| guarded(&t.display, || engine.check_target(t)))
         .collect();
     let mut files = Vec::with_capacity(results.len());
     let mut errors = found.errors;
@@ -143,4 +169,21 @@ pub fn check(opts: &Options) -> Result<Report, Error> {
         }
     }
     Ok(Report::new(files, errors))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panicking_check_becomes_an_error_of_its_file() {
+        let err = guarded("AGENTS.md", || panic!("index 7 out of range")).unwrap_err();
+        assert_eq!(err.path, "AGENTS.md");
+        assert_eq!(
+            err.message,
+            "internal error while checking this file, please report it: index 7 out of range"
+        );
+        let err = guarded("x", || std::panic::panic_any(3_u8)).unwrap_err();
+        assert!(err.message.ends_with("unknown panic"), "{}", err.message);
+    }
 }

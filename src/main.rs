@@ -37,14 +37,10 @@ fn emit(text: &str) -> bool {
 }
 
 fn use_color(choice: ColorArg) -> bool {
-    match choice {
-        ColorArg::Always => true,
-        ColorArg::Never => false,
-        ColorArg::Auto => {
-            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                && std::io::stdout().is_terminal()
-        }
-    }
+    choice.resolve(
+        std::env::var_os("NO_COLOR").as_deref(),
+        std::io::stdout().is_terminal(),
+    )
 }
 
 fn run_check(args: CheckArgs) -> ExitCode {

@@ -191,10 +191,15 @@ impl LineIndex {
     }
 
     /// The 1-based position of byte `offset` of `text`. `offset` must be a char boundary and
-    /// at most `text.len()`.
+    /// at most `text.len()`. A byte order mark at offset 0 (kept in the decoded text) is not
+    /// counted in the columns of line 1, as editors do not show it: the first visible
+    /// character of a file is at column 1 with or without a BOM.
     pub fn position(&self, text: &str, offset: usize) -> Position {
         let line = self.line_of(offset);
-        let prefix = &text[self.starts[line]..offset];
+        let mut prefix = &text[self.starts[line]..offset];
+        if line == 0 {
+            prefix = prefix.strip_prefix('\u{FEFF}').unwrap_or(prefix);
+        }
         Position {
             line: line + 1,
             column: prefix.chars().count() + 1,
@@ -240,6 +245,23 @@ mod tests {
         assert_eq!(d.invalid, vec![3..6, 6..9]);
         assert_eq!(d.nul, vec![13]);
         assert!(looks_binary(b"a\0b"));
+    }
+
+    #[test]
+    fn a_leading_bom_is_not_a_column() {
+        let text = "\u{FEFF}ab\ncd";
+        let idx = LineIndex::new(text);
+        let at = |o| {
+            let p = idx.position(text, o);
+            (p.line, p.column, p.utf16_column)
+        };
+        assert_eq!(at(0), (1, 1, 1));
+        assert_eq!(at(3), (1, 1, 1));
+        assert_eq!(at(4), (1, 2, 2));
+        assert_eq!(at(7), (2, 2, 2));
+        // Only a BOM at offset 0: a U+FEFF later on line 1 is a character like any other.
+        let t2 = "a\u{FEFF}b";
+        assert_eq!(LineIndex::new(t2).position(t2, 4).column, 3);
     }
 
     #[test]

@@ -166,7 +166,6 @@ fn diagnostic(file: &FileResult, l: &Located) -> FindingDiagnostic {
     if let Some(why) = &f.context {
         let _ = write!(help, "\nreported as {} ({why})", f.severity);
     }
-    let _ = write!(help, "\nsee `promptlint explain {}`", f.rule.id);
     let label_text = f.label.clone().unwrap_or_else(|| f.rule.name.clone());
     FindingDiagnostic {
         message: f.message.clone(),

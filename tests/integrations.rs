@@ -981,9 +981,10 @@ fn pre_commit_hook_fails_on_a_bidi_override_and_passes_once_fixed() {
 }
 
 /// The shipped hook end to end: `pre-commit try-repo` on this checkout builds promptlint with
-/// cargo (`language: rust`), which takes about a minute; run with `cargo test -- --ignored`.
+/// cargo (`language: rust`), which takes a minute or more (277 s on a busy 2-core machine); run
+/// with `cargo test --test integrations -- --ignored`.
 #[test]
-#[ignore = "builds promptlint with cargo inside pre-commit (about 60 s)"]
+#[ignore = "builds promptlint with cargo inside pre-commit (a minute or more)"]
 fn pre_commit_try_repo_builds_and_runs_the_shipped_hook() {
     let (cmd, _) = pre_commit().expect("the pre-commit client");
     let dir = tempfile::tempdir().unwrap();

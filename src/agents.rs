@@ -260,6 +260,42 @@ impl Conventions {
             .map(|(_, k, g, s)| (g.as_str(), *k, s.as_str()))
     }
 
+    /// One regular expression matching every path that a convention of rules/agents.yaml
+    /// matches, for the `files:` key of `.pre-commit-hooks.yaml` (pre-commit applies it with
+    /// Python's `re.search` to repository-relative paths with `/` separators).
+    ///
+    /// It is written in verbose mode (`(?x)`, one alternative per line) and uses only syntax
+    /// that Python's `re` and Rust's `regex` read alike. Each glob is translated by
+    /// [`glob_to_regex`]; identical alternatives are listed once.
+    ///
+    /// # Panics
+    /// When an embedded glob uses syntax [`glob_to_regex`] does not translate; a test keeps
+    /// that from shipping.
+    pub fn files_regex(&self) -> String {
+        const ANY_DIRS: &str = "(?:.*/)?";
+        let mut alts: Vec<String> = Vec::new();
+        for (g, _, _) in self.globs() {
+            let re = glob_to_regex(g).unwrap_or_else(|e| panic!("rules/agents.yaml: {e}"));
+            if !alts.contains(&re) {
+                alts.push(re);
+            }
+        }
+        let factor = alts.iter().all(|a| a.starts_with(ANY_DIRS));
+        let mut out = String::from("(?x)^");
+        if factor {
+            out.push_str(ANY_DIRS);
+        }
+        out.push_str("(?:\n");
+        for (i, a) in alts.iter().enumerate() {
+            let a = if factor { &a[ANY_DIRS.len()..] } else { a };
+            out.push_str(if i == 0 { "    " } else { "  | " });
+            out.push_str(a);
+            out.push('\n');
+        }
+        out.push_str(")$");
+        out
+    }
+
     /// (agent id, name, source link) for every agent, plus the prompt conventions' source.
     pub fn agents(&self) -> impl Iterator<Item = (&str, &str, &str)> {
         self.agents
@@ -271,6 +307,51 @@ impl Conventions {
                 self.prompt_source.as_str(),
             )))
     }
+}
+
+/// Translates one discovery glob (globset syntax with `literal_separator`: `*` and `?` stay
+/// inside a path segment, `**` spans segments) into a regular expression for the whole path,
+/// without anchors: `**/` is `(?:.*/)?`, `/**` at the end is `/.*`, `*` is `[^/]*`, `?` is
+/// `[^/]`, and every other character is matched literally (escaped so that verbose mode,
+/// where whitespace and `#` are syntax, reads it literally too).
+///
+/// # Errors
+/// Character classes (`[...]`) and alternations (`{a,b}`), which the conventions do not use.
+pub fn glob_to_regex(glob: &str) -> Result<String, String> {
+    let mut out = String::new();
+    let mut rest = glob;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix("**/") {
+            out.push_str("(?:.*/)?");
+            rest = r;
+        } else if rest == "**" {
+            out.push_str(".*");
+            rest = "";
+        } else if let Some(r) = rest.strip_prefix("**") {
+            // `**` inside a segment is a plain `*` in globset.
+            out.push_str("[^/]*");
+            rest = r;
+        } else {
+            let c = rest.chars().next().expect("not empty");
+            match c {
+                '*' => out.push_str("[^/]*"),
+                '?' => out.push_str("[^/]"),
+                '[' | ']' | '{' | '}' => {
+                    return Err(format!(
+                        "glob `{glob}`: `{c}` is not supported in the files pattern"
+                    ));
+                }
+                c if c.is_ascii_alphanumeric() || c == '/' || c == '_' || c == '-' => out.push(c),
+                c if c.is_ascii() => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                c => out.push(c),
+            }
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -341,5 +422,24 @@ mod tests {
         assert_eq!(w.caps[0].limit, 12000);
         let s = Conventions::builtin().classify("SOUL.md").unwrap();
         assert_eq!(s.agents, vec!["hermes", "openclaw"]);
+    }
+
+    #[test]
+    fn globs_translate_to_regexes() {
+        assert_eq!(
+            glob_to_regex("**/AGENTS.md").unwrap(),
+            "(?:.*/)?AGENTS\\.md"
+        );
+        assert_eq!(
+            glob_to_regex("**/.cursor/rules/**/*.mdc").unwrap(),
+            "(?:.*/)?\\.cursor/rules/(?:.*/)?[^/]*\\.mdc"
+        );
+        assert_eq!(
+            glob_to_regex("**/.roo/rules-*/**/*").unwrap(),
+            "(?:.*/)?\\.roo/rules-[^/]*/(?:.*/)?[^/]*"
+        );
+        assert_eq!(glob_to_regex("a/**").unwrap(), "a/.*");
+        assert_eq!(glob_to_regex("x y#?.md").unwrap(), "x\\ y\\#[^/]\\.md");
+        assert!(glob_to_regex("**/*.{md,txt}").is_err());
     }
 }

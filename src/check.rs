@@ -313,12 +313,7 @@ pub fn locate(text: &str, lines: &LineIndex, findings: Vec<Finding>) -> Vec<Loca
         .map(|f| {
             let start = lines.position(text, f.span.start);
             let end = lines.position(text, f.span.end);
-            Located {
-                finding: f,
-                start,
-                end,
-                fingerprint: String::new(),
-            }
+            Located::new(f, start, end)
         })
         .collect()
 }

@@ -18,6 +18,8 @@ pub struct Cli {
 }
 
 /// Subcommands.
+// Parsed once per process: the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Scan files and folders (default `.`) and report findings.
@@ -32,6 +34,21 @@ pub enum FormatArg {
     /// rustc-style diagnostics.
     Human,
     /// JSON, schema version 1.
+    Json,
+    /// SARIF 2.1.0 (GitHub code scanning).
+    Sarif,
+    /// GitHub Actions workflow commands (annotations).
+    Github,
+    /// GitLab Code Quality report.
+    Gitlab,
+}
+
+/// Output formats of `rules`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CatalogFormatArg {
+    /// A table.
+    Human,
+    /// JSON.
     Json,
 }
 
@@ -106,14 +123,27 @@ pub struct CheckArgs {
     /// Skip files larger than this many bytes (with a note).
     #[arg(long, value_name = "BYTES", default_value_t = crate::check::DEFAULT_SIZE_LIMIT)]
     pub max_file_size: u64,
+    /// Write the output to FILE instead of stdout (`-` is stdout).
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Also write SARIF to FILE, whatever --format prints (for code scanning upload).
+    #[arg(long, value_name = "FILE")]
+    pub sarif_file: Option<PathBuf>,
+    /// Also write JSON to FILE, whatever --format prints.
+    #[arg(long, value_name = "FILE")]
+    pub json_file: Option<PathBuf>,
+    /// Skip paths matching GLOB while walking a folder (gitignore syntax, relative to the
+    /// folder walked; repeatable). Files named on the command line are always scanned.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
 }
 
 /// Arguments of `rules`.
 #[derive(Debug, Args)]
 pub struct RulesArgs {
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
-    pub format: FormatArg,
+    #[arg(long, value_enum, default_value_t = CatalogFormatArg::Human)]
+    pub format: CatalogFormatArg,
 }
 
 fn parse_kind(s: &str) -> Result<FileKind, String> {

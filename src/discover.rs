@@ -62,6 +62,33 @@ pub struct DiscoverOptions {
     pub kind: Option<FileKind>,
     /// Name of stdin in output (`--stdin-filename`).
     pub stdin_filename: Option<String>,
+    /// Globs (gitignore syntax) skipped while walking, relative to the folder walked
+    /// (`--exclude`); never applied to paths named on the command line.
+    pub exclude: Vec<String>,
+}
+
+/// The `--exclude` globs as the walker's overrides for a walk of `root`: each glob becomes an
+/// ignore override (`!glob`), matched like a .gitignore line at `root` (`fixtures/**` or
+/// `fixtures/` from the root, `*.snap` at any depth). A matching folder is not entered.
+///
+/// # Errors
+/// The glob and why it does not parse; a glob starting with `!` is refused, since it would
+/// turn the override into a whitelist that hides every other file.
+pub fn exclude_overrides(
+    root: &Path,
+    globs: &[String],
+) -> Result<ignore::overrides::Override, String> {
+    let mut b = ignore::overrides::OverrideBuilder::new(root);
+    for g in globs {
+        if g.starts_with('!') {
+            return Err(format!("`{g}`: a glob cannot start with `!`"));
+        }
+        if g.trim().is_empty() {
+            return Err("an empty glob excludes nothing".to_owned());
+        }
+        b.add(&format!("!{g}")).map_err(|e| format!("`{g}`: {e}"))?;
+    }
+    b.build().map_err(|e| e.to_string())
 }
 
 /// The path as shown in output.
@@ -225,6 +252,16 @@ fn chain_bytes(path: &Path, names: &[String], root: Option<&Path>) -> u64 {
 
 fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Discovery) {
     let canon_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    let overrides = match exclude_overrides(root, &opts.exclude) {
+        Ok(o) => o,
+        Err(message) => {
+            out.errors.push(FileError {
+                path: display_path(root),
+                message,
+            });
+            return;
+        }
+    };
     // Links to folders outside the root are not descended into; the filter records them so
     // that each gets a note.
     let outside: Arc<Mutex<Vec<PathBuf>>> = Arc::default();
@@ -232,6 +269,7 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
         let outside = Arc::clone(&outside);
         let canon_root = canon_root.clone();
         WalkBuilder::new(root)
+            .overrides(overrides)
             .hidden(false)
             .git_ignore(true)
             .git_exclude(true)

@@ -49,6 +49,9 @@ pub struct Options {
     pub ignore: Vec<String>,
     /// Files larger than this many bytes are skipped with a note.
     pub size_limit: u64,
+    /// Globs (gitignore syntax) of paths skipped while walking a folder, relative to it.
+    /// Never applied to paths named explicitly.
+    pub exclude: Vec<String>,
 }
 
 impl Default for Options {
@@ -60,6 +63,7 @@ impl Default for Options {
             select: Vec::new(),
             ignore: Vec::new(),
             size_limit: check::DEFAULT_SIZE_LIMIT,
+            exclude: Vec::new(),
         }
     }
 }
@@ -74,6 +78,13 @@ pub enum Error {
         help("`promptlint rules` lists ids, names and families")
     )]
     UnknownSelector(String),
+    /// An `--exclude` glob does not parse.
+    #[error("bad --exclude glob: {0}")]
+    #[diagnostic(
+        code(promptlint::bad_exclude),
+        help("globs use gitignore syntax, relative to the folder walked, e.g. `fixtures/**`")
+    )]
+    BadExclude(String),
 }
 
 /// The ids of the rules enabled by `select` and `ignore` (ids, names or families).
@@ -148,11 +159,14 @@ pub fn check(opts: &Options) -> Result<Report, Error> {
         enabled: enabled_rules(catalog, &opts.select, &opts.ignore)?,
         size_limit: opts.size_limit,
     };
+    discover::exclude_overrides(std::path::Path::new("."), &opts.exclude)
+        .map_err(Error::BadExclude)?;
     let found = discover(
         &opts.paths,
         &DiscoverOptions {
             kind: opts.kind,
             stdin_filename: opts.stdin_filename.clone(),
+            exclude: opts.exclude.clone(),
         },
     );
     let results: Vec<_> = found
@@ -168,7 +182,13 @@ pub fn check(opts: &Options) -> Result<Report, Error> {
             Err(e) => errors.push(e),
         }
     }
-    Ok(Report::new(files, errors))
+    let rules = catalog
+        .rules()
+        .iter()
+        .filter(|r| engine.enabled.contains(&r.id))
+        .cloned()
+        .collect();
+    Ok(Report::new(files, errors).with_rules(rules))
 }
 
 #[cfg(test)]

@@ -1,11 +1,14 @@
 //! The `promptlint` binary: parse arguments, run, map the outcome to an exit code.
 
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use promptlint::cli::{CheckArgs, Cli, ColorArg, Command, FailOnArg, FormatArg, RulesArgs};
-use promptlint::report::{self, FailOn, Format, HumanOptions};
+use promptlint::cli::{
+    CatalogFormatArg, CheckArgs, Cli, ColorArg, Command, FailOnArg, FormatArg, RulesArgs,
+};
+use promptlint::report::{self, FailOn, Format, HumanOptions, SourceRoot};
 use promptlint::rules::Catalog;
 
 fn main() -> ExitCode {
@@ -36,11 +39,45 @@ fn emit(text: &str) -> bool {
     }
 }
 
-fn use_color(choice: ColorArg) -> bool {
-    choice.resolve(
-        std::env::var_os("NO_COLOR").as_deref(),
-        std::io::stdout().is_terminal(),
-    )
+/// Color for human output: `auto` colors only a terminal stdout (never a file) without
+/// NO_COLOR.
+fn use_color(choice: ColorArg, to_stdout: bool) -> bool {
+    let tty = to_stdout && std::io::stdout().is_terminal();
+    choice.resolve(std::env::var_os("NO_COLOR").as_deref(), tty)
+}
+
+/// Writes `text` to `path` atomically enough: into a temporary file in the same folder, then
+/// renamed over `path`, so a reader never sees half a report and a failed run leaves the old
+/// file in place.
+fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "output".to_owned());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Writes one output to a file (or stdout for `-`); false after printing why it failed.
+fn write_output(path: &Path, text: &str) -> bool {
+    if path.as_os_str() == "-" {
+        return emit(text);
+    }
+    match write_file(path, text) {
+        Ok(()) => true,
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            false
+        }
+    }
 }
 
 fn run_check(args: CheckArgs) -> ExitCode {
@@ -51,6 +88,7 @@ fn run_check(args: CheckArgs) -> ExitCode {
         select: args.select,
         ignore: args.ignore,
         size_limit: args.max_file_size,
+        exclude: args.exclude,
     };
     let report = match promptlint::check(&opts) {
         Ok(r) => r,
@@ -62,13 +100,30 @@ fn run_check(args: CheckArgs) -> ExitCode {
     let format = match args.format {
         FormatArg::Human => Format::Human,
         FormatArg::Json => Format::Json,
+        FormatArg::Sarif => Format::Sarif,
+        FormatArg::Github => Format::Github,
+        FormatArg::Gitlab => Format::Gitlab,
     };
+    let to_stdout = args.output.as_ref().is_none_or(|p| p.as_os_str() == "-");
     let human = HumanOptions {
-        color: use_color(args.color),
+        color: use_color(args.color, to_stdout),
         quiet: args.quiet,
     };
-    let text = report::render(&report, format, human);
-    if !emit(&text) {
+    let root = SourceRoot::detect(&report);
+    let text = report::render_in(&report, format, human, &root);
+    let mut ok = match &args.output {
+        Some(path) => write_output(path, &text),
+        None => emit(&text),
+    };
+    for (path, extra) in [
+        (&args.sarif_file, Format::Sarif),
+        (&args.json_file, Format::Json),
+    ] {
+        if let Some(path) = path {
+            ok &= write_output(path, &report::render_in(&report, extra, human, &root));
+        }
+    }
+    if !ok {
         return ExitCode::from(2);
     }
     let fail_on = match args.fail_on {
@@ -83,7 +138,7 @@ fn run_check(args: CheckArgs) -> ExitCode {
 fn run_rules(args: &RulesArgs) -> ExitCode {
     let catalog = Catalog::builtin();
     let text = match args.format {
-        FormatArg::Json => {
+        CatalogFormatArg::Json => {
             let rows: Vec<_> = catalog
                 .rules()
                 .iter()
@@ -100,7 +155,7 @@ fn run_rules(args: &RulesArgs) -> ExitCode {
                 serde_json::to_string_pretty(&rows).expect("plain data")
             )
         }
-        FormatArg::Human => promptlint::rules::catalog::table(catalog),
+        CatalogFormatArg::Human => promptlint::rules::catalog::table(catalog),
     };
     if emit(&text) {
         ExitCode::SUCCESS

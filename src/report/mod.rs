@@ -5,16 +5,24 @@
 //! (line, column, rule id), so output is deterministic whatever order the parallel stages
 //! finished in; fingerprints are computed here, once the order is fixed.
 
+pub mod github;
+pub mod gitlab;
 pub mod human;
 pub mod json;
+pub mod root;
+pub mod sarif;
 
 use std::collections::HashMap;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use crate::discover::FileError;
 use crate::finding::{Finding, Severity, fingerprint};
 use crate::kind::FileKind;
+use crate::rules::Rule;
 use crate::source::{LineIndex, Position};
+
+pub use root::SourceRoot;
 
 /// A finding with its resolved positions and fingerprint.
 #[derive(Debug, Clone)]
@@ -27,6 +35,45 @@ pub struct Located {
     pub end: Position,
     /// sha256 hex of rule id, path, matched text and occurrence (see [`fingerprint`]).
     pub fingerprint: String,
+    /// 0-based index of this finding among the findings of its file with the same rule and
+    /// matched text (set with the fingerprint, which includes it).
+    pub occurrence: usize,
+    /// Why the finding is suppressed, when it is. `None` until the suppress stage (a later
+    /// issue) sets it; renderers that can say so keep suppressed findings (SARIF puts this in
+    /// `result.suppressions`) instead of dropping them.
+    pub suppression: Option<Suppression>,
+}
+
+impl Located {
+    /// A finding at `start..end`, not yet fingerprinted (see [`Report::new`]) nor suppressed.
+    pub fn new(finding: Finding, start: Position, end: Position) -> Located {
+        Located {
+            finding,
+            start,
+            end,
+            fingerprint: String::new(),
+            occurrence: 0,
+            suppression: None,
+        }
+    }
+}
+
+/// How a finding was suppressed (filled by the suppress stage; SARIF §3.35).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suppression {
+    /// Where the suppression is written.
+    pub kind: SuppressionKind,
+    /// The reason given, if any.
+    pub justification: Option<String>,
+}
+
+/// Where a suppression lives (SARIF §3.35.2 `kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SuppressionKind {
+    /// A comment in the scanned file itself (`inSource`).
+    InSource,
+    /// Configuration or a baseline outside the file (`external`).
+    External,
 }
 
 /// The result of one source.
@@ -85,6 +132,10 @@ pub struct Report {
     pub files: Vec<FileResult>,
     /// Sources that could not be read, sorted by path.
     pub errors: Vec<FileError>,
+    /// The rules enabled for the run, in catalog order (SARIF lists them all, found or not).
+    /// Empty when the report was built without a catalog; renderers then list the rules of
+    /// the findings.
+    pub rules: Vec<Arc<Rule>>,
 }
 
 /// Counts by severity.
@@ -109,6 +160,7 @@ impl Report {
                 let key = (l.finding.rule.id.clone(), l.finding.matched.clone());
                 let n = seen.entry(key).or_insert(0);
                 l.fingerprint = fingerprint(&l.finding.rule.id, &file.path, &l.finding.matched, *n);
+                l.occurrence = *n;
                 *n += 1;
             }
         }
@@ -116,7 +168,32 @@ impl Report {
             files_scanned: files.iter().filter(|f| f.scanned).count(),
             files,
             errors,
+            rules: Vec::new(),
         }
+    }
+
+    /// Sets the enabled rules (see [`Report::rules`]).
+    #[must_use]
+    pub fn with_rules(mut self, rules: Vec<Arc<Rule>>) -> Report {
+        self.rules = rules;
+        self
+    }
+
+    /// The rules to describe: [`Report::rules`], plus the rule of any finding not among them,
+    /// without duplicates, in id order when the report holds no rule list.
+    pub fn described_rules(&self) -> Vec<Arc<Rule>> {
+        let mut out = self.rules.clone();
+        let mut seen: std::collections::HashSet<String> =
+            out.iter().map(|r| r.id.clone()).collect();
+        let mut extra: Vec<Arc<Rule>> = Vec::new();
+        for (_, l) in self.findings() {
+            if seen.insert(l.finding.rule.id.clone()) {
+                extra.push(Arc::clone(&l.finding.rule));
+            }
+        }
+        extra.sort_by(|a, b| a.id.cmp(&b.id));
+        out.extend(extra);
+        out
     }
 
     /// Every finding with its file, in output order.
@@ -193,6 +270,12 @@ pub enum Format {
     Human,
     /// JSON, schema version 1 (README).
     Json,
+    /// SARIF 2.1.0 for GitHub code scanning ([`sarif`]).
+    Sarif,
+    /// GitHub Actions workflow commands ([`github`]).
+    Github,
+    /// GitLab Code Quality report ([`gitlab`]).
+    Gitlab,
 }
 
 /// Options of the human renderer.
@@ -204,10 +287,68 @@ pub struct HumanOptions {
     pub quiet: bool,
 }
 
-/// Renders `report` in `format`.
+/// Renders `report` in `format`. Formats that name files relative to the repository root
+/// (SARIF, GitHub, GitLab) find that root from the current directory
+/// ([`SourceRoot::detect`]); use [`render_in`] to give it.
 pub fn render(report: &Report, format: Format, human: HumanOptions) -> String {
     match format {
         Format::Human => human::render(report, human),
         Format::Json => json::render(report),
+        Format::Sarif | Format::Github | Format::Gitlab => {
+            render_in(report, format, human, &SourceRoot::detect(report))
+        }
+    }
+}
+
+/// Renders `report` in `format`, with paths of SARIF, GitHub and GitLab output relative to
+/// `root`.
+pub fn render_in(
+    report: &Report,
+    format: Format,
+    human: HumanOptions,
+    root: &SourceRoot,
+) -> String {
+    match format {
+        Format::Human => human::render(report, human),
+        Format::Json => json::render(report),
+        Format::Sarif => sarif::render(report, root),
+        Format::Github => github::render(report, root),
+        Format::Gitlab => gitlab::render(report, root),
+    }
+}
+
+/// Rewrites every [`crate::escape::is_invisible`] code point of serialized JSON as a `\uXXXX`
+/// escape (a surrogate pair above U+FFFF). JSON's structure is ASCII, so such code points can
+/// only sit inside strings, where the escape means the same string: consumers read the same
+/// paths and messages, while the output bytes hold no raw bidi or invisible code point.
+pub fn escape_json_invisible(json: &str) -> String {
+    if !json.chars().any(crate::escape::is_invisible) {
+        return json.to_owned();
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if crate::escape::is_invisible(c) {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{u:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_escapes_keep_the_value() {
+        let v = serde_json::json!({"path": "a\u{202E}b\u{E0041}.md"});
+        let s = escape_json_invisible(&serde_json::to_string(&v).unwrap());
+        assert_eq!(s, r#"{"path":"a\u202eb\udb40\udc41.md"}"#);
+        let back: serde_json::Value = serde_json::from_str(&s).unwrap();
+        assert_eq!(back, v);
     }
 }

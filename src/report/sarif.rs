@@ -1,0 +1,493 @@
+//! SARIF 2.1.0 output, for GitHub code scanning and other SARIF consumers.
+//!
+//! Input: a sorted [`Report`] and the [`SourceRoot`] that paths are relative to. Output: one
+//! SARIF log with one run, pretty-printed, ending in a newline. Invariants: every result's
+//! rule is in `tool.driver.rules` and `ruleIndex` points at it; every result has one location
+//! with a URI relative to `%SRCROOT%` and a region whose columns count UTF-16 code units
+//! (`run.columnKind`); `partialFingerprints` never depend on line numbers; no raw invisible
+//! or bidi code point appears in the output bytes (they are written as `\uXXXX` escapes).
+//!
+//! The model below holds only the fields promptlint emits. Each doc comment gives the
+//! section of the OASIS standard that defines it:
+//! <https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/sarif-v2.1.0-errata01-os-complete.html>.
+//! GitHub's additional rules (required fields, `security-severity`, `precision`,
+//! `primaryLocationLineHash`, limits) are from "SARIF support for code scanning":
+//! <https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning>.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{Report, SourceRoot, Suppression, SuppressionKind};
+use crate::finding::{Confidence, Severity};
+use crate::rules::Rule;
+
+/// The JSON schema URI GitHub requires in `$schema`.
+pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// The URI base id of the repository root.
+pub const SRCROOT: &str = "%SRCROOT%";
+
+/// The key of promptlint's own full fingerprint in `partialFingerprints`.
+pub const FINGERPRINT_KEY: &str = "promptlint/v1";
+
+/// §3.13 `sarifLog`: the top-level object.
+#[derive(Debug, Serialize)]
+pub struct SarifLog {
+    /// §3.13.3 `$schema`.
+    #[serde(rename = "$schema")]
+    pub schema: &'static str,
+    /// §3.13.2 `version`: always `"2.1.0"`.
+    pub version: &'static str,
+    /// §3.13.4 `runs`: exactly one.
+    pub runs: Vec<Run>,
+}
+
+/// §3.14 `run`: one invocation of promptlint.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Run {
+    /// §3.14.6 `tool`.
+    pub tool: Tool,
+    /// §3.14.11 `invocations`: one.
+    pub invocations: Vec<Invocation>,
+    /// §3.14.14 `originalUriBaseIds`: `%SRCROOT%` -> the repository root's `file:` URI.
+    pub original_uri_base_ids: BTreeMap<&'static str, ArtifactLocation>,
+    /// §3.14.23 `results`: every finding, in report order (`[]` when there are none).
+    pub results: Vec<SarifResult>,
+    /// §3.14.27 `columnKind`: always `"utf16CodeUnits"`.
+    pub column_kind: &'static str,
+}
+
+/// §3.18 `tool`.
+#[derive(Debug, Serialize)]
+pub struct Tool {
+    /// §3.18.2 `driver`.
+    pub driver: ToolComponent,
+}
+
+/// §3.19 `toolComponent`: promptlint itself.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolComponent {
+    /// §3.19.8 `name`: `promptlint`.
+    pub name: &'static str,
+    /// §3.19.12 `semanticVersion`: the crate version.
+    pub semantic_version: &'static str,
+    /// §3.19.17 `informationUri`: the repository.
+    pub information_uri: &'static str,
+    /// §3.19.23 `rules`: every enabled rule, found or not.
+    pub rules: Vec<ReportingDescriptor>,
+}
+
+/// §3.49 `reportingDescriptor`: one rule's metadata.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportingDescriptor {
+    /// §3.49.3 `id`: `PL201`.
+    pub id: String,
+    /// §3.49.7 `name`: `bidi-control`.
+    pub name: String,
+    /// §3.49.9 `shortDescription`: the rule's summary.
+    pub short_description: MultiformatMessageString,
+    /// §3.49.10 `fullDescription`: the first paragraph of the rule's help, on one line.
+    pub full_description: MultiformatMessageString,
+    /// §3.49.12 `helpUri`: the rule's section of the README.
+    pub help_uri: String,
+    /// §3.49.13 `help`: the rule's help, as text and markdown.
+    pub help: MultiformatMessageString,
+    /// §3.49.14 `defaultConfiguration`.
+    pub default_configuration: ReportingConfiguration,
+    /// §3.8 property bag: GitHub's `tags`, `precision` and `security-severity`.
+    pub properties: RuleProperties,
+}
+
+/// §3.12 `multiformatMessageString`.
+#[derive(Debug, Serialize)]
+pub struct MultiformatMessageString {
+    /// §3.12.3 `text`: plain text.
+    pub text: String,
+    /// §3.12.4 `markdown`: GitHub shows it instead of `text`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub markdown: Option<String>,
+}
+
+/// §3.50 `reportingConfiguration`.
+#[derive(Debug, Serialize)]
+pub struct ReportingConfiguration {
+    /// §3.50.3 `level`: the rule's default severity.
+    pub level: Level,
+}
+
+/// §3.8 property bag of a rule, with the keys GitHub code scanning reads.
+#[derive(Debug, Serialize)]
+pub struct RuleProperties {
+    /// §3.8.2 `tags`: `security` and the family.
+    pub tags: Vec<String>,
+    /// GitHub's `precision` (`very-high`, `high`, `medium`, `low`), from the confidence.
+    pub precision: &'static str,
+    /// GitHub's `security-severity`: a number in (0, 10] written as a string.
+    #[serde(rename = "security-severity")]
+    pub security_severity: String,
+}
+
+/// §3.27.10 / §3.50.3 `level` values used here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// `error`.
+    Error,
+    /// `warning`.
+    Warning,
+    /// `note`.
+    Note,
+}
+
+impl From<Severity> for Level {
+    fn from(s: Severity) -> Level {
+        match s {
+            Severity::Error => Level::Error,
+            Severity::Warning => Level::Warning,
+            Severity::Note => Level::Note,
+        }
+    }
+}
+
+/// §3.27 `result`: one finding.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SarifResult {
+    /// §3.27.5 `ruleId`.
+    pub rule_id: String,
+    /// §3.27.6 `ruleIndex`: index into `tool.driver.rules`.
+    pub rule_index: usize,
+    /// §3.27.10 `level`: the finding's effective severity.
+    pub level: Level,
+    /// §3.27.11 `message`.
+    pub message: Message,
+    /// §3.27.12 `locations`: exactly one.
+    pub locations: Vec<Location>,
+    /// §3.27.17 `partialFingerprints`: `primaryLocationLineHash` and `promptlint/v1`.
+    pub partial_fingerprints: BTreeMap<&'static str, String>,
+    /// §3.27.23 `suppressions`: present only for a suppressed finding.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suppressions: Option<Vec<SarifSuppression>>,
+}
+
+/// §3.11 `message`.
+#[derive(Debug, Serialize)]
+pub struct Message {
+    /// §3.11.8 `text`.
+    pub text: String,
+}
+
+/// §3.28 `location`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Location {
+    /// §3.28.3 `physicalLocation`.
+    pub physical_location: PhysicalLocation,
+}
+
+/// §3.29 `physicalLocation`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PhysicalLocation {
+    /// §3.29.3 `artifactLocation`.
+    pub artifact_location: ArtifactLocation,
+    /// §3.29.4 `region`.
+    pub region: Region,
+}
+
+/// §3.4 `artifactLocation`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArtifactLocation {
+    /// §3.4.3 `uri`: relative to `%SRCROOT%` in results; absolute in `originalUriBaseIds`.
+    pub uri: String,
+    /// §3.4.4 `uriBaseId`: `%SRCROOT%` for relative URIs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uri_base_id: Option<&'static str>,
+}
+
+/// §3.30 `region`: 1-based lines; columns in UTF-16 code units, `endColumn` exclusive.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Region {
+    /// §3.30.5 `startLine`.
+    pub start_line: usize,
+    /// §3.30.6 `startColumn`.
+    pub start_column: usize,
+    /// §3.30.7 `endLine`.
+    pub end_line: usize,
+    /// §3.30.8 `endColumn`: one past the last UTF-16 code unit.
+    pub end_column: usize,
+}
+
+/// §3.20 `invocation`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Invocation {
+    /// §3.20.14 `executionSuccessful`: false when a source could not be read (exit code 2).
+    pub execution_successful: bool,
+    /// §3.20.21 `toolExecutionNotifications`: one per unreadable source.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tool_execution_notifications: Vec<Notification>,
+}
+
+/// §3.58 `notification`.
+#[derive(Debug, Serialize)]
+pub struct Notification {
+    /// §3.58.5 `message`.
+    pub message: Message,
+    /// §3.58.6 `level`.
+    pub level: Level,
+}
+
+/// §3.35 `suppression`.
+#[derive(Debug, Serialize)]
+pub struct SarifSuppression {
+    /// §3.35.2 `kind`: `inSource` or `external`.
+    pub kind: &'static str,
+    /// §3.35.6 `justification`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub justification: Option<String>,
+}
+
+impl From<&Suppression> for SarifSuppression {
+    fn from(s: &Suppression) -> SarifSuppression {
+        SarifSuppression {
+            kind: match s.kind {
+                SuppressionKind::InSource => "inSource",
+                SuppressionKind::External => "external",
+            },
+            justification: s.justification.clone(),
+        }
+    }
+}
+
+/// GitHub `precision` for a confidence. The scales have the same names; `very-high` is left
+/// unused, since `high` already means "almost never a false alarm".
+pub fn precision(c: Confidence) -> &'static str {
+    match c {
+        Confidence::High => "high",
+        Confidence::Medium => "medium",
+        Confidence::Low => "low",
+    }
+}
+
+/// GitHub `security-severity` of a rule: errors 8.0–9.0 and warnings 5.0–6.5 by confidence,
+/// notes 2.0. GitHub buckets scores as critical (> 9.0), high (7.0–8.9), medium (4.0–6.9) and
+/// low (0.1–3.9), so errors show as high, warnings as medium and notes as low.
+pub fn security_severity(s: Severity, c: Confidence) -> &'static str {
+    match (s, c) {
+        (Severity::Error, Confidence::High) => "9.0",
+        (Severity::Error, Confidence::Medium) => "8.5",
+        (Severity::Error, Confidence::Low) => "8.0",
+        (Severity::Warning, Confidence::High) => "6.5",
+        (Severity::Warning, Confidence::Medium) => "5.5",
+        (Severity::Warning, Confidence::Low) => "5.0",
+        (Severity::Note, _) => "2.0",
+    }
+}
+
+/// The README anchor of a rule: `https://…/blob/main/README.md#pl201-bidi-control`, from the
+/// crate's `repository`. GitHub derives heading anchors by lower-casing and turning spaces
+/// into `-`, so the README needs a heading `PL201 bidi-control` per rule.
+pub fn help_uri(rule: &Rule) -> String {
+    format!(
+        "{}/blob/main/README.md#{}-{}",
+        env!("CARGO_PKG_REPOSITORY"),
+        rule.id.to_ascii_lowercase(),
+        rule.name
+    )
+}
+
+/// The first paragraph of markdown `help` as one line (whitespace folded; the markup is left
+/// as it is, since `*` and backticks also occur in globs and commands), at most 1,000
+/// characters (GitHub's limit is 1,024).
+pub fn first_paragraph(help: &str) -> String {
+    let para = help
+        .trim()
+        .split("\n\n")
+        .next()
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    crate::escape::truncate_chars(&para, 1000)
+}
+
+fn descriptor(rule: &Rule) -> ReportingDescriptor {
+    let help = rule.help.trim().to_owned();
+    let summary = rule.summary.trim();
+    ReportingDescriptor {
+        id: rule.id.clone(),
+        name: rule.name.clone(),
+        short_description: MultiformatMessageString {
+            text: crate::escape::truncate_chars(summary, 1000),
+            markdown: None,
+        },
+        full_description: MultiformatMessageString {
+            text: if help.is_empty() {
+                summary.to_owned()
+            } else {
+                first_paragraph(&help)
+            },
+            markdown: None,
+        },
+        help_uri: help_uri(rule),
+        help: MultiformatMessageString {
+            text: help.clone(),
+            markdown: Some(help),
+        },
+        default_configuration: ReportingConfiguration {
+            level: rule.severity.into(),
+        },
+        properties: RuleProperties {
+            tags: vec!["security".to_owned(), rule.family.as_str().to_owned()],
+            precision: precision(rule.confidence),
+            security_severity: security_severity(rule.severity, rule.confidence).to_owned(),
+        },
+    }
+}
+
+/// `primaryLocationLineHash` in GitHub's form: the first 16 hex digits of the finding's
+/// fingerprint, a colon and the 1-based occurrence number. No line number goes in.
+pub fn line_hash(fingerprint: &str, occurrence: usize) -> String {
+    let hex = fingerprint.get(..16).unwrap_or(fingerprint);
+    format!("{hex}:{}", occurrence + 1)
+}
+
+/// Builds the SARIF log of `report`.
+pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
+    let rules = report.described_rules();
+    let index: std::collections::HashMap<&str, usize> = rules
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.id.as_str(), i))
+        .collect();
+    let results = report
+        .findings()
+        .map(|(file, l)| {
+            let f = &l.finding;
+            let mut partial = BTreeMap::new();
+            partial.insert(
+                "primaryLocationLineHash",
+                line_hash(&l.fingerprint, l.occurrence),
+            );
+            partial.insert(FINGERPRINT_KEY, l.fingerprint.clone());
+            SarifResult {
+                rule_id: f.rule.id.clone(),
+                rule_index: index[f.rule.id.as_str()],
+                level: f.severity.into(),
+                message: Message {
+                    text: f.message.clone(),
+                },
+                locations: vec![Location {
+                    physical_location: PhysicalLocation {
+                        artifact_location: ArtifactLocation {
+                            uri: root.uri(&file.path),
+                            uri_base_id: Some(SRCROOT),
+                        },
+                        region: Region {
+                            start_line: l.start.line,
+                            start_column: l.start.utf16_column,
+                            end_line: l.end.line,
+                            end_column: l.end.utf16_column,
+                        },
+                    },
+                }],
+                partial_fingerprints: partial,
+                suppressions: l
+                    .suppression
+                    .as_ref()
+                    .map(|s| vec![SarifSuppression::from(s)]),
+            }
+        })
+        .collect();
+    let notifications = report
+        .errors
+        .iter()
+        .map(|e| Notification {
+            message: Message {
+                text: format!(
+                    "cannot read {}: {}",
+                    crate::escape::escape_invisible(&e.path),
+                    e.message
+                ),
+            },
+            level: Level::Error,
+        })
+        .collect();
+    let mut base = BTreeMap::new();
+    base.insert(
+        SRCROOT,
+        ArtifactLocation {
+            uri: root.base_uri(),
+            uri_base_id: None,
+        },
+    );
+    SarifLog {
+        schema: SCHEMA_URI,
+        version: "2.1.0",
+        runs: vec![Run {
+            tool: Tool {
+                driver: ToolComponent {
+                    name: "promptlint",
+                    semantic_version: env!("CARGO_PKG_VERSION"),
+                    information_uri: env!("CARGO_PKG_REPOSITORY"),
+                    rules: rules.iter().map(|r| descriptor(r)).collect(),
+                },
+            },
+            invocations: vec![Invocation {
+                execution_successful: report.errors.is_empty(),
+                tool_execution_notifications: notifications,
+            }],
+            original_uri_base_ids: base,
+            results,
+            column_kind: "utf16CodeUnits",
+        }],
+    }
+}
+
+/// Renders the report as pretty SARIF with a trailing newline.
+pub fn render(report: &Report, root: &SourceRoot) -> String {
+    let json = serde_json::to_string_pretty(&log(report, root)).expect("plain data serializes");
+    let mut s = super::escape_json_invisible(&json);
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_hash_has_githubs_form() {
+        let fp = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+        assert_eq!(line_hash(fp, 0), "0123456789abcdef:1");
+        assert_eq!(line_hash(fp, 2), "0123456789abcdef:3");
+    }
+
+    #[test]
+    fn severities_map_into_githubs_buckets() {
+        assert_eq!(security_severity(Severity::Error, Confidence::High), "9.0");
+        assert_eq!(security_severity(Severity::Error, Confidence::Low), "8.0");
+        assert_eq!(
+            security_severity(Severity::Warning, Confidence::Medium),
+            "5.5"
+        );
+        assert_eq!(security_severity(Severity::Note, Confidence::High), "2.0");
+        assert_eq!(precision(Confidence::High), "high");
+    }
+
+    #[test]
+    fn first_paragraph_is_plain_and_one_line() {
+        let help = "Bidi **controls** change\n  the `display` order.\n\n**What to do:** delete.";
+        assert_eq!(
+            first_paragraph(help),
+            "Bidi **controls** change the `display` order."
+        );
+    }
+}

@@ -193,7 +193,8 @@ pub fn fingerprint(rule_id: &str, path: &str, matched: &str, occurrence: usize) 
         h.update(part.as_bytes());
         h.update([0u8]);
     }
-    h.update(occurrence.to_le_bytes());
+    // As u64, so 32- and 64-bit builds agree.
+    h.update((occurrence as u64).to_le_bytes());
     let digest = h.finalize();
     let mut out = String::with_capacity(64);
     for b in digest.iter() {

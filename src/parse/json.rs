@@ -92,9 +92,18 @@ pub fn parse_tree(text: &str) -> Result<Option<JsonNode>, ParseIssue> {
             let r = e.range();
             Err(ParseIssue {
                 span: skip + r.start..skip + r.end,
-                message: format!("invalid JSON: {}", e.kind()),
+                message: format!("invalid JSON: {}", lower_first(&e.kind().to_string())),
             })
         }
+    }
+}
+
+/// The message with its first letter in lower case (messages never start with a capital).
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 

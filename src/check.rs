@@ -12,7 +12,7 @@ use std::ops::Range;
 use crate::discover::{FileError, Target, io_message};
 use crate::finding::{Finding, Severity};
 use crate::kind::FileKind;
-use crate::normalize::normalize;
+use crate::normalize::{ViewKind, normalize};
 use crate::parse::{self, Parsed, Role};
 use crate::report::{FileResult, Located};
 use crate::rules::native::{self, Input};
@@ -172,8 +172,8 @@ impl Engine<'_> {
     }
 
     fn match_patterns(&self, text: &str, kind: FileKind, parsed: &Parsed, out: &mut Vec<Finding>) {
-        let patterns = self.catalog.patterns();
-        if patterns.is_empty() {
+        let sets = [ViewKind::Text, ViewKind::Prose].map(|v| (v, self.catalog.patterns(v)));
+        if sets.iter().all(|(_, p)| p.is_empty()) {
             return;
         }
         for seg in &parsed.segments {
@@ -188,24 +188,31 @@ impl Engine<'_> {
                     && r.applies_to_role(seg.role)
                     && zone_ok(r.zone, seg.zone)
             };
-            let _failed = patterns.find(&norm.text, wanted, |rule, m| {
-                let seg_range = norm.to_segment(m.clone());
-                let src_range = seg.to_source(seg_range.clone());
-                let shown = crate::escape::excerpt(&norm.text[m.clone()], 80);
-                let Ok(f) = Finding::new(rule, text, src_range, rule.render_message(&shown)) else {
-                    return;
-                };
-                let mut f = f.with_matched(norm.text[m].to_owned());
-                if let Some(d) = context::assess(rule.context, seg.role, seg_text, seg_range) {
-                    f = f.with_severity(Severity::Note, d.reason());
+            for (view_kind, patterns) in &sets {
+                if patterns.is_empty() {
+                    continue;
                 }
-                if let Some((sev, why)) = authorship(rule, kind, seg.role)
-                    && sev < f.severity
-                {
-                    f = f.with_severity(sev, why);
-                }
-                out.push(f);
-            });
+                let view = norm.view(*view_kind);
+                let _failed = patterns.find(&view.text, wanted, |rule, m| {
+                    let seg_range = view.to_segment(m.clone());
+                    let src_range = seg.to_source(seg_range.clone());
+                    let shown = crate::escape::excerpt(&view.text[m.clone()], 80);
+                    let Ok(f) = Finding::new(rule, text, src_range, rule.render_message(&shown))
+                    else {
+                        return;
+                    };
+                    let mut f = f.with_matched(view.text[m].to_owned());
+                    if let Some(d) = context::assess(rule.context, seg.role, seg_text, seg_range) {
+                        f = f.with_severity(Severity::Note, d.reason());
+                    }
+                    if let Some((sev, why)) = authorship(rule, kind, seg.role)
+                        && sev < f.severity
+                    {
+                        f = f.with_severity(sev, why);
+                    }
+                    out.push(f);
+                });
+            }
         }
     }
 }

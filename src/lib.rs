@@ -13,6 +13,7 @@ pub mod agents;
 pub mod check;
 pub mod cli;
 pub mod discover;
+pub mod entities;
 pub mod escape;
 pub mod finding;
 pub mod kind;

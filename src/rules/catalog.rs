@@ -16,6 +16,7 @@ use miette::{Diagnostic, NamedSource, SourceSpan};
 
 use super::pattern::PatternSet;
 use super::{Family, Rule, native};
+use crate::normalize::ViewKind;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/rule_files.rs"));
@@ -61,7 +62,8 @@ pub enum CatalogError {
 #[derive(Debug, Default)]
 pub struct Catalog {
     rules: Vec<Arc<Rule>>,
-    patterns: OnceLock<PatternSet>,
+    /// Pattern matchers for the text view and the prose view, built on first use.
+    patterns: [OnceLock<PatternSet>; 2],
 }
 
 static BUILTIN: OnceLock<Catalog> = OnceLock::new();
@@ -117,7 +119,7 @@ impl Catalog {
         rules.sort_by(|a, b| a.id.cmp(&b.id));
         Ok(Catalog {
             rules: rules.into_iter().map(Arc::new).collect(),
-            patterns: OnceLock::new(),
+            patterns: [OnceLock::new(), OnceLock::new()],
         })
     }
 
@@ -126,7 +128,7 @@ impl Catalog {
         rules.sort_by(|a, b| a.id.cmp(&b.id));
         Catalog {
             rules,
-            patterns: OnceLock::new(),
+            patterns: [OnceLock::new(), OnceLock::new()],
         }
     }
 
@@ -163,9 +165,21 @@ impl Catalog {
         ))
     }
 
-    /// The compiled multi-pattern matcher over every pattern rule, built on first use.
-    pub fn patterns(&self) -> &PatternSet {
-        self.patterns.get_or_init(|| PatternSet::new(&self.rules))
+    /// The keyword automaton over the pattern rules that match on `view`, built on first use.
+    pub fn patterns(&self, view: ViewKind) -> &PatternSet {
+        let slot = match view {
+            ViewKind::Text => 0,
+            ViewKind::Prose => 1,
+        };
+        self.patterns[slot].get_or_init(|| {
+            let rules: Vec<_> = self
+                .rules
+                .iter()
+                .filter(|r| r.view == view)
+                .cloned()
+                .collect();
+            PatternSet::new(&rules)
+        })
     }
 }
 

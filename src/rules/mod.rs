@@ -263,6 +263,10 @@ pub struct Rule {
     /// How quoted or discussed text is treated.
     #[serde(default)]
     pub context: ContextPolicy,
+    /// The normalized view the regexes match on: `text` (punctuation kept) or `prose`
+    /// (punctuation folded to single spaces, separators and leetspeak undone).
+    #[serde(default)]
+    pub view: crate::normalize::ViewKind,
     /// True when `--fix` may remove what the rule finds.
     #[serde(default)]
     pub fixable: bool,

@@ -31,6 +31,8 @@ pub struct Engine<'a> {
     pub enabled: HashSet<String>,
     /// Files larger than this many bytes are skipped with a note.
     pub size_limit: u64,
+    /// Parse options (boundary markers, tool-result budget).
+    pub parse: parse::ParseOptions,
 }
 
 impl Engine<'_> {
@@ -140,7 +142,7 @@ impl Engine<'_> {
     pub fn check_text(&self, target: &Target, kind: FileKind, decoded: Decoded) -> FileResult {
         let text = &decoded.text;
         let lines = LineIndex::new(text);
-        let parsed = parse::parse(text, kind, &target.display);
+        let parsed = parse::parse_with(text, kind, &target.display, &self.parse);
         let input = Input {
             path: &target.display,
             kind,
@@ -360,6 +362,7 @@ pub fn run_example(
         catalog,
         enabled: std::iter::once(rule.id.clone()).collect(),
         size_limit: DEFAULT_SIZE_LIMIT,
+        parse: parse::ParseOptions::default(),
     };
     let spec = example.spec();
     let path = example.path();

@@ -24,6 +24,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the rule catalog: id, name, family, severity, summary.
     Rules(RulesArgs),
+    /// Diff the cacheable prefixes of the requests in request logs (JSONL), turn by turn.
+    Cache(CacheArgs),
 }
 
 /// Output formats of `check`.
@@ -93,6 +95,28 @@ pub struct CheckArgs {
     /// Skip files larger than this many bytes (with a note).
     #[arg(long, value_name = "BYTES", default_value_t = crate::check::DEFAULT_SIZE_LIMIT)]
     pub max_file_size: u64,
+    /// A line that ends the static zone of a prompt, besides SYSTEM_PROMPT_DYNAMIC_BOUNDARY
+    /// (repeatable); recognised alone on a line or in the usual wrappings (`<M/>`, `__M__`).
+    #[arg(long, value_name = "MARKER")]
+    pub boundary_marker: Vec<String>,
+    /// Report inline tool results over this many estimated tokens (4 bytes per token).
+    #[arg(long, value_name = "TOKENS", default_value_t = crate::parse::DEFAULT_TOOL_RESULT_BUDGET)]
+    pub tool_result_budget: usize,
+}
+
+/// Arguments of `cache`.
+#[derive(Debug, Args)]
+pub struct CacheArgs {
+    /// Request logs: JSON Lines, one request per line (bare, OpenAI Batch, or `{"request": ...}`);
+    /// `-` reads stdin.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
+    /// Skip (with an error) lines longer than this many bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024 * 1024)]
+    pub max_line_bytes: usize,
 }
 
 /// Arguments of `rules`.

@@ -10,6 +10,7 @@
 //! [`check`] runs it for a set of paths and returns a [`report::Report`].
 
 pub mod agents;
+pub mod cache;
 pub mod check;
 pub mod cli;
 pub mod discover;
@@ -19,6 +20,7 @@ pub mod kind;
 pub mod normalize;
 pub mod offset_map;
 pub mod parse;
+pub mod providers;
 pub mod report;
 pub mod rules;
 pub mod source;
@@ -49,6 +51,8 @@ pub struct Options {
     pub ignore: Vec<String>,
     /// Files larger than this many bytes are skipped with a note.
     pub size_limit: u64,
+    /// Parse options that change zones (`--boundary-marker`, `--tool-result-budget`).
+    pub parse: parse::ParseOptions,
 }
 
 impl Default for Options {
@@ -60,6 +64,7 @@ impl Default for Options {
             select: Vec::new(),
             ignore: Vec::new(),
             size_limit: check::DEFAULT_SIZE_LIMIT,
+            parse: parse::ParseOptions::default(),
         }
     }
 }
@@ -121,6 +126,7 @@ pub fn check(opts: &Options) -> Result<Report, Error> {
         catalog,
         enabled: enabled_rules(catalog, &opts.select, &opts.ignore)?,
         size_limit: opts.size_limit,
+        parse: opts.parse.clone(),
     };
     let found = discover(
         &opts.paths,

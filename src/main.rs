@@ -4,7 +4,9 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use promptlint::cli::{CheckArgs, Cli, ColorArg, Command, FailOnArg, FormatArg, RulesArgs};
+use promptlint::cli::{
+    CacheArgs, CheckArgs, Cli, ColorArg, Command, FailOnArg, FormatArg, RulesArgs,
+};
 use promptlint::report::{self, FailOn, Format, HumanOptions};
 use promptlint::rules::Catalog;
 
@@ -20,6 +22,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => run_check(args),
         Command::Rules(args) => run_rules(&args),
+        Command::Cache(args) => run_cache(&args),
     }
 }
 
@@ -55,6 +58,10 @@ fn run_check(args: CheckArgs) -> ExitCode {
         select: args.select,
         ignore: args.ignore,
         size_limit: args.max_file_size,
+        parse: promptlint::parse::ParseOptions {
+            boundary_markers: args.boundary_marker,
+            tool_result_budget: args.tool_result_budget,
+        },
     };
     let report = match promptlint::check(&opts) {
         Ok(r) => r,
@@ -110,5 +117,74 @@ fn run_rules(args: &RulesArgs) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(2)
+    }
+}
+
+/// `promptlint cache`: streams each log, printing each conversation as it closes. Exit 1 when
+/// a turn after the first is broken, 2 when a log cannot be read.
+fn run_cache(args: &CacheArgs) -> ExitCode {
+    let opts = promptlint::cache::CacheOptions {
+        max_line_bytes: args.max_line_bytes,
+        ..promptlint::cache::CacheOptions::default()
+    };
+    let json = args.format == FormatArg::Json;
+    let mut any_broken = false;
+    let mut io_failed = false;
+    let mut first = true;
+    let mut ok = true;
+    if json {
+        ok &= emit("{\"version\":1,\"conversations\":[");
+    }
+    for file in &args.files {
+        let shown = if file.as_os_str() == "-" {
+            "<stdin>".to_owned()
+        } else {
+            promptlint::discover::display_path(file)
+        };
+        let mut on_conv = |c: promptlint::cache::Conversation| {
+            any_broken |= c.broken().next().is_some();
+            let text = if json {
+                let sep = if first { "" } else { "," };
+                first = false;
+                format!("{sep}{}", promptlint::cache::render::json(&c))
+            } else {
+                format!("{}\n", promptlint::cache::render::human(&c))
+            };
+            ok &= emit(&text);
+        };
+        let result = if file.as_os_str() == "-" {
+            promptlint::cache::analyse_reader(&shown, std::io::stdin().lock(), opts, &mut on_conv)
+        } else {
+            match std::fs::File::open(file) {
+                Ok(f) => promptlint::cache::analyse_reader(
+                    &shown,
+                    std::io::BufReader::with_capacity(256 * 1024, f),
+                    opts,
+                    &mut on_conv,
+                ),
+                Err(e) => Err(e),
+            }
+        };
+        match result {
+            Ok(r) => {
+                for e in r.errors {
+                    eprintln!("error: {}:{}: {}", e.path, e.line, e.message);
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {shown}: {e}");
+                io_failed = true;
+            }
+        }
+    }
+    if json {
+        ok &= emit("]}\n");
+    }
+    if io_failed || !ok {
+        ExitCode::from(2)
+    } else if any_broken {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }

@@ -63,8 +63,8 @@ pub fn human(c: &Conversation) -> String {
             if !b.detail.is_empty() {
                 let _ = writeln!(out, "        {}: {}", b.reason.as_str(), b.detail);
             }
-            let _ = writeln!(out, "        line {}: was {}", t.line, shown(&b.was));
-            let _ = writeln!(out, "        line {}: now {}", t.line, shown(&b.now));
+            let _ = writeln!(out, "        was: {}", shown(&b.was));
+            let _ = writeln!(out, "        now: {}", shown(&b.now));
         }
     }
     let _ = writeln!(out, "  {}", verdict(c));

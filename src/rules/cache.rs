@@ -307,6 +307,12 @@ pub fn duplicate_boundary_marker(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fin
     out
 }
 
+/// The part of `r` on its first line.
+fn first_line(text: &str, r: Range<usize>) -> Range<usize> {
+    let end = text[r.clone()].find('\n').map_or(r.end, |i| r.start + i);
+    r.start..end
+}
+
 fn trim_span(text: &str, r: Range<usize>) -> Range<usize> {
     let s = &text[r.clone()];
     let lead = s.len() - s.trim_start().len();
@@ -384,6 +390,10 @@ pub fn prefix_below_cache_minimum(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
         if !l.cache_intent || !l.boundary.is_declared() {
             continue;
         }
+        // In a request log the same request shape repeats on every line: report the first.
+        if input.kind == FileKind::RequestLog && !out.is_empty() {
+            break;
+        }
         let Some(min) = providers.minimum(l.provider, l.model.as_deref()) else {
             continue;
         };
@@ -404,7 +414,9 @@ pub fn prefix_below_cache_minimum(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
             .breakpoints
             .last()
             .or(l.markers.first())
-            .map_or(l.span.start..l.span.start, |r| trim_span(text, r.clone()));
+            .map_or(l.span.start..l.span.start, |r| {
+                first_line(text, trim_span(text, r.clone()))
+            });
         if let Ok(f) = Finding::new(rule, text, span, msg) {
             out.push(
                 f.with_label("prefix too short to cache")
@@ -583,7 +595,8 @@ pub fn prefix_break(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
         for t in &c.turns {
             let Some(b) = &t.broken else { continue };
             let (s, e) = (t.line_span.0 as usize, t.line_span.1 as usize);
-            let span = trim_span(text, s..e.min(text.len()));
+            let span = break_span(input, s, b.at as usize)
+                .unwrap_or_else(|| trim_span(text, s..e.min(text.len())));
             let detail = if b.detail.is_empty() {
                 String::new()
             } else {
@@ -608,6 +621,31 @@ pub fn prefix_break(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// The source span of canonical prefix byte `at` of the request on the line starting at
+/// `line_start`: from that byte to the end of its JSON string (at most 60 bytes), when it lies
+/// in a string of the static zone.
+fn break_span(input: &Input<'_>, line_start: usize, at: usize) -> Option<Range<usize>> {
+    let text = input.text();
+    let l = input
+        .parsed
+        .cache
+        .iter()
+        .find(|l| l.span.start <= line_start && line_start < l.span.end)?;
+    let p = l
+        .pieces
+        .iter()
+        .find(|p| p.prefix_offset <= at && at < p.prefix_offset + p.source.len())?;
+    let mut start = p.source.start + (at - p.prefix_offset);
+    let mut end = p.source.end.min(start + 60);
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    Some(start..end.max(start))
 }
 
 /// The layouts of `input` (for tests).

@@ -549,9 +549,16 @@ fn classify(
     if squeeze(&earlier[lcp..]) == squeeze(&cur[lcp..]) {
         return (Reason::Whitespace, String::new());
     }
+    // The text line around the diff; when the diff starts a new line (an inserted or removed
+    // line), that line.
     let line = |c: &[u8]| -> String {
         let start = find_back(c, lcp);
-        let end = find_fwd(c, lcp);
+        let from = if c.get(lcp..).is_some_and(|r| r.starts_with(b"\\n")) {
+            lcp + 2
+        } else {
+            lcp
+        };
+        let end = find_fwd(c, from);
         String::from_utf8_lossy(&c[start..end]).into_owned()
     };
     for side in [line(cur), line(earlier)] {

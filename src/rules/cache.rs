@@ -155,7 +155,10 @@ fn literal_check(
             continue;
         }
         for hit in detect(st) {
-            if in_example(st, &hit.range) {
+            // A tool schema's `default`/`examples`/`enum` value is a fixed example: a tool
+            // string that is nothing but the value is left alone.
+            let whole = st.trim() == &st[hit.range.clone()];
+            if in_example(st, &hit.range) || (seg.role == Role::Tool && whole) {
                 continue;
             }
             let src = seg.to_source(hit.range.clone());

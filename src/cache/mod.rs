@@ -890,5 +890,15 @@ mod tests {
             convs[0].turns[1].broken.as_ref().unwrap().reason,
             Reason::Id
         );
+        // A clock line appended at the end: the diff starts the new line.
+        let convs = run(&[
+            req("Be concise.", &["a"]),
+            req("Be concise.\\nCurrent time: 14:05", &["a", "b", "c"]),
+        ]
+        .join("\n"));
+        assert_eq!(
+            convs[0].turns[1].broken.as_ref().unwrap().reason,
+            Reason::Timestamp
+        );
     }
 }

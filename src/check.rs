@@ -273,7 +273,7 @@ fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
 
 /// The kind of a file named on the command line that matches no agent convention, from its
 /// extension and content. JSON with `mcpServers`/`servers` is an MCP config, JSON with
-/// `messages`, `system` or `input` a request, `.jsonl` a request log; prompt and template
+/// `messages`, `system`, `input` or `instructions` (bare or in a batch/log wrapper) a request, `.jsonl` a request log; prompt and template
 /// extensions are prompts; anything else (markdown above all) is read as instructions, since
 /// the user named it to be checked as an agent file.
 pub fn sniff_kind(path: &str, text: &str) -> FileKind {
@@ -289,10 +289,7 @@ pub fn sniff_kind(path: &str, text: &str) -> FileKind {
             Ok(Some(root)) => {
                 if root.get("mcpServers").is_some() || root.get("servers").is_some() {
                     FileKind::McpConfig
-                } else if ["messages", "system", "input", "instructions"]
-                    .iter()
-                    .any(|k| root.get(k).is_some())
-                {
+                } else if parse::request::is_request(&root) {
                     FileKind::Request
                 } else {
                     FileKind::Prompt

@@ -115,7 +115,7 @@ pub struct CacheArgs {
     #[arg(long, value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
     /// Skip (with an error) lines longer than this many bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024 * 1024)]
+    #[arg(long, value_name = "BYTES", default_value_t = crate::cache::DEFAULT_MAX_LINE_BYTES)]
     pub max_line_bytes: usize,
 }
 

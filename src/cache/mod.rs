@@ -36,10 +36,15 @@ use crate::parse::est_tokens;
 use crate::parse::request::{self, Jv, Layout, Section};
 use crate::rules::volatile;
 
+/// Default bound on a log line, in bytes (16 MiB).
+pub const DEFAULT_MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+
 /// Limits of the streaming analysis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CacheOptions {
-    /// Lines longer than this many bytes are skipped with an error (default 64 MiB).
+    /// Lines longer than this many bytes are skipped with an error (default 16 MiB: a
+    /// million-token text prompt is about 4 MiB; what memory a line costs is a few times its
+    /// size, so this bound keeps one absurd line from blowing the memory budget).
     pub max_line_bytes: usize,
     /// Bytes of element text and boundary nodes one conversation may keep (default 12 MiB).
     pub conversation_budget: usize,
@@ -50,7 +55,7 @@ pub struct CacheOptions {
 impl Default for CacheOptions {
     fn default() -> CacheOptions {
         CacheOptions {
-            max_line_bytes: 64 * 1024 * 1024,
+            max_line_bytes: DEFAULT_MAX_LINE_BYTES,
             conversation_budget: 12 * 1024 * 1024,
             total_budget: 24 * 1024 * 1024,
         }
@@ -314,7 +319,7 @@ impl Analyzer {
                 if !self.explicit.contains_key(&id) {
                     self.order.push(id.clone());
                     self.explicit
-                        .insert(id.clone(), self.fresh(id.clone(), true, line, &model));
+                        .insert(id.clone(), self.fresh(id.clone(), true, &model));
                 }
                 self.explicit.get_mut(&id).expect("inserted above")
             }
@@ -328,7 +333,7 @@ impl Analyzer {
                         closed.push(prev.conv);
                     }
                     let id = format!("{}:{line}", self.path);
-                    self.implicit = Some(self.fresh(id, false, line, &model));
+                    self.implicit = Some(self.fresh(id, false, &model));
                 }
                 self.implicit.as_mut().expect("set above")
             }
@@ -355,7 +360,7 @@ impl Analyzer {
         Ok(())
     }
 
-    fn fresh(&self, id: String, explicit: bool, _line: u64, model: &Option<String>) -> Open {
+    fn fresh(&self, id: String, explicit: bool, model: &Option<String>) -> Open {
         Open {
             conv: Conversation {
                 id,

@@ -28,7 +28,7 @@ use super::native::Input;
 use super::volatile::{self, Hit, Lifetime, NameLists};
 use crate::finding::{Finding, Severity};
 use crate::kind::FileKind;
-use crate::parse::{Boundary, CacheLayout, Role, Segment, Zone, est_tokens, prompt};
+use crate::parse::{Boundary, Role, Segment, Zone, est_tokens, prompt};
 
 /// Where a position sits in the cache layout, for messages.
 struct Place {
@@ -649,9 +649,4 @@ fn break_span(input: &Input<'_>, line_start: usize, at: usize) -> Option<Range<u
         end -= 1;
     }
     Some(start..end.max(start))
-}
-
-/// The layouts of `input` (for tests).
-pub fn layouts<'a>(input: &'a Input<'_>) -> &'a [CacheLayout] {
-    &input.parsed.cache
 }

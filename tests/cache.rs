@@ -439,3 +439,71 @@ fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
         }
     }
 }
+
+mod no_panic {
+    use promptlint::parse::{ParseOptions, prompt, request};
+    use promptlint::rules::volatile;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Parsers and detectors take any text: template-ish, JSON-ish, or random Unicode.
+        #[test]
+        fn parsers_and_detectors_never_panic(
+            s in "(\\{\\{|\\}\\}|\\{%|%\\}|\\$\\{|\\{|\\}|<%=|%>|\"|'|\\[|\\]|\\||[a-z_.]{1,8}|[0-9:T-]{1,6}|\\n|é|🏴| ){0,40}",
+            r in "\\PC{0,80}",
+        ) {
+            let opts = ParseOptions::default();
+            for t in [&s, &r] {
+                let _ = prompt::parse(t, "prompts/a.j2", &opts);
+                let _ = prompt::parse(t, "prompts/a.md", &opts);
+                let _ = prompt::placeholders(t, 0, true);
+                let _ = request::parse(t, &opts);
+                let _ = request::parse_log(t, &opts);
+                let _ = volatile::timestamps(t);
+                let _ = volatile::identifiers(t);
+                let _ = volatile::current_dates(t);
+                let _ = volatile::process_values(t);
+            }
+        }
+    }
+}
+
+#[test]
+fn odd_requests_are_analysed_without_panicking() {
+    let lines = [
+        r#"{"messages":5}"#,
+        r#"{"system":3,"messages":[1,"x",{"role":7,"content":{"a":[]}}]}"#,
+        r#"{"model":null,"input":"q","instructions":["a"],"tools":"none"}"#,
+        r#"{"request":{"body":{"params":{"messages":[]}}}}"#,
+        r#"{"messages":[{"role":"user","content":[{"type":"text","text":"é🏴","cache_control":1}]}],"cache_control":{}}"#,
+        r#"[1,2,3]"#,
+        r#""just a string""#,
+    ];
+    let log = lines.join("\n");
+    let out = promptlint()
+        .args(["cache", "--format", "json", "-"])
+        .write_stdin(log.clone())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(!v["conversations"].as_array().unwrap().is_empty());
+    let out = promptlint()
+        .args(["check", "--format", "json", "--fail-on", "never"])
+        .args(["--stdin-filename", "odd.jsonl", "-"])
+        .write_stdin(log)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -323,29 +323,29 @@ pub fn placeholders(text: &str, base: usize, single_brace: bool) -> Vec<Placehol
         let rest = &text[i..];
         let found = if rest.starts_with("${{") {
             // A GitHub Actions expression, not a prompt placeholder.
-            skip_to(rest, "}}").map(|n| (n, None))
+            skip_to(rest, 3, "}}").map(|n| (n, None))
         } else if rest.starts_with("{{!") || rest.starts_with("{#") {
-            let close = if rest.starts_with("{{!--") {
-                "--}}"
+            let (open, close) = if rest.starts_with("{{!--") {
+                (5, "--}}")
             } else if rest.starts_with("{#") {
-                "#}"
+                (2, "#}")
             } else {
-                "}}"
+                (3, "}}")
             };
-            skip_to(rest, close).map(|n| (n, None))
+            skip_to(rest, open, close).map(|n| (n, None))
         } else if rest.starts_with("{{") {
             let triple = rest.starts_with("{{{");
             let (open, close) = if triple { (3, "}}}") } else { (2, "}}") };
-            skip_to(rest, close).map(|n| {
+            skip_to(rest, open, close).map(|n| {
                 let inner = &rest[open..n - close.len()];
                 (n, Some((Syntax::Braces, inner)))
             })
         } else if rest.starts_with("{%") {
-            skip_to(rest, "%}").map(|n| (n, Some((Syntax::Statement, &rest[2..n - 2]))))
+            skip_to(rest, 2, "%}").map(|n| (n, Some((Syntax::Statement, &rest[2..n - 2]))))
         } else if rest.starts_with("${") {
-            skip_to(rest, "}").map(|n| (n, Some((Syntax::Dollar, &rest[2..n - 1]))))
+            skip_to(rest, 2, "}").map(|n| (n, Some((Syntax::Dollar, &rest[2..n - 1]))))
         } else if rest.starts_with("<%=") {
-            skip_to(rest, "%>").map(|n| (n, Some((Syntax::Erb, &rest[3..n - 2]))))
+            skip_to(rest, 3, "%>").map(|n| (n, Some((Syntax::Erb, &rest[3..n - 2]))))
         } else if single_brace && c == b'{' && (i == 0 || b[i - 1] != b'{') {
             single(rest).map(|(n, inner)| (n, Some((Syntax::Single, inner))))
         } else {
@@ -368,13 +368,14 @@ pub fn placeholders(text: &str, base: usize, single_brace: bool) -> Vec<Placehol
     out
 }
 
-/// Length up to and including `close`, when it occurs within [`MAX_PLACEHOLDER`] bytes.
-fn skip_to(rest: &str, close: &str) -> Option<usize> {
+/// Length up to and including `close`, searched after the `open` bytes of the opening
+/// delimiter, when it occurs within [`MAX_PLACEHOLDER`] bytes.
+fn skip_to(rest: &str, open: usize, close: &str) -> Option<usize> {
     let window = &rest.as_bytes()[..rest.len().min(MAX_PLACEHOLDER)];
     let hay = std::str::from_utf8(window)
         .unwrap_or_else(|e| &rest[..e.valid_up_to()])
-        .get(1..)?;
-    hay.find(close).map(|j| 1 + j + close.len())
+        .get(open..)?;
+    hay.find(close).map(|j| open + j + close.len())
 }
 
 /// `{name}`, `{name:spec}`, `{name!r}`, `{obj.attr}`, `{obj[key]}`; not `{}` and not JSON.

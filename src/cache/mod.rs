@@ -161,6 +161,9 @@ pub struct LineError {
 
 type H = [u8; 16];
 
+/// Turns of one conversation kept before they are handed out as a part (about 2 MiB of rows).
+const MAX_TURNS_PER_PART: usize = 20_000;
+
 fn trunc(d: &[u8]) -> H {
     let mut h = [0u8; 16];
     h.copy_from_slice(&d[..16]);
@@ -199,6 +202,8 @@ struct Open {
     chunk_bytes: usize,
     tools: Vec<H>,
     last_used: u64,
+    /// Turns already handed out (a long conversation is emitted in parts).
+    turns_before: u32,
 }
 
 impl Open {
@@ -341,7 +346,7 @@ impl Analyzer {
         open.last_used = tick;
         open.messages = messages;
         open.model.clone_from(&model);
-        let turn = open.conv.turns.len() as u32 + 1;
+        let turn = open.turns_before + open.conv.turns.len() as u32 + 1;
         let broken = if turn == 1 {
             None
         } else {
@@ -356,6 +361,16 @@ impl Analyzer {
             prefix_bytes: *prefix.ends.last().unwrap_or(&0),
             broken,
         });
+        // A very long conversation is handed out in parts, so its rows never pile up; the
+        // comparison state stays and turn numbers go on.
+        if open.conv.turns.len() >= MAX_TURNS_PER_PART {
+            open.turns_before += open.conv.turns.len() as u32;
+            let part = Conversation {
+                turns: std::mem::take(&mut open.conv.turns),
+                ..open.conv.clone()
+            };
+            closed.push(part);
+        }
         self.enforce_total(closed);
         Ok(())
     }
@@ -375,6 +390,7 @@ impl Analyzer {
             chunk_bytes: 0,
             tools: Vec::new(),
             last_used: 0,
+            turns_before: 0,
         }
     }
 
@@ -910,5 +926,18 @@ mod tests {
             convs[0].turns[1].broken.as_ref().unwrap().reason,
             Reason::Timestamp
         );
+    }
+
+    #[test]
+    fn long_conversations_are_handed_out_in_parts() {
+        let line = r#"{"model":"gpt-4.1","prompt_cache_key":"k","messages":[{"role":"system","content":"S"},{"role":"user","content":"q"}]}"#;
+        let log: String =
+            std::iter::repeat_n(format!("{line}\n"), MAX_TURNS_PER_PART + 1).collect();
+        let convs = run(&log);
+        assert_eq!(convs.len(), 2);
+        assert_eq!(convs[0].turns.len(), MAX_TURNS_PER_PART);
+        assert_eq!(convs[1].id, "k");
+        assert_eq!(convs[1].turns[0].turn, MAX_TURNS_PER_PART as u32 + 1);
+        assert!(convs.iter().all(|c| c.broken().next().is_none()));
     }
 }

@@ -95,6 +95,10 @@ pub enum View<'a, T> {
 }
 
 impl JsonView for JsonNode {
+    fn get(&self, key: &str) -> Option<&Self> {
+        JsonNode::get(self, key)
+    }
+
     fn view(&self) -> View<'_, Self> {
         match &self.value {
             Json::Null => View::Null,
@@ -128,6 +132,13 @@ pub enum Jv {
 }
 
 impl JsonView for Jv {
+    fn get(&self, key: &str) -> Option<&Self> {
+        match self {
+            Jv::Object(m) => m.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
     fn view(&self) -> View<'_, Self> {
         match self {
             Jv::Null => View::Null,

@@ -31,6 +31,8 @@ pub struct Engine<'a> {
     pub enabled: HashSet<String>,
     /// Files larger than this many bytes are skipped with a note.
     pub size_limit: u64,
+    /// Parse options (boundary markers, tool-result budget).
+    pub parse: parse::ParseOptions,
 }
 
 impl Engine<'_> {
@@ -140,7 +142,7 @@ impl Engine<'_> {
     pub fn check_text(&self, target: &Target, kind: FileKind, decoded: Decoded) -> FileResult {
         let text = &decoded.text;
         let lines = LineIndex::new(text);
-        let parsed = parse::parse(text, kind, &target.display);
+        let parsed = parse::parse_with(text, kind, &target.display, &self.parse);
         let input = Input {
             path: &target.display,
             kind,
@@ -278,7 +280,7 @@ fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
 
 /// The kind of a file named on the command line that matches no agent convention, from its
 /// extension and content. JSON with `mcpServers`/`servers` is an MCP config, JSON with
-/// `messages`, `system` or `input` a request, `.jsonl` a request log; prompt and template
+/// `messages`, `system`, `input` or `instructions` (bare or in a batch/log wrapper) a request, `.jsonl` a request log; prompt and template
 /// extensions are prompts; anything else (markdown above all) is read as instructions, since
 /// the user named it to be checked as an agent file.
 pub fn sniff_kind(path: &str, text: &str) -> FileKind {
@@ -294,10 +296,7 @@ pub fn sniff_kind(path: &str, text: &str) -> FileKind {
             Ok(Some(root)) => {
                 if root.get("mcpServers").is_some() || root.get("servers").is_some() {
                     FileKind::McpConfig
-                } else if ["messages", "system", "input", "instructions"]
-                    .iter()
-                    .any(|k| root.get(k).is_some())
-                {
+                } else if parse::request::is_request(&root) {
                     FileKind::Request
                 } else {
                     FileKind::Prompt
@@ -362,6 +361,7 @@ pub fn run_example(
         catalog,
         enabled: std::iter::once(rule.id.clone()).collect(),
         size_limit: DEFAULT_SIZE_LIMIT,
+        parse: parse::ParseOptions::default(),
     };
     let spec = example.spec();
     let path = example.path();

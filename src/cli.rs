@@ -26,6 +26,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the rule catalog: id, name, family, severity, summary.
     Rules(RulesArgs),
+    /// Diff the cacheable prefixes of the requests in request logs (JSONL), turn by turn.
+    Cache(CacheArgs),
 }
 
 /// Output formats of `check`.
@@ -43,10 +45,10 @@ pub enum FormatArg {
     Gitlab,
 }
 
-/// Output formats of `rules`.
+/// Output formats of `rules` and `cache`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum CatalogFormatArg {
-    /// A table.
+pub enum TextFormatArg {
+    /// Text for people (a table).
     Human,
     /// JSON.
     Json,
@@ -136,14 +138,36 @@ pub struct CheckArgs {
     /// folder walked; repeatable). Files named on the command line are always scanned.
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+    /// A line that ends the static zone of a prompt, besides SYSTEM_PROMPT_DYNAMIC_BOUNDARY
+    /// (repeatable); recognised alone on a line or in the usual wrappings (`<M/>`, `__M__`).
+    #[arg(long, value_name = "MARKER")]
+    pub boundary_marker: Vec<String>,
+    /// Report inline tool results over this many estimated tokens (4 bytes per token).
+    #[arg(long, value_name = "TOKENS", default_value_t = crate::parse::DEFAULT_TOOL_RESULT_BUDGET)]
+    pub tool_result_budget: usize,
+}
+
+/// Arguments of `cache`.
+#[derive(Debug, Args)]
+pub struct CacheArgs {
+    /// Request logs: JSON Lines, one request per line (bare, OpenAI Batch, or `{"request": ...}`);
+    /// `-` reads stdin.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TextFormatArg::Human)]
+    pub format: TextFormatArg,
+    /// Skip (with an error) lines longer than this many bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = crate::cache::DEFAULT_MAX_LINE_BYTES)]
+    pub max_line_bytes: usize,
 }
 
 /// Arguments of `rules`.
 #[derive(Debug, Args)]
 pub struct RulesArgs {
     /// Output format.
-    #[arg(long, value_enum, default_value_t = CatalogFormatArg::Human)]
-    pub format: CatalogFormatArg,
+    #[arg(long, value_enum, default_value_t = TextFormatArg::Human)]
+    pub format: TextFormatArg,
 }
 
 fn parse_kind(s: &str) -> Result<FileKind, String> {

@@ -10,6 +10,7 @@
 //! [`check`] runs it for a set of paths and returns a [`report::Report`].
 
 pub mod agents;
+pub mod cache;
 pub mod check;
 pub mod cli;
 pub mod discover;
@@ -20,6 +21,7 @@ pub mod kind;
 pub mod normalize;
 pub mod offset_map;
 pub mod parse;
+pub mod providers;
 pub mod report;
 pub mod rules;
 pub mod source;
@@ -53,6 +55,8 @@ pub struct Options {
     /// Globs (gitignore syntax) of paths skipped while walking a folder, relative to it.
     /// Never applied to paths named explicitly.
     pub exclude: Vec<String>,
+    /// Parse options that change zones (`--boundary-marker`, `--tool-result-budget`).
+    pub parse: parse::ParseOptions,
 }
 
 impl Default for Options {
@@ -65,6 +69,7 @@ impl Default for Options {
             ignore: Vec::new(),
             size_limit: check::DEFAULT_SIZE_LIMIT,
             exclude: Vec::new(),
+            parse: parse::ParseOptions::default(),
         }
     }
 }
@@ -159,6 +164,7 @@ pub fn check(opts: &Options) -> Result<Report, Error> {
         catalog,
         enabled: enabled_rules(catalog, &opts.select, &opts.ignore)?,
         size_limit: opts.size_limit,
+        parse: opts.parse.clone(),
     };
     discover::exclude_overrides(std::path::Path::new("."), &opts.exclude)
         .map_err(Error::BadExclude)?;

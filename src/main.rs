@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use promptlint::cli::{
-    CatalogFormatArg, CheckArgs, Cli, ColorArg, Command, FailOnArg, FormatArg, RulesArgs,
+    CacheArgs, TextFormatArg, CheckArgs, Cli, ColorArg, Command, FailOnArg, FormatArg,
+    RulesArgs,
 };
 use promptlint::report::{self, FailOn, Format, HumanOptions, SourceRoot};
 use promptlint::rules::Catalog;
@@ -23,6 +24,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => run_check(args),
         Command::Rules(args) => run_rules(&args),
+        Command::Cache(args) => run_cache(&args),
     }
 }
 
@@ -89,6 +91,10 @@ fn run_check(args: CheckArgs) -> ExitCode {
         ignore: args.ignore,
         size_limit: args.max_file_size,
         exclude: args.exclude,
+        parse: promptlint::parse::ParseOptions {
+            boundary_markers: args.boundary_marker,
+            tool_result_budget: args.tool_result_budget,
+        },
     };
     let report = match promptlint::check(&opts) {
         Ok(r) => r,
@@ -138,7 +144,7 @@ fn run_check(args: CheckArgs) -> ExitCode {
 fn run_rules(args: &RulesArgs) -> ExitCode {
     let catalog = Catalog::builtin();
     let text = match args.format {
-        CatalogFormatArg::Json => {
+        TextFormatArg::Json => {
             let rows: Vec<_> = catalog
                 .rules()
                 .iter()
@@ -155,11 +161,80 @@ fn run_rules(args: &RulesArgs) -> ExitCode {
                 serde_json::to_string_pretty(&rows).expect("plain data")
             )
         }
-        CatalogFormatArg::Human => promptlint::rules::catalog::table(catalog),
+        TextFormatArg::Human => promptlint::rules::catalog::table(catalog),
     };
     if emit(&text) {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(2)
+    }
+}
+
+/// `promptlint cache`: streams each log, printing each conversation as it closes. Exit 1 when
+/// a turn after the first is broken, 2 when a log cannot be read.
+fn run_cache(args: &CacheArgs) -> ExitCode {
+    let opts = promptlint::cache::CacheOptions {
+        max_line_bytes: args.max_line_bytes,
+        ..promptlint::cache::CacheOptions::default()
+    };
+    let json = args.format == TextFormatArg::Json;
+    let mut any_broken = false;
+    let mut io_failed = false;
+    let mut first = true;
+    let mut ok = true;
+    if json {
+        ok &= emit("{\"version\":1,\"conversations\":[");
+    }
+    for file in &args.files {
+        let shown = if file.as_os_str() == "-" {
+            "<stdin>".to_owned()
+        } else {
+            promptlint::discover::display_path(file)
+        };
+        let mut on_conv = |c: promptlint::cache::Conversation| {
+            any_broken |= c.broken().next().is_some();
+            let text = if json {
+                let sep = if first { "" } else { "," };
+                first = false;
+                format!("{sep}{}", promptlint::cache::render::json(&c))
+            } else {
+                format!("{}\n", promptlint::cache::render::human(&c))
+            };
+            ok &= emit(&text);
+        };
+        let result = if file.as_os_str() == "-" {
+            promptlint::cache::analyse_reader(&shown, std::io::stdin().lock(), opts, &mut on_conv)
+        } else {
+            match std::fs::File::open(file) {
+                Ok(f) => promptlint::cache::analyse_reader(
+                    &shown,
+                    std::io::BufReader::with_capacity(256 * 1024, f),
+                    opts,
+                    &mut on_conv,
+                ),
+                Err(e) => Err(e),
+            }
+        };
+        match result {
+            Ok(r) => {
+                for e in r.errors {
+                    eprintln!("error: {}:{}: {}", e.path, e.line, e.message);
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {shown}: {e}");
+                io_failed = true;
+            }
+        }
+    }
+    if json {
+        ok &= emit("]}\n");
+    }
+    if io_failed || !ok {
+        ExitCode::from(2)
+    } else if any_broken {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }

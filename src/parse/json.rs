@@ -300,7 +300,7 @@ pub fn fallback(text: &str, issue: ParseIssue) -> Parsed {
     Parsed {
         segments: vec![Segment::verbatim(Role::Body, 0..text.len())],
         issues: vec![issue],
-        mcp_servers: Vec::new(),
+        ..Parsed::default()
     }
 }
 

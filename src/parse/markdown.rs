@@ -84,7 +84,7 @@ pub fn parse(text: &str) -> Parsed {
     Parsed {
         segments,
         issues,
-        mcp_servers: Vec::new(),
+        ..Parsed::default()
     }
 }
 

@@ -69,8 +69,8 @@ pub fn parse(text: &str) -> Parsed {
     segments.sort_by_key(|s| s.range.start);
     Parsed {
         segments,
-        issues: Vec::new(),
         mcp_servers: servers,
+        ..Parsed::default()
     }
 }
 

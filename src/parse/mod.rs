@@ -9,6 +9,8 @@
 pub mod json;
 pub mod markdown;
 pub mod mcp;
+pub mod prompt;
+pub mod request;
 
 use std::ops::Range;
 
@@ -164,6 +166,9 @@ pub struct McpServer {
 /// The parse result of one source.
 #[derive(Debug, Clone, Default)]
 pub struct Parsed {
+    /// Cache layouts: one for a prompt, one per request of a request or request log; empty
+    /// for kinds that are not prompts (see [`CacheLayout`]).
+    pub cache: Vec<CacheLayout>,
     /// Segments, sorted by source offset.
     pub segments: Vec<Segment>,
     /// Problems met while parsing.
@@ -172,12 +177,19 @@ pub struct Parsed {
     pub mcp_servers: Vec<McpServer>,
 }
 
-/// Parses `text` as a source of `kind`.
+/// Parses `text` as a source of `kind`, with the default [`ParseOptions`].
 pub fn parse(text: &str, kind: FileKind, path: &str) -> Parsed {
+    parse_with(text, kind, path, &ParseOptions::default())
+}
+
+/// Parses `text` as a source of `kind`.
+pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -> Parsed {
     match kind {
         FileKind::McpConfig => mcp::parse(text),
-        FileKind::Request | FileKind::RequestLog => json::parse_document(text),
+        FileKind::Request => request::parse(text, opts),
+        FileKind::RequestLog => request::parse_log(text, opts),
         FileKind::Prompt if path.ends_with(".json") => json::parse_document(text),
+        FileKind::Prompt => prompt::parse(text, path, opts),
         k if k.is_markdown() || is_markdown_path(path) => markdown::parse(text),
         _ => Parsed {
             segments: vec![Segment::verbatim(Role::Body, 0..text.len())],
@@ -191,4 +203,157 @@ fn is_markdown_path(path: &str) -> bool {
     [".md", ".mdc", ".markdown", ".md.tpl", ".mdx"]
         .iter()
         .any(|e| lower.ends_with(e))
+}
+
+pub use cache_layout::{
+    Boundary, CacheLayout, DEFAULT_TOOL_RESULT_BUDGET, ParseOptions, PrefixPiece, Provider,
+    ToolResult,
+};
+
+mod cache_layout {
+    //! What the cache rules need to know about a prompt or request beyond its segments.
+
+    use std::ops::Range;
+
+    /// Options of the parse stage that change zones.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct ParseOptions {
+        /// Extra boundary markers (`--boundary-marker`), besides
+        /// [`super::prompt::DEFAULT_MARKER`].
+        pub boundary_markers: Vec<String>,
+        /// Inline tool results over this many estimated tokens are reported (default 20,000).
+        pub tool_result_budget: usize,
+    }
+
+    impl Default for ParseOptions {
+        fn default() -> ParseOptions {
+            ParseOptions {
+                boundary_markers: Vec::new(),
+                tool_result_budget: DEFAULT_TOOL_RESULT_BUDGET,
+            }
+        }
+    }
+
+    /// Default budget of an inline tool result, in estimated tokens.
+    pub const DEFAULT_TOOL_RESULT_BUDGET: usize = 20_000;
+
+    /// Which API a request is for.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Provider {
+        /// Anthropic Messages API.
+        Anthropic,
+        /// OpenAI Chat Completions (and the many APIs that copy it).
+        OpenAiChat,
+        /// OpenAI Responses API.
+        OpenAiResponses,
+    }
+
+    impl Provider {
+        /// Name for messages (`anthropic`, `openai`).
+        pub fn as_str(self) -> &'static str {
+            match self {
+                Provider::Anthropic => "anthropic",
+                Provider::OpenAiChat | Provider::OpenAiResponses => "openai",
+            }
+        }
+    }
+
+    /// How the end of the static zone was decided.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Boundary {
+        /// A boundary marker line in a prompt.
+        Marker,
+        /// A prompt without a marker: static as a whole (or up to its last user section), but
+        /// nothing declares its text shared beyond one conversation.
+        Implicit,
+        /// The last explicit `cache_control` breakpoint of an Anthropic request.
+        Breakpoint,
+        /// Anthropic automatic caching (top-level `cache_control`): everything before the newest
+        /// user message.
+        Automatic,
+        /// OpenAI: everything before the newest user message.
+        NewestUser,
+        /// Nothing is cached (an Anthropic request without any `cache_control`).
+        Uncached,
+    }
+
+    impl Boundary {
+        /// True when the file or request says where its cacheable prefix ends (a marker, a
+        /// breakpoint, the provider's own rule), so text before it is meant to be shared by
+        /// every turn and every conversation.
+        pub fn is_declared(self) -> bool {
+            !matches!(self, Boundary::Implicit | Boundary::Uncached)
+        }
+    }
+
+    /// A source range of the static zone and where its text starts inside the cacheable
+    /// prefix (bytes). For a prompt the prefix is the text from the start of the static zone;
+    /// for a request it is the canonical prefix (`crate::parse::request`), where a string's
+    /// bytes start at `prefix_offset`.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct PrefixPiece {
+        /// Source bytes (a JSON string's literal, or a run of prompt text).
+        pub source: Range<usize>,
+        /// Offset of its first byte inside the cacheable prefix.
+        pub prefix_offset: usize,
+    }
+
+    /// A tool result carried inline in a request.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct ToolResult {
+        /// Source span of the result (block or message).
+        pub span: Range<usize>,
+        /// Bytes of its JSON value as written (the block or message).
+        pub bytes: usize,
+    }
+
+    /// The cache layout of one prompt or request.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct CacheLayout {
+        /// Source span this layout covers (the file, or one line of a request log).
+        pub span: Range<usize>,
+        /// How the static zone ends.
+        pub boundary: Boundary,
+        /// Provider of a request (`None` for prompts).
+        pub provider: Option<Provider>,
+        /// Model of a request, when given.
+        pub model: Option<String>,
+        /// Bytes of the cacheable prefix (the static zone).
+        pub prefix_bytes: usize,
+        /// Static-zone pieces, sorted by source offset, for byte offsets inside the prefix.
+        pub pieces: Vec<PrefixPiece>,
+        /// Boundary marker lines found (source spans), in order.
+        pub markers: Vec<Range<usize>>,
+        /// Boundary marker text that is not on a line of its own (so it splits nothing).
+        pub marker_mentions: Vec<Range<usize>>,
+        /// Explicit `cache_control` members (source spans of their values), in document order.
+        pub breakpoints: Vec<Range<usize>>,
+        /// The request opts into caching: a `cache_control` anywhere, `prompt_cache_key` or
+        /// `prompt_cache_retention`; a prompt with a boundary marker.
+        pub cache_intent: bool,
+        /// Inline tool results.
+        pub tool_results: Vec<ToolResult>,
+        /// The budget in effect for tool results (estimated tokens).
+        pub tool_result_budget: usize,
+    }
+
+    impl CacheLayout {
+        /// The offset inside the cacheable prefix of source byte `at` (which must lie in a
+        /// static piece), or `None`.
+        pub fn prefix_offset(&self, at: usize) -> Option<usize> {
+            let i = self.pieces.partition_point(|p| p.source.end <= at);
+            let p = self.pieces.get(i)?;
+            (p.source.start <= at).then(|| p.prefix_offset + (at - p.source.start))
+        }
+    }
+}
+
+/// Estimated tokens of `bytes` bytes of prompt text: 4 bytes per token, rounded up.
+///
+/// No maintained Rust crate ships Anthropic's tokenizer, and OpenAI's (tiktoken) differs from
+/// it; OpenAI's own guidance is "one token is about 4 characters of English text"
+/// (<https://help.openai.com/en/articles/4936856-what-are-tokens-and-how-to-count-them>). The
+/// estimate only sizes a cost, so one rule for every provider is enough.
+pub fn est_tokens(bytes: usize) -> usize {
+    bytes.div_ceil(4)
 }

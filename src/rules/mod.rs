@@ -7,6 +7,7 @@
 //! README.md). Pattern rules carry keywords and regexes ([`pattern`]); native rules name a
 //! check in [`native::NATIVE_CHECKS`].
 
+pub mod cache;
 pub mod catalog;
 pub mod context;
 pub mod hygiene;
@@ -14,6 +15,7 @@ pub mod mcp;
 pub mod native;
 pub mod pattern;
 pub mod unicode;
+pub mod volatile;
 
 use std::fmt;
 use std::str::FromStr;
@@ -155,6 +157,13 @@ pub struct ExampleSpec {
     /// Repeat `text` this many times (for size caps).
     #[serde(default)]
     pub repeat: Option<usize>,
+    /// Text before the repeated `text` (e.g. the start of a JSON document whose one string is
+    /// large).
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// Text after the repeated `text`.
+    #[serde(default)]
+    pub suffix: Option<String>,
     /// File kind to check it as (default: from `path`, else `instructions`).
     #[serde(default)]
     pub kind: Option<FileKind>,
@@ -184,7 +193,10 @@ impl Example {
                 .filter_map(|i| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).ok())
                 .collect();
         }
-        s.text.repeat(s.repeat.unwrap_or(1)).into_bytes()
+        let mut out = s.prefix.clone().unwrap_or_default();
+        out.push_str(&s.text.repeat(s.repeat.unwrap_or(1)));
+        out.push_str(s.suffix.as_deref().unwrap_or(""));
+        out.into_bytes()
     }
 
     /// The path to give the example.
@@ -279,6 +291,10 @@ pub struct Rule {
     /// Native rules: the check's name in [`native::NATIVE_CHECKS`].
     #[serde(default)]
     pub native: Option<String>,
+    /// Native rules: data the check reads, as named lists of strings (e.g. the placeholder
+    /// names of the cache family's `volatile-placeholder`).
+    #[serde(default)]
+    pub params: std::collections::BTreeMap<String, Vec<String>>,
     /// The rule's tests.
     #[serde(default)]
     pub examples: Examples,

@@ -101,6 +101,54 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
         name: "mcp-auto-approve",
         run: super::mcp::auto_approve,
     },
+    NativeCheck {
+        name: "volatile-timestamp",
+        run: super::cache::volatile_timestamp,
+    },
+    NativeCheck {
+        name: "volatile-identifier",
+        run: super::cache::volatile_identifier,
+    },
+    NativeCheck {
+        name: "current-date-label",
+        run: super::cache::current_date_label,
+    },
+    NativeCheck {
+        name: "process-specific-value",
+        run: super::cache::process_specific_value,
+    },
+    NativeCheck {
+        name: "volatile-placeholder",
+        run: super::cache::volatile_placeholder,
+    },
+    NativeCheck {
+        name: "duplicate-boundary-marker",
+        run: super::cache::duplicate_boundary_marker,
+    },
+    NativeCheck {
+        name: "missing-boundary-marker",
+        run: super::cache::missing_boundary_marker,
+    },
+    NativeCheck {
+        name: "prefix-below-cache-minimum",
+        run: super::cache::prefix_below_cache_minimum,
+    },
+    NativeCheck {
+        name: "project-file-in-system-prompt",
+        run: super::cache::project_file_in_system,
+    },
+    NativeCheck {
+        name: "oversized-tool-result",
+        run: super::cache::oversized_tool_result,
+    },
+    NativeCheck {
+        name: "too-many-breakpoints",
+        run: super::cache::too_many_breakpoints,
+    },
+    NativeCheck {
+        name: "prefix-break",
+        run: super::cache::prefix_break,
+    },
 ];
 
 /// The check named `name`.

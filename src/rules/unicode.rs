@@ -48,7 +48,7 @@ use std::sync::Arc;
 
 use unicode_bidi::{BidiClass, bidi_class};
 use unicode_properties::{GeneralCategoryGroup, UnicodeEmoji, UnicodeGeneralCategory};
-use unicode_script::{Script, UnicodeScript};
+use unicode_script::{Script, ScriptExtension, UnicodeScript};
 use unicode_segmentation::GraphemeCursor;
 
 use super::Rule;
@@ -452,11 +452,15 @@ fn joins_letters(s: &str, i: usize, len: usize) -> bool {
     let (Some(before), Some(after)) = (base_before(s, i), char_after(s, i + len)) else {
         return false;
     };
-    is_letter_or_mark(before)
-        && is_letter_or_mark(after)
-        && JOINING_SCRIPTS
-            .iter()
-            .any(|&sc| in_script(before, sc) && in_script(after, sc))
+    if !is_letter_or_mark(before) || !is_letter_or_mark(after) {
+        return false;
+    }
+    let (b, a) = (before.script_extension(), after.script_extension());
+    let specific = |x: ScriptExtension| !x.is_common() && !x.is_inherited();
+    specific(b) && specific(a) && {
+        let both = b.intersection(a);
+        JOINING_SCRIPTS.iter().any(|&sc| both.contains_script(sc))
+    }
 }
 
 /// True when the ZERO WIDTH SPACE at byte `i` sits between two letters or marks of
@@ -512,13 +516,15 @@ fn is_word_char(c: char) -> bool {
                 .any(|&sc| in_script(c, sc)))
 }
 
-/// The word around `s[run]`, escaped, when the run sits between two word characters.
-fn split_word(s: &str, run: Range<usize>, invisible: impl Fn(char) -> bool) -> Option<String> {
-    let before = char_before(s, run.start)?;
-    let after = char_after(s, run.end)?;
-    if !is_word_char(before) || !is_word_char(after) {
-        return None;
-    }
+/// True when `s[run]` sits between two word characters ([`is_word_char`]).
+fn splits_word(s: &str, run: &Range<usize>) -> bool {
+    char_before(s, run.start).is_some_and(is_word_char)
+        && char_after(s, run.end).is_some_and(is_word_char)
+}
+
+/// The word around `s[run]` (word characters and `invisible` ones, at most 30 either side),
+/// escaped.
+fn word_around(s: &str, run: &Range<usize>, invisible: impl Fn(char) -> bool) -> String {
     let part = |c: char| is_word_char(c) || invisible(c);
     let start = s[..run.start]
         .char_indices()
@@ -533,7 +539,7 @@ fn split_word(s: &str, run: Range<usize>, invisible: impl Fn(char) -> bool) -> O
         .take_while(|&(_, c)| part(c))
         .last()
         .map_or(run.end, |(i, c)| run.end + i + c.len_utf8());
-    Some(truncate_chars(&escape_one_line(&s[start..end]), 60))
+    truncate_chars(&escape_one_line(&s[start..end]), 60)
 }
 
 /// The first `n` chars of `s` (all of it when shorter), so that escaping an excerpt costs
@@ -677,6 +683,12 @@ struct Hit {
     span: Range<usize>,
     /// The severity and why, when it differs from the rule's.
     severity: Option<(Severity, &'static str)>,
+    /// What it says.
+    said: Said,
+}
+
+/// What a hit says; built only for the hits that are shown.
+struct Said {
     /// Escaped message.
     message: String,
     /// A few words at the span.
@@ -685,25 +697,124 @@ struct Hit {
     matched: String,
 }
 
+/// At most this many findings of one rule per line: the rest of the line's hits become one
+/// summary finding. A line can hold millions of invisible code points; one finding each would
+/// flood the report and cost a column count each.
+const LINE_FINDINGS_CAP: usize = 16;
+
+/// The hits of one view, at most [`LINE_FINDINGS_CAP`] per line: the first
+/// `LINE_FINDINGS_CAP - 1` of a line are kept, the rest folded into one at the most severe of
+/// them. Hits must be pushed in order of their start. Linear in the view's text.
+struct Hits<'a> {
+    text: &'a str,
+    rule: &'a Rule,
+    out: Vec<Hit>,
+    /// Hits kept on the current line.
+    kept: usize,
+    /// How far `text` was searched for line ends.
+    scanned: usize,
+    /// The folded rest of the current line: its first hit and how many it stands for.
+    folded: Option<(Hit, usize)>,
+}
+
+impl<'a> Hits<'a> {
+    fn new(text: &'a str, rule: &'a Rule) -> Hits<'a> {
+        Hits {
+            text,
+            rule,
+            out: Vec::new(),
+            kept: 0,
+            scanned: 0,
+            folded: None,
+        }
+    }
+
+    /// Adds a hit at `span`; `say` runs only when the hit is shown.
+    fn push(
+        &mut self,
+        span: Range<usize>,
+        severity: Option<(Severity, &'static str)>,
+        say: impl FnOnce() -> Said,
+    ) {
+        let at = span.start.clamp(self.scanned, self.text.len());
+        if self.text[self.scanned..at].contains('\n') {
+            self.kept = 0;
+            self.flush();
+        }
+        self.scanned = at;
+        if self.kept + 1 < LINE_FINDINGS_CAP {
+            self.kept += 1;
+            self.out.push(Hit {
+                span,
+                severity,
+                said: say(),
+            });
+            return;
+        }
+        let level = |s: Option<(Severity, &'static str)>| s.map_or(self.rule.severity, |s| s.0);
+        match &mut self.folded {
+            Some((first, n)) => {
+                if level(severity) > level(first.severity) {
+                    first.severity = severity;
+                }
+                first.span.end = first.span.end.max(span.end);
+                *n += 1;
+            }
+            None => {
+                self.folded = Some((
+                    Hit {
+                        span,
+                        severity,
+                        said: say(),
+                    },
+                    1,
+                ));
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        let Some((mut first, n)) = self.folded.take() else {
+            return;
+        };
+        if n > 1 {
+            first.said = Said {
+                message: format!(
+                    "{n} more {} findings on this line, not listed one by one",
+                    self.rule.name
+                ),
+                label: "more of the same",
+                matched: format!("{n} more: {}", first.said.matched),
+            };
+        }
+        self.out.push(first);
+    }
+
+    fn finish(mut self) -> Vec<Hit> {
+        self.flush();
+        self.out
+    }
+}
+
 /// Runs `scan` over every view of `input` and turns its hits into findings of `rule`.
 fn check(
     input: &Input<'_>,
     rule: &Arc<Rule>,
-    scan: impl Fn(&View<'_>, &mut Vec<Hit>),
+    scan: impl Fn(&View<'_>, &mut Hits<'_>),
 ) -> Vec<Finding> {
     let mut out = Vec::new();
-    let mut hits = Vec::new();
     for view in views(input) {
         if view.text.is_ascii() {
             continue;
         }
+        let mut hits = Hits::new(view.text, rule);
         scan(&view, &mut hits);
-        for h in hits.drain(..) {
+        for h in hits.finish() {
             let span = view.to_source(h.span);
-            let Ok(f) = Finding::new(rule, input.text(), span, h.message) else {
+            let Ok(f) = Finding::new(rule, input.text(), span, h.said.message) else {
                 continue;
             };
-            let mut f = f.with_label(h.label).with_matched(h.matched);
+            let mut f = f.with_label(h.said.label).with_matched(h.said.matched);
             if let Some((severity, why)) = h.severity {
                 f = f.with_severity(severity, why);
             }
@@ -776,7 +887,7 @@ enum Opened {
     Isolate(Option<usize>),
 }
 
-fn bidi_line(text: &str, line: Range<usize>, hits: &mut Vec<Hit>) {
+fn bidi_line(text: &str, line: Range<usize>, hits: &mut Hits<'_>) {
     let s = &text[line.clone()];
     let mut controls: Vec<Control> = Vec::new();
     let mut last = None;
@@ -805,26 +916,40 @@ fn bidi_line(text: &str, line: Range<usize>, hits: &mut Vec<Hit>) {
         }
     }
 
-    // Openers reported, with the byte where their effect ends (their closer, or the line end).
-    let mut openers: Vec<(usize, char, bool, usize)> = Vec::new();
+    // What is reported, by byte of the line: openers (with the byte where their effect ends:
+    // their closer, or the line end, and whether they are lowered), stray closers, marks.
+    let mut reported: Vec<(usize, char, Reported)> = Vec::new();
     let mut stack: Vec<Opened> = Vec::new();
-    let line_matched = excerpt(head(s, 200), 80);
     for ctl in &controls {
         let next_to_rtl =
             rtl_letters && (ctl.before == Some(Strong::Rtl) || ctl.after == Some(Strong::Rtl));
-        let len = ctl.c.len_utf8();
         match ctl.c {
             '\u{202A}' | '\u{202B}' | '\u{202D}' | '\u{202E}' => {
                 let lowered = matches!(ctl.c, '\u{202A}' | '\u{202B}') && next_to_rtl;
-                openers.push((ctl.at, ctl.c, lowered, s.len()));
-                stack.push(Opened::Embedding(Some(openers.len() - 1)));
+                reported.push((
+                    ctl.at,
+                    ctl.c,
+                    Reported::Opener {
+                        lowered,
+                        end: s.len(),
+                    },
+                ));
+                stack.push(Opened::Embedding(Some(reported.len() - 1)));
             }
             '\u{2066}'..='\u{2068}' => {
                 if next_to_rtl {
                     stack.push(Opened::Isolate(None));
                 } else {
-                    openers.push((ctl.at, ctl.c, false, s.len()));
-                    stack.push(Opened::Isolate(Some(openers.len() - 1)));
+                    let end = s.len();
+                    reported.push((
+                        ctl.at,
+                        ctl.c,
+                        Reported::Opener {
+                            lowered: false,
+                            end,
+                        },
+                    ));
+                    stack.push(Opened::Isolate(Some(reported.len() - 1)));
                 }
             }
             '\u{202C}' | '\u{2069}' => {
@@ -842,81 +967,109 @@ fn bidi_line(text: &str, line: Range<usize>, hits: &mut Vec<Hit>) {
                     Some(at) => {
                         if let Some(Opened::Embedding(Some(k)) | Opened::Isolate(Some(k))) =
                             stack.get(at)
+                            && let Some((_, _, Reported::Opener { end, .. })) = reported.get_mut(*k)
                         {
-                            openers[*k].3 = ctl.at;
+                            *end = ctl.at;
                         }
                         stack.truncate(at);
                     }
                     None if ctl.c == '\u{2069}' && rtl_letters => {}
-                    None => hits.push(Hit {
-                        span: line.start + ctl.at..line.start + ctl.at + len,
-                        severity: Some((
-                            Severity::Warning,
-                            "a closing control with nothing to close has no effect",
-                        )),
-                        message: format!("stray bidi control {} closes nothing", named(ctl.c)),
-                        label: "closes nothing",
-                        matched: format!("{} {line_matched}", code_point(ctl.c)),
-                    }),
+                    None => reported.push((ctl.at, ctl.c, Reported::Stray)),
                 }
             }
-            _ => {
-                // U+200E, U+200F, U+061C.
-                if !rtl_letters {
-                    hits.push(Hit {
-                        span: line.start + ctl.at..line.start + ctl.at + len,
-                        severity: Some((
-                            Severity::Warning,
-                            "a bidi mark moves only neutral characters and digits",
-                        )),
-                        message: format!("bidi mark {} outside right-to-left text", named(ctl.c)),
-                        label: "bidi mark",
-                        matched: format!("{} {line_matched}", code_point(ctl.c)),
-                    });
-                }
-            }
+            // U+200E, U+200F, U+061C.
+            _ if !rtl_letters => reported.push((ctl.at, ctl.c, Reported::Mark)),
+            _ => {}
         }
     }
-    for (at, c, lowered, end) in openers {
-        let len = c.len_utf8();
-        let (kind, verb, label) = match c {
-            '\u{202E}' => (
-                "bidi override",
-                "reverses the text that follows",
-                "reverses what follows",
+    let line_matched = excerpt(head(s, 200), 80);
+    for (at, c, what) in reported {
+        let span = line.start + at..line.start + at + c.len_utf8();
+        let matched = || format!("{} {line_matched}", code_point(c));
+        match what {
+            Reported::Opener { lowered, end } => {
+                let severity = lowered.then_some((
+                    Severity::Warning,
+                    "an embedding inside right-to-left text, where isolates are the modern form",
+                ));
+                hits.push(span, severity, || {
+                    let (kind, verb, label) = opener_words(c);
+                    let len = c.len_utf8();
+                    let affected = excerpt(head(&s[at + len..end.max(at + len)], 100), 40);
+                    let shown = if affected.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": \"{affected}\"")
+                    };
+                    Said {
+                        message: format!("{kind} {} {verb}{shown}", named(c)),
+                        label,
+                        matched: matched(),
+                    }
+                });
+            }
+            Reported::Stray => hits.push(
+                span,
+                Some((
+                    Severity::Warning,
+                    "a closing control with nothing to close has no effect",
+                )),
+                || Said {
+                    message: format!("stray bidi control {} closes nothing", named(c)),
+                    label: "closes nothing",
+                    matched: matched(),
+                },
             ),
-            '\u{202D}' => (
-                "bidi override",
-                "forces the text that follows to display left to right",
-                "reorders what follows",
+            Reported::Mark => hits.push(
+                span,
+                Some((
+                    Severity::Warning,
+                    "a bidi mark moves only neutral characters and digits",
+                )),
+                || Said {
+                    message: format!("bidi mark {} outside right-to-left text", named(c)),
+                    label: "bidi mark",
+                    matched: matched(),
+                },
             ),
-            '\u{202A}' | '\u{202B}' => (
-                "bidi embedding",
-                "reorders the text that follows",
-                "reorders what follows",
-            ),
-            _ => (
-                "bidi isolate",
-                "reorders the text that follows outside right-to-left text",
-                "reorders what follows",
-            ),
-        };
-        let affected = excerpt(head(&s[at + len..end.max(at + len)], 100), 40);
-        let shown = if affected.is_empty() {
-            String::new()
-        } else {
-            format!(": \"{affected}\"")
-        };
-        hits.push(Hit {
-            span: line.start + at..line.start + at + len,
-            severity: lowered.then_some((
-                Severity::Warning,
-                "an embedding inside right-to-left text, where isolates are the modern form",
-            )),
-            message: format!("{kind} {} {verb}{shown}", named(c)),
-            label,
-            matched: format!("{} {line_matched}", code_point(c)),
-        });
+        }
+    }
+}
+
+/// Why a bidi control is reported.
+enum Reported {
+    /// An embedding, override or isolate, lowered to a warning or not, whose effect ends at
+    /// byte `end` of the line.
+    Opener { lowered: bool, end: usize },
+    /// A closer with nothing to close.
+    Stray,
+    /// A mark outside right-to-left text.
+    Mark,
+}
+
+/// The kind, verb and label of an opener's finding.
+fn opener_words(c: char) -> (&'static str, &'static str, &'static str) {
+    match c {
+        '\u{202E}' => (
+            "bidi override",
+            "reverses the text that follows",
+            "reverses what follows",
+        ),
+        '\u{202D}' => (
+            "bidi override",
+            "forces the text that follows to display left to right",
+            "reorders what follows",
+        ),
+        '\u{202A}' | '\u{202B}' => (
+            "bidi embedding",
+            "reorders the text that follows",
+            "reorders what follows",
+        ),
+        _ => (
+            "bidi isolate",
+            "reorders the text that follows outside right-to-left text",
+            "reorders what follows",
+        ),
     }
 }
 
@@ -941,7 +1094,7 @@ pub fn zero_width(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     })
 }
 
-fn zero_width_line(view: &View<'_>, line: Range<usize>, hits: &mut Vec<Hit>) {
+fn zero_width_line(view: &View<'_>, line: Range<usize>, hits: &mut Hits<'_>) {
     let s = &view.text[line.clone()];
     let items: Vec<(usize, char)> = s
         .char_indices()
@@ -973,55 +1126,58 @@ fn zero_width_line(view: &View<'_>, line: Range<usize>, hits: &mut Vec<Hit>) {
     if longest >= ZERO_WIDTH_HIDDEN_RUN || decoded.is_some() {
         let r = span_of(&(0..items.len()));
         let n = items.len();
-        let (message, matched) = match &decoded {
-            Some(t) => (
-                format!(
-                    "{n} zero-width code points hide the text \"{}\" (one bit each)",
-                    excerpt(t, 60)
-                ),
-                format!("hidden: {}", escape_one_line(t)),
-            ),
-            None => (
-                format!(
-                    "{n} zero-width code points ({}) hide data",
-                    named_list(symbols.iter().copied())
-                ),
-                format!("hidden: {}", escape_one_line(&s[r.clone()])),
-            ),
-        };
-        hits.push(Hit {
-            span: line.start + r.start..line.start + r.end,
-            severity: Some((Severity::Error, "hidden data")),
-            message,
-            label: "hidden data",
-            matched,
-        });
+        hits.push(
+            line.start + r.start..line.start + r.end,
+            Some((Severity::Error, "hidden data")),
+            || match &decoded {
+                Some(t) => Said {
+                    message: format!(
+                        "{n} zero-width code points hide the text \"{}\" (one bit each)",
+                        excerpt(t, 60)
+                    ),
+                    label: "hidden data",
+                    matched: format!("hidden: {}", escape_one_line(head(t, 200))),
+                },
+                None => Said {
+                    message: format!(
+                        "{n} zero-width code points ({}) hide data",
+                        named_list(symbols.iter().copied())
+                    ),
+                    label: "hidden data",
+                    matched: format!("hidden: {}", escape_one_line(head(&s[r.clone()], 200))),
+                },
+            },
+        );
         return;
     }
     for g in &groups {
         let r = span_of(g);
         let n = g.len();
-        let chars = items[g.clone()].iter().map(|&(_, c)| c);
-        let what = if n == 1 {
-            format!("zero-width {}", named(items[g.start].1))
-        } else {
-            format!("{n} zero-width code points ({})", named_list(chars.clone()))
+        let c = items[g.start].1;
+        let what = || {
+            if n == 1 {
+                format!("zero-width {}", named(c))
+            } else {
+                let chars = items[g.clone()].iter().map(|&(_, c)| c);
+                format!("{n} zero-width code points ({})", named_list(chars))
+            }
         };
         let span = line.start + r.start..line.start + r.end;
-        if let Some(word) = split_word(s, r.clone(), is_zero_width) {
-            hits.push(Hit {
-                span,
-                severity: Some((Severity::Error, "splits a word")),
-                message: format!(
-                    "{what} {} the word \"{word}\"",
-                    plural(n, "splits", "split")
-                ),
-                label: "splits a word",
-                matched: format!("split: {word}"),
+        if splits_word(s, &r) {
+            hits.push(span, Some((Severity::Error, "splits a word")), || {
+                let word = word_around(s, &r, is_zero_width);
+                Said {
+                    message: format!(
+                        "{} {} the word \"{word}\"",
+                        what(),
+                        plural(n, "splits", "split")
+                    ),
+                    label: "splits a word",
+                    matched: format!("split: {word}"),
+                }
             });
             continue;
         }
-        let c = items[g.start].1;
         let where_ = match c {
             _ if n > 1 => "hidden in the text",
             '\u{200D}' => "outside an emoji sequence or a script that uses it",
@@ -1030,12 +1186,10 @@ fn zero_width_line(view: &View<'_>, line: Range<usize>, hits: &mut Vec<Hit>) {
             '\u{FEFF}' => "after the start of the file, where it is no byte order mark",
             _ => "hidden in the text",
         };
-        hits.push(Hit {
-            span,
-            severity: None,
-            message: format!("{what} {where_}"),
+        hits.push(span, None, || Said {
+            message: format!("{} {where_}", what()),
             label: "zero-width",
-            matched: format!("{} {}", code_point(c), around(s, r, 20)),
+            matched: format!("{} {}", code_point(c), around(s, r.clone(), 20)),
         });
     }
 }
@@ -1056,34 +1210,34 @@ pub fn tag_characters(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
             if after_flag && RGI_FLAG_TAGS.contains(&run) {
                 continue;
             }
-            let n = run.chars().count();
-            let hidden = decode_tags(run);
-            let message = if hidden.is_empty() {
-                format!(
-                    "{} ({}) hidden in the text",
-                    plural(n, "tag character", &format!("{n} tag characters")),
-                    named_list(run.chars())
-                )
-            } else if after_flag {
-                format!(
-                    "{n} tag characters after {} are not an RGI subdivision flag and hide the text \"{}\"",
-                    named(BLACK_FLAG),
-                    excerpt(&hidden, 60)
-                )
-            } else {
-                format!(
-                    "{} {} the text \"{}\"",
-                    plural(n, "a tag character", &format!("{n} tag characters")),
-                    plural(n, "hides", "hide"),
-                    excerpt(&hidden, 60)
-                )
-            };
-            hits.push(Hit {
-                span: r,
-                severity: None,
-                message,
-                label: "hidden text",
-                matched: format!("tags: {}", escape_one_line(&hidden)),
+            hits.push(r, None, || {
+                let n = run.chars().count();
+                let hidden = decode_tags(run);
+                let message = if hidden.is_empty() {
+                    format!(
+                        "{} ({}) hidden in the text",
+                        plural(n, "a tag character", &format!("{n} tag characters")),
+                        named_list(run.chars())
+                    )
+                } else if after_flag {
+                    format!(
+                        "{n} tag characters after {} are not an RGI subdivision flag and hide the text \"{}\"",
+                        named(BLACK_FLAG),
+                        excerpt(head(&hidden, 200), 60)
+                    )
+                } else {
+                    format!(
+                        "{} {} the text \"{}\"",
+                        plural(n, "a tag character", &format!("{n} tag characters")),
+                        plural(n, "hides", "hide"),
+                        excerpt(head(&hidden, 200), 60)
+                    )
+                };
+                Said {
+                    message,
+                    label: "hidden text",
+                    matched: format!("tags: {}", escape_one_line(head(&hidden, 200))),
+                }
             });
         }
     })
@@ -1138,7 +1292,7 @@ fn is_presentation_selector(s: &str, i: usize, c: char) -> bool {
     }
 }
 
-fn selectors_line(text: &str, line: Range<usize>, hits: &mut Vec<Hit>) {
+fn selectors_line(text: &str, line: Range<usize>, hits: &mut Hits<'_>) {
     let s = &text[line.clone()];
     let mut items: Vec<(usize, char, Stray)> = Vec::new();
     for r in runs(s, is_variation_selector) {
@@ -1176,62 +1330,62 @@ fn selectors_line(text: &str, line: Range<usize>, hits: &mut Vec<Hit>) {
     if in_run || n >= SELECTOR_HIDDEN_COUNT || (n >= 4 && decoded.is_some()) {
         let (first, _, _) = items[0];
         let (last, c, _) = items[n - 1];
-        let (message, matched) = match &decoded {
-            Some((t, scheme)) => (
-                format!(
-                    "{n} variation selectors hide the text \"{}\" ({scheme})",
-                    excerpt(t, 60)
-                ),
-                format!("hidden: {}", escape_one_line(t)),
-            ),
-            None => (
-                format!("{n} variation selectors hide data"),
-                format!(
-                    "hidden: {}",
-                    values
-                        .iter()
-                        .map(|v| format!("{v:02x}"))
-                        .collect::<String>()
-                ),
-            ),
-        };
-        hits.push(Hit {
-            span: line.start + first..line.start + last + c.len_utf8(),
-            severity: Some((Severity::Error, "hidden data")),
-            message,
-            label: "hidden data",
-            matched,
-        });
+        hits.push(
+            line.start + first..line.start + last + c.len_utf8(),
+            Some((Severity::Error, "hidden data")),
+            || match &decoded {
+                Some((t, scheme)) => Said {
+                    message: format!(
+                        "{n} variation selectors hide the text \"{}\" ({scheme})",
+                        excerpt(head(t, 200), 60)
+                    ),
+                    label: "hidden data",
+                    matched: format!("hidden: {}", escape_one_line(head(t, 200))),
+                },
+                None => Said {
+                    message: format!("{n} variation selectors hide data"),
+                    label: "hidden data",
+                    matched: format!(
+                        "hidden: {}",
+                        values
+                            .iter()
+                            .take(100)
+                            .map(|v| format!("{v:02x}"))
+                            .collect::<String>()
+                    ),
+                },
+            },
+        );
         return;
     }
     for (at, c, how) in items {
-        let base = char_before(s, at).map_or_else(
-            || "at the start of a line".to_owned(),
-            |p| format!("after \"{}\"", escape_one_line(&p.to_string())),
-        );
         let span = line.start + at..line.start + at + c.len_utf8();
-        let matched = format!("{} {base}", code_point(c));
+        let base = || {
+            char_before(s, at).map_or_else(
+                || "at the start of a line".to_owned(),
+                |p| format!("after \"{}\"", escape_one_line(&p.to_string())),
+            )
+        };
         if how == Stray::Ideographic {
-            hits.push(Hit {
-                span,
-                severity: Some((Severity::Note, "an ideographic variation sequence")),
+            let why = "an ideographic variation sequence";
+            hits.push(span, Some((Severity::Note, why)), || Said {
                 message: format!(
-                    "variation selector {} {base} selects a glyph variant of a CJK ideograph",
-                    named(c)
+                    "variation selector {} {} selects a glyph variant of a CJK ideograph",
+                    named(c),
+                    base()
                 ),
                 label: "ideographic variant",
-                matched,
+                matched: format!("{} {}", code_point(c), base()),
             });
         } else {
-            hits.push(Hit {
-                span,
-                severity: None,
+            hits.push(span, None, || Said {
                 message: format!(
-                    "variation selector {} {base} is not part of an emoji sequence",
-                    named(c)
+                    "variation selector {} {} is not part of an emoji sequence",
+                    named(c),
+                    base()
                 ),
                 label: "variation selector",
-                matched,
+                matched: format!("{} {}", code_point(c), base()),
             });
         }
     }
@@ -1257,7 +1411,7 @@ fn is_mark(c: char) -> bool {
     c.general_category_group() == GeneralCategoryGroup::Mark
 }
 
-fn format_line(text: &str, line: Range<usize>, hits: &mut Vec<Hit>) {
+fn format_line(text: &str, line: Range<usize>, hits: &mut Hits<'_>) {
     let s = &text[line.clone()];
     let items: Vec<(usize, char)> = s
         .char_indices()
@@ -1279,37 +1433,41 @@ fn format_line(text: &str, line: Range<usize>, hits: &mut Vec<Hit>) {
         let (last, c) = items[g.end - 1];
         let r = first..last + c.len_utf8();
         let n = g.len();
-        let what = if n == 1 {
-            format!("invisible {}", named(items[g.start].1))
-        } else {
-            format!(
-                "{n} invisible format characters ({})",
-                named_list(items[g.clone()].iter().map(|&(_, c)| c))
-            )
+        let what = || {
+            if n == 1 {
+                format!("invisible {}", named(items[g.start].1))
+            } else {
+                format!(
+                    "{n} invisible format characters ({})",
+                    named_list(items[g.clone()].iter().map(|&(_, c)| c))
+                )
+            }
         };
         let span = line.start + r.start..line.start + r.end;
-        let (message, label, matched) = match split_word(s, r.clone(), is_invisible_format) {
-            Some(word) => (
-                format!(
-                    "{what} {} the word \"{word}\"",
-                    plural(n, "splits", "split")
+        if splits_word(s, &r) {
+            hits.push(span, None, || {
+                let word = word_around(s, &r, is_invisible_format);
+                Said {
+                    message: format!(
+                        "{} {} the word \"{word}\"",
+                        what(),
+                        plural(n, "splits", "split")
+                    ),
+                    label: "splits a word",
+                    matched: format!("split: {word}"),
+                }
+            });
+        } else {
+            hits.push(span, None, || Said {
+                message: format!("{} hidden in the text", what()),
+                label: "invisible",
+                matched: format!(
+                    "{} {}",
+                    code_point(items[g.start].1),
+                    around(s, r.clone(), 20)
                 ),
-                "splits a word",
-                format!("split: {word}"),
-            ),
-            None => (
-                format!("{what} hidden in the text"),
-                "invisible",
-                format!("{} {}", code_point(items[g.start].1), around(s, r, 20)),
-            ),
-        };
-        hits.push(Hit {
-            span,
-            severity: None,
-            message,
-            label,
-            matched,
-        });
+            });
+        }
     }
 }
 
@@ -1323,25 +1481,25 @@ pub fn private_use(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     check(input, rule, |view, hits| {
         let s = view.text;
         for r in runs(s, is_private_use) {
-            let n = s[r.clone()].chars().count();
-            let first = s[r.clone()].chars().next().unwrap_or('\u{E000}');
-            let message = if n == 1 {
-                format!(
-                    "private-use code point {} has no standard meaning",
-                    code_point(first)
-                )
-            } else {
-                format!(
-                    "{n} private-use code points ({}…) have no standard meaning",
-                    code_point(first)
-                )
-            };
-            hits.push(Hit {
-                matched: format!("{} {}", code_point(first), around(s, r.clone(), 20)),
-                span: r,
-                severity: None,
-                message,
-                label: "private use",
+            hits.push(r.clone(), None, || {
+                let n = s[r.clone()].chars().count();
+                let first = s[r.clone()].chars().next().unwrap_or('\u{E000}');
+                let message = if n == 1 {
+                    format!(
+                        "private-use code point {} has no standard meaning",
+                        code_point(first)
+                    )
+                } else {
+                    format!(
+                        "{n} private-use code points ({}…) have no standard meaning",
+                        code_point(first)
+                    )
+                };
+                Said {
+                    message,
+                    label: "private use",
+                    matched: format!("{} {}", code_point(first), around(s, r.clone(), 20)),
+                }
             });
         }
     })
@@ -1830,6 +1988,21 @@ mod tests {
                 (11, "PL206", Severity::Note),
             ]
         );
+    }
+
+    #[test]
+    fn a_flooded_line_is_capped_and_folded() {
+        let line = "a\u{200D}".repeat(100);
+        let text = format!("{line}\nb\u{200D}c\n");
+        let got = md("PL202", &text);
+        assert_eq!(got.len(), LINE_FINDINGS_CAP + 1);
+        let last_of_first_line = &got[LINE_FINDINGS_CAP - 1];
+        assert_eq!(
+            last_of_first_line.2,
+            "85 more zero-width findings on this line, not listed one by one"
+        );
+        assert_eq!(last_of_first_line.0, 15 * 4 + 1..100 * 4);
+        assert_eq!(got[LINE_FINDINGS_CAP].0, 402..405);
     }
 
     // Helpers -------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 //! Input: one source ([`Input`]): its decoded text and its segments. Output: findings whose
 //! spans are byte ranges of the decoded source text. Checks never print, sort or filter.
 //!
-//! **What is scanned** ([`views`]): the decoded text of every derived segment (a JSON
+//! **What is scanned** (`views`): the decoded text of every derived segment (a JSON
 //! string's value, object keys included, so `\u202e` written as an escape counts as U+202E and
 //! is reported at the six bytes of the escape), and the source text outside those segments
 //! verbatim (markdown, prompt text, JSON punctuation, comments and whitespace). Every byte is
@@ -41,7 +41,9 @@
 //! unicode-script (`Script_Extensions`), general categories from unicode-properties.
 //!
 //! Cost: one pass over each scanned text per check (ASCII texts are skipped outright); the
-//! context work runs only on lines that hold a candidate code point, once per line.
+//! context work runs only on lines that hold a candidate code point, once per line. At most
+//! `LINE_FINDINGS_CAP` (16) findings of a rule are reported per line; the rest of the line's
+//! hits are folded into the last one.
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -1084,7 +1086,7 @@ const ZERO_WIDTH_HIDDEN_RUN: usize = 8;
 /// Zero-width characters U+200B–U+200D, U+2060, and U+FEFF anywhere but byte 0.
 ///
 /// Quiet in their legitimate uses (see the module doc). Otherwise: inside a word (splitting
-/// `ig<U+200B>nore` past filters) or as hidden data (a run of [`ZERO_WIDTH_HIDDEN_RUN`], or
+/// `ig<U+200B>nore` past filters) or as hidden data (a run of eight or more, or
 /// scattered code points that decode to text) an error; elsewhere a warning.
 pub fn zero_width(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     check(input, rule, |view, hits| {

@@ -35,7 +35,17 @@ pub struct Engine<'a> {
     pub parse: parse::ParseOptions,
 }
 
-impl Engine<'_> {
+impl<'a> Engine<'a> {
+    /// An engine with the given rules enabled and default limits and parse options.
+    pub fn new(catalog: &'a Catalog, enabled: HashSet<String>) -> Engine<'a> {
+        Engine {
+            catalog,
+            enabled,
+            size_limit: DEFAULT_SIZE_LIMIT,
+            parse: parse::ParseOptions::default(),
+        }
+    }
+
     fn enabled(&self, rule: &Rule) -> bool {
         self.enabled.contains(&rule.id)
     }

@@ -6,8 +6,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use promptlint::cli::{
-    CacheArgs, TextFormatArg, CheckArgs, Cli, ColorArg, Command, FailOnArg, FormatArg,
-    RulesArgs,
+    CacheArgs, CheckArgs, Cli, ColorArg, Command, FailOnArg, FormatArg, RulesArgs, TextFormatArg,
 };
 use promptlint::report::{self, FailOn, Format, HumanOptions, SourceRoot};
 use promptlint::rules::Catalog;

@@ -101,6 +101,18 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
         name: "mcp-auto-approve",
         run: super::mcp::auto_approve,
     },
+    NativeCheck {
+        name: "suppression-without-reason",
+        run: super::hygiene::reported_by_suppress,
+    },
+    NativeCheck {
+        name: "unused-suppression",
+        run: super::hygiene::reported_by_suppress,
+    },
+    NativeCheck {
+        name: "weakened-config",
+        run: super::hygiene::weakened_config,
+    },
 ];
 
 /// The check named `name`.

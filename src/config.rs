@@ -320,7 +320,7 @@ pub fn find(start: &Path) -> Result<Option<PathBuf>, ConfigError> {
             1 => return Ok(found.into_iter().next()),
             _ => {
                 return Err(ConfigError::Ambiguous {
-                    dir: crate::discover::display_relative(d),
+                    dir: crate::escape::escape_invisible(&crate::discover::display_relative(d)),
                 });
             }
         }
@@ -370,14 +370,34 @@ struct Problems<'a> {
 
 impl Problems<'_> {
     fn at(&mut self, loc: &Location, message: String, label: &str, help: Option<String>) {
-        self.errors.push(ConfigError::At {
-            path: self.display.to_owned(),
-            message,
-            src: NamedSource::new(self.display, self.text.to_owned()),
-            span: span_at(self.text, loc),
-            label: label.to_owned(),
-            help,
-        });
+        self.errors
+            .push(at(self.display, self.text, loc, message, label, help));
+    }
+}
+
+/// An error at `loc` of the config `text`. The message is escaped; when the file holds an
+/// invisible or bidi code point, the snippet is left out (miette would print the line raw)
+/// and the message names the line and column instead.
+fn at(
+    display: &str,
+    text: &str,
+    loc: &Location,
+    message: String,
+    label: &str,
+    help: Option<String>,
+) -> ConfigError {
+    let mut message = crate::escape::escape_one_line(&message);
+    let raw = text.chars().any(crate::escape::is_invisible);
+    if raw && loc.line() > 0 {
+        message.push_str(&format!(" (line {}, column {})", loc.line(), loc.column()));
+    }
+    ConfigError::At {
+        path: display.to_owned(),
+        message,
+        src: NamedSource::new(display, if raw { String::new() } else { text.to_owned() }),
+        span: if raw { None } else { span_at(text, loc) },
+        label: label.to_owned(),
+        help,
     }
 }
 
@@ -391,18 +411,17 @@ fn parse_raw(display: &str, text: &str) -> Result<RawConfig, ConfigError> {
         return Ok(RawConfig::default());
     }
     let raw: Option<RawConfig> = serde_saphyr::from_str(text).map_err(|e| {
-        let message = yaml_message(&e.to_string());
-        ConfigError::At {
-            path: display.to_owned(),
-            message,
-            src: NamedSource::new(display, text.to_owned()),
-            span: e.location().and_then(|l| span_at(text, &l)),
-            label: "here".to_owned(),
-            help: Some(format!(
+        at(
+            display,
+            text,
+            &e.location().unwrap_or(Location::UNKNOWN),
+            yaml_message(&e.to_string()),
+            "here",
+            Some(format!(
                 "the keys are {}; see the README's Configuration section",
                 KEYS.join(", ")
             )),
-        }
+        )
     })?;
     Ok(raw.unwrap_or_default())
 }
@@ -1027,6 +1046,24 @@ mod tests {
         );
         let s = span.unwrap();
         assert!(text[s.offset()..s.offset() + s.len()].contains("bad/[z-a]"));
+    }
+
+    #[test]
+    fn a_file_with_invisible_code_points_gets_no_raw_snippet() {
+        let text = "ignore: [\"PL2\u{202E}01\"]\n";
+        let e = parse(text).unwrap_err();
+        let ConfigError::At {
+            message, span, src, ..
+        } = e
+        else {
+            panic!("expected one error")
+        };
+        assert_eq!(
+            message,
+            "`ignore` names no rule or family `PL2<U+202E>01` (line 1, column 10)"
+        );
+        assert!(span.is_none());
+        assert!(!format!("{src:?}").contains('\u{202E}'));
     }
 
     #[test]

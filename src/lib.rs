@@ -279,8 +279,8 @@ fn untrusted(what: &'static str, path: &Path) -> Error {
         .map_or_else(|| "file".to_owned(), |n| n.to_string_lossy().into_owned());
     ConfigError::Untrusted {
         what,
-        path: discover::display_path(path),
-        name,
+        path: escape::escape_invisible(&discover::display_path(path)),
+        name: escape::escape_invisible(&name),
     }
     .into()
 }

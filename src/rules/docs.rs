@@ -97,11 +97,6 @@ pub fn body(rule: &Rule) -> String {
         rule.confidence.as_str()
     );
     let _ = writeln!(out, "{}\n", rule.help.trim());
-    let _ = writeln!(
-        out,
-        "Suppress one finding with `<!-- promptlint-disable-next-line {} -- reason -->` on the line above it (see the README).\n",
-        rule.id
-    );
     if !rule.examples.matching.is_empty() {
         out.push_str("**Reported:**\n\n");
         for e in &rule.examples.matching {

@@ -296,6 +296,23 @@ impl Conventions {
         out
     }
 
+    /// The number of load caps of the agent with id `agent`; `None` when no agent has it.
+    pub fn agent_caps(&self, agent: &str) -> Option<usize> {
+        self.agents
+            .iter()
+            .find(|a| a.id == agent)
+            .map(|a| a.caps.len())
+    }
+
+    /// Ids of the agents that have a load cap, in agents.yaml order.
+    pub fn capped_agents(&self) -> Vec<&str> {
+        self.agents
+            .iter()
+            .filter(|a| !a.caps.is_empty())
+            .map(|a| a.id.as_str())
+            .collect()
+    }
+
     /// (agent id, name, source link) for every agent, plus the prompt conventions' source.
     pub fn agents(&self) -> impl Iterator<Item = (&str, &str, &str)> {
         self.agents

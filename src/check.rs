@@ -33,6 +33,8 @@ pub struct Engine<'a> {
     pub size_limit: u64,
     /// Parse options (boundary markers, tool-result budget).
     pub parse: parse::ParseOptions,
+    /// How findings are suppressed (inline directives, config overrides).
+    pub policy: crate::suppress::Policy,
 }
 
 impl<'a> Engine<'a> {
@@ -43,6 +45,7 @@ impl<'a> Engine<'a> {
             enabled,
             size_limit: DEFAULT_SIZE_LIMIT,
             parse: parse::ParseOptions::default(),
+            policy: crate::suppress::Policy::default(),
         }
     }
 
@@ -139,11 +142,21 @@ impl<'a> Engine<'a> {
                 );
             }
         }
-        FileResult::new(
+        let ctx = crate::suppress::FileCtx {
+            catalog: self.catalog,
+            enabled: &self.enabled,
+            path: &target.display,
+            kind: target.kind.unwrap_or(FileKind::Instructions),
+            text: &decoded.text,
+            lines: &lines,
+            parsed: &parsed,
+        };
+        let judged = self.policy.apply(&ctx, findings);
+        FileResult::judged(
             target.display.clone(),
             target.kind,
             decoded.text,
-            findings,
+            judged,
             false,
         )
     }
@@ -174,11 +187,21 @@ impl<'a> Engine<'a> {
         }
         self.match_patterns(text, kind, &parsed, &mut findings);
         let findings = dedupe(findings);
-        FileResult::new(
+        let ctx = crate::suppress::FileCtx {
+            catalog: self.catalog,
+            enabled: &self.enabled,
+            path: &target.display,
+            kind,
+            text,
+            lines: &lines,
+            parsed: &parsed,
+        };
+        let judged = self.policy.apply(&ctx, findings);
+        FileResult::judged(
             target.display.clone(),
             Some(kind),
             decoded.text,
-            findings,
+            judged,
             true,
         )
     }
@@ -361,19 +384,31 @@ pub fn check_memory(
     engine.check_bytes(&memory_target(path, kind), bytes.to_vec())
 }
 
-/// Checks one rule example with only that rule enabled; returns the findings of the rule.
+/// Checks one rule example with only that rule enabled (and the rules its `enable` names);
+/// returns the findings of the rule, suppressed ones included.
 pub fn run_example(
     catalog: &Catalog,
     rule: &Rule,
     example: &crate::rules::Example,
 ) -> Vec<Finding> {
+    let spec = example.spec();
+    let mut enabled: HashSet<String> = std::iter::once(rule.id.clone()).collect();
+    for s in &spec.enable {
+        enabled.extend(
+            catalog
+                .select(s)
+                .unwrap_or_default()
+                .iter()
+                .map(|r| r.id.clone()),
+        );
+    }
     let engine = Engine {
         catalog,
-        enabled: std::iter::once(rule.id.clone()).collect(),
+        enabled,
         size_limit: DEFAULT_SIZE_LIMIT,
         parse: parse::ParseOptions::default(),
+        policy: crate::suppress::Policy::default(),
     };
-    let spec = example.spec();
     let path = example.path();
     let result = check_memory(&engine, &path, spec.kind, &example.bytes());
     result

@@ -28,6 +28,12 @@ pub enum Command {
     Rules(RulesArgs),
     /// Diff the cacheable prefixes of the requests in request logs (JSONL), turn by turn.
     Cache(CacheArgs),
+    /// Print one rule's documentation: summary, help, examples and fixability.
+    Explain(ExplainArgs),
+    /// Write a starter .promptlint.yaml and print the pre-commit and CI snippets.
+    Init(InitArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
 }
 
 /// Output formats of `check`.
@@ -122,9 +128,10 @@ pub struct CheckArgs {
     /// Color output.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
-    /// Skip files larger than this many bytes (with a note).
-    #[arg(long, value_name = "BYTES", default_value_t = crate::check::DEFAULT_SIZE_LIMIT)]
-    pub max_file_size: u64,
+    /// Skip files larger than this many bytes (with a note) [default: the config's
+    /// max_file_size, else 10485760].
+    #[arg(long, value_name = "BYTES")]
+    pub max_file_size: Option<u64>,
     /// Write the output to FILE instead of stdout (`-` is stdout).
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -138,6 +145,36 @@ pub struct CheckArgs {
     /// folder walked; repeatable). Files named on the command line are always scanned.
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+    /// Read the configuration from FILE instead of searching for .promptlint.yaml.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Read no configuration file.
+    #[arg(long)]
+    pub no_config: bool,
+    /// For CI: ignore inline suppressions and any config inside the scanned tree (a pull
+    /// request can edit both); only --config and --baseline from outside the tree apply.
+    #[arg(long)]
+    pub strict: bool,
+    /// Suppress the findings recorded in FILE (written by --write-baseline); report only new
+    /// ones.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Record the current findings in FILE as a baseline (sorted JSON), then report them as
+    /// suppressed.
+    #[arg(long, value_name = "FILE")]
+    pub write_baseline: Option<PathBuf>,
+    /// List the --baseline entries whose finding is gone, and remove them from the file.
+    #[arg(long, requires = "baseline")]
+    pub baseline_prune: bool,
+    /// Remove the invisible code points that are safe to remove (bidi overrides, tag
+    /// characters, zero-width characters inside ASCII words, stray variation selectors),
+    /// writing files atomically; then report what is left.
+    #[arg(long, conflicts_with = "diff")]
+    pub fix: bool,
+    /// Print, as a unified diff, what --fix would change, without writing; exit 1 when there
+    /// is something to fix.
+    #[arg(long)]
+    pub diff: bool,
     /// A line that ends the static zone of a prompt, besides SYSTEM_PROMPT_DYNAMIC_BOUNDARY
     /// (repeatable); recognised alone on a line or in the usual wrappings (`<M/>`, `__M__`).
     #[arg(long, value_name = "MARKER")]
@@ -145,6 +182,30 @@ pub struct CheckArgs {
     /// Report inline tool results over this many estimated tokens (4 bytes per token).
     #[arg(long, value_name = "TOKENS", default_value_t = crate::parse::DEFAULT_TOOL_RESULT_BUDGET)]
     pub tool_result_budget: usize,
+}
+
+/// Arguments of `explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// A rule id (`PL201`) or name (`bidi-control`).
+    #[arg(value_name = "RULE")]
+    pub rule: String,
+}
+
+/// Arguments of `init`.
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// The folder to write .promptlint.yaml into.
+    #[arg(value_name = "DIR", default_value = ".")]
+    pub dir: PathBuf,
+}
+
+/// Arguments of `completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Arguments of `cache`.

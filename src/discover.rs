@@ -65,6 +65,10 @@ pub struct DiscoverOptions {
     /// Globs (gitignore syntax) skipped while walking, relative to the folder walked
     /// (`--exclude`); never applied to paths named on the command line.
     pub exclude: Vec<String>,
+    /// The config's `include` and `exclude` globs: while walking, excluded paths are skipped
+    /// and included files are scanned even when no convention names them (their kind then
+    /// comes from their content). Never applied to paths named on the command line.
+    pub filter: Option<Arc<crate::config::PathFilter>>,
 }
 
 /// The `--exclude` globs as the walker's overrides for a walk of `root`: each glob becomes an
@@ -103,6 +107,19 @@ pub fn display_path(p: &Path) -> String {
     } else {
         s.to_owned()
     }
+}
+
+/// The path as shown in output, relative to the current directory when it lies below it
+/// (`/abs/cwd/sub/x` shows as `sub/x`).
+pub fn display_relative(p: &Path) -> String {
+    if p.is_absolute()
+        && let Ok(cwd) = std::env::current_dir()
+        && let Ok(rel) = p.strip_prefix(&cwd)
+        && !rel.as_os_str().is_empty()
+    {
+        return display_path(rel);
+    }
+    display_path(p)
 }
 
 /// Finds the sources under `paths`.
@@ -268,6 +285,7 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
     let walker = {
         let outside = Arc::clone(&outside);
         let canon_root = canon_root.clone();
+        let filter = opts.filter.clone();
         WalkBuilder::new(root)
             .overrides(overrides)
             .hidden(false)
@@ -279,6 +297,12 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
             .follow_links(true)
             .filter_entry(move |e| {
                 if e.file_name() == ".git" {
+                    return false;
+                }
+                if e.depth() > 0
+                    && let Some(f) = &filter
+                    && f.excluded(e.path(), e.file_type().is_some_and(|t| t.is_dir()))
+                {
                     return false;
                 }
                 if e.path_is_symlink()
@@ -311,8 +335,10 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
         }
         let path = entry.path();
         let rel = display_path(path.strip_prefix(root).unwrap_or(path));
-        let Some(class) = conv.classify(&rel) else {
-            continue;
+        let class = match conv.classify(&rel) {
+            Some(c) => Some(c),
+            None if opts.filter.as_ref().is_some_and(|f| f.included(path)) => None,
+            None => continue,
         };
         let mut skip = None;
         if entry.path_is_symlink() {
@@ -334,7 +360,7 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
             skip = std::fs::metadata(path).ok().map(|m| not_regular(&m));
         }
         out.targets
-            .push(target(path, Some(class), opts, false, skip, Some(root)));
+            .push(target(path, class, opts, false, skip, Some(root)));
     }
     let links = std::mem::take(&mut *outside.lock().unwrap_or_else(PoisonError::into_inner));
     for link in links {

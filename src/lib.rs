@@ -4,19 +4,24 @@
 //! The pipeline, one module per stage, data flowing one way:
 //!
 //! ```text
-//! discover -> decode (source) -> parse -> normalize -> match (rules) -> report -> exit code
+//! config -> discover -> decode (source) -> parse -> normalize -> match (rules) -> suppress
+//!        -> report -> exit code
 //! ```
 //!
-//! [`check`] runs it for a set of paths and returns a [`report::Report`].
+//! [`check`] runs it for a set of paths and returns a [`report::Report`]; [`fix_plan`] runs it
+//! to find what `--fix` may remove.
 
 pub mod agents;
 pub mod cache;
 pub mod check;
 pub mod cli;
+pub mod config;
 pub mod discover;
 pub mod entities;
 pub mod escape;
 pub mod finding;
+pub mod fix;
+pub mod init;
 pub mod kind;
 pub mod normalize;
 pub mod offset_map;
@@ -25,17 +30,34 @@ pub mod providers;
 pub mod report;
 pub mod rules;
 pub mod source;
+pub mod suppress;
 
-use std::collections::HashSet;
-use std::path::PathBuf;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
 use crate::check::Engine;
+use crate::config::{Config, ConfigError};
 use crate::discover::{DiscoverOptions, FileError, discover};
 use crate::kind::FileKind;
 use crate::report::{FileResult, Report};
-use crate::rules::Catalog;
+use crate::rules::{Catalog, Family};
+use crate::suppress::{Baseline, Policy};
+
+/// Where the configuration comes from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum ConfigSource {
+    /// Search from the first scanned path upward to the repository root for
+    /// `.promptlint.yaml` or `promptlint.yaml` ([`config::find`]); none under `--strict`.
+    #[default]
+    Discover,
+    /// This file (`--config FILE`); its globs are relative to the repository root of the
+    /// current directory.
+    File(PathBuf),
+    /// No configuration (`--no-config`).
+    Off,
+}
 
 /// What to check and how.
 #[derive(Debug, Clone)]
@@ -50,13 +72,24 @@ pub struct Options {
     pub select: Vec<String>,
     /// Not these rules (ids, names or families).
     pub ignore: Vec<String>,
-    /// Files larger than this many bytes are skipped with a note.
-    pub size_limit: u64,
+    /// Files larger than this many bytes are skipped with a note; `None`: the config's
+    /// `max_file_size`, else [`check::DEFAULT_SIZE_LIMIT`].
+    pub size_limit: Option<u64>,
     /// Globs (gitignore syntax) of paths skipped while walking a folder, relative to it.
     /// Never applied to paths named explicitly.
     pub exclude: Vec<String>,
-    /// Parse options that change zones (`--boundary-marker`, `--tool-result-budget`).
-    pub parse: parse::ParseOptions,
+    /// Where the configuration comes from.
+    pub config: ConfigSource,
+    /// `--strict`: ignore inline directives and any config inside the scanned tree; a
+    /// `--config` or `--baseline` inside it is an error.
+    pub strict: bool,
+    /// `--baseline FILE`: findings recorded there are suppressed.
+    pub baseline: Option<PathBuf>,
+    /// Extra boundary markers (`--boundary-marker`); the config's are added to them.
+    pub boundary_markers: Vec<String>,
+    /// Inline tool results over this many estimated tokens are reported
+    /// (`--tool-result-budget`).
+    pub tool_result_budget: usize,
 }
 
 impl Default for Options {
@@ -67,9 +100,13 @@ impl Default for Options {
             stdin_filename: None,
             select: Vec::new(),
             ignore: Vec::new(),
-            size_limit: check::DEFAULT_SIZE_LIMIT,
+            size_limit: None,
             exclude: Vec::new(),
-            parse: parse::ParseOptions::default(),
+            config: ConfigSource::Discover,
+            strict: false,
+            baseline: None,
+            boundary_markers: Vec::new(),
+            tool_result_budget: parse::DEFAULT_TOOL_RESULT_BUDGET,
         }
     }
 }
@@ -91,6 +128,28 @@ pub enum Error {
         help("globs use gitignore syntax, relative to the folder walked, e.g. `fixtures/**`")
     )]
     BadExclude(String),
+    /// The configuration is invalid.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Config(Box<ConfigError>),
+    /// The `--baseline` file cannot be read or parsed.
+    #[error("cannot read the baseline {path}: {message}")]
+    #[diagnostic(
+        code(promptlint::baseline),
+        help("write one with `promptlint check --write-baseline FILE`")
+    )]
+    Baseline {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl From<ConfigError> for Error {
+    fn from(e: ConfigError) -> Error {
+        Error::Config(Box::new(e))
+    }
 }
 
 /// The ids of the rules enabled by `select` and `ignore` (ids, names or families).
@@ -153,49 +212,319 @@ pub fn guarded(
     })
 }
 
+/// Families whose findings `--fix` never touches: they need a human.
+pub const FIX_GUARD_FAMILIES: [Family; 5] = [
+    Family::Injection,
+    Family::Exfil,
+    Family::Autonomy,
+    Family::Encoded,
+    Family::Secrets,
+];
+
+/// The settings of a run, resolved from the options and the configuration.
+#[derive(Debug)]
+pub struct Settings {
+    /// The catalog with the config's rules and severities; `None`: the built-in catalog.
+    owned_catalog: Option<Catalog>,
+    /// Ids of the enabled rules.
+    pub enabled: HashSet<String>,
+    /// How findings are suppressed.
+    pub policy: Policy,
+    /// Paths to scan.
+    pub paths: Vec<PathBuf>,
+    /// Discovery options (`--kind`, `--exclude`, the config's include and exclude).
+    pub discover: DiscoverOptions,
+    /// The size limit in bytes.
+    pub size_limit: u64,
+    /// Load cap limits by agent id, from the config.
+    pub load_caps: HashMap<String, u64>,
+    /// Boundary markers: `--boundary-marker`, then the config's.
+    pub boundary_markers: Vec<String>,
+    /// Inline tool results over this many estimated tokens are reported.
+    pub tool_result_budget: usize,
+    /// The config in use.
+    pub config: Option<Config>,
+    /// True when the config in use is inside the scanned tree (a pull request can edit it).
+    pub config_in_tree: bool,
+    /// Run `PL808` on the config in use (an in-tree config, outside `--strict`).
+    config_check: bool,
+    /// The baseline and its name.
+    pub baseline: Option<(Baseline, String)>,
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+fn canonical(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|_| absolute(p))
+}
+
+/// The folders a pull request controls for a scan of `paths`: every scanned folder, and the
+/// repository root of each scanned path and of the current directory.
+fn tree_roots(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut roots = Vec::new();
+    roots.extend(config::repository_root(Path::new(".")));
+    for p in paths.iter().filter(|p| p.as_os_str() != "-") {
+        let abs = absolute(p);
+        if abs.is_dir() {
+            roots.push(abs.clone());
+        }
+        roots.extend(config::repository_root(&abs));
+    }
+    roots.iter().map(|r| canonical(r)).collect()
+}
+
+/// True when `file` lies inside one of `roots`.
+fn inside(file: &Path, roots: &[PathBuf]) -> bool {
+    let f = canonical(file);
+    roots.iter().any(|r| f.starts_with(r))
+}
+
+fn untrusted(what: &'static str, path: &Path) -> Error {
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".to_owned(), |n| n.to_string_lossy().into_owned());
+    ConfigError::Untrusted {
+        what,
+        path: escape::escape_invisible(&discover::display_path(path)),
+        name: escape::escape_invisible(&name),
+    }
+    .into()
+}
+
+impl Settings {
+    /// Resolves the options: finds and loads the config, merges it with the command line
+    /// (the command line's `--select` replaces the config's `select`; `ignore`, `exclude`
+    /// and boundary markers add up; `--max-file-size` wins), loads the baseline.
+    ///
+    /// # Errors
+    /// [`Error`] for an invalid option, config or baseline, or an in-tree config or baseline
+    /// under `--strict`.
+    pub fn resolve(opts: &Options) -> Result<Settings, Error> {
+        let roots = tree_roots(&opts.paths);
+        let cwd = absolute(Path::new("."));
+        let (config, config_in_tree) = match &opts.config {
+            ConfigSource::Off => (None, false),
+            ConfigSource::File(p) => {
+                let in_tree = inside(p, &roots);
+                if opts.strict && in_tree {
+                    return Err(untrusted("the config", p));
+                }
+                let base = config::repository_root(&cwd).unwrap_or_else(|| cwd.clone());
+                (Some(Config::load(p, &base)?), in_tree)
+            }
+            ConfigSource::Discover if opts.strict => (None, false),
+            ConfigSource::Discover => {
+                let start = opts
+                    .paths
+                    .iter()
+                    .find(|p| p.as_os_str() != "-")
+                    .cloned()
+                    .unwrap_or_else(|| PathBuf::from("."));
+                match config::find(&start)? {
+                    Some(p) => {
+                        let base = p.parent().map_or_else(|| cwd.clone(), Path::to_path_buf);
+                        (Some(Config::load(&p, &base)?), true)
+                    }
+                    None => (None, false),
+                }
+            }
+        };
+        let owned_catalog = config.as_ref().map(Config::catalog);
+        let catalog = owned_catalog.as_ref().unwrap_or_else(|| Catalog::builtin());
+        let select = if opts.select.is_empty() {
+            config
+                .as_ref()
+                .map(|c| c.select.clone())
+                .unwrap_or_default()
+        } else {
+            opts.select.clone()
+        };
+        let mut ignore = config
+            .as_ref()
+            .map(|c| c.ignore.clone())
+            .unwrap_or_default();
+        ignore.extend(opts.ignore.iter().cloned());
+        let enabled = enabled_rules(catalog, &select, &ignore)?;
+        discover::exclude_overrides(Path::new("."), &opts.exclude).map_err(Error::BadExclude)?;
+        // The in-tree config's own note cannot be turned off by that config.
+        let config_check = config_in_tree
+            && !opts.strict
+            && enabled_rules(Catalog::builtin(), &opts.select, &opts.ignore)
+                .is_ok_and(|e| e.contains("PL808"));
+        let baseline = match &opts.baseline {
+            None => None,
+            Some(p) => {
+                if opts.strict && inside(p, &roots) {
+                    return Err(untrusted("the baseline", p));
+                }
+                let name = discover::display_path(p);
+                let text = std::fs::read_to_string(p).map_err(|e| Error::Baseline {
+                    path: name.clone(),
+                    message: discover::io_message(&e, p),
+                })?;
+                let b = Baseline::parse(&text).map_err(|message| Error::Baseline {
+                    path: name.clone(),
+                    message,
+                })?;
+                Some((b, name))
+            }
+        };
+        let mut boundary_markers = opts.boundary_markers.clone();
+        if let Some(c) = &config {
+            boundary_markers.extend(c.boundary_markers.iter().cloned());
+        }
+        Ok(Settings {
+            enabled,
+            policy: Policy {
+                inline: !opts.strict,
+                overrides: config
+                    .as_ref()
+                    .map(|c| c.overrides.clone())
+                    .unwrap_or_default(),
+                config: config
+                    .as_ref()
+                    .map(|c| c.display.clone())
+                    .unwrap_or_default(),
+            },
+            paths: opts.paths.clone(),
+            discover: DiscoverOptions {
+                kind: opts.kind,
+                stdin_filename: opts.stdin_filename.clone(),
+                exclude: opts.exclude.clone(),
+                filter: config.as_ref().map(|c| std::sync::Arc::clone(&c.filter)),
+            },
+            size_limit: opts
+                .size_limit
+                .or(config.as_ref().and_then(|c| c.max_file_size))
+                .unwrap_or(check::DEFAULT_SIZE_LIMIT),
+            load_caps: config
+                .as_ref()
+                .map(|c| c.load_caps.clone())
+                .unwrap_or_default(),
+            boundary_markers,
+            tool_result_budget: opts.tool_result_budget,
+            config_check,
+            config_in_tree,
+            config,
+            owned_catalog,
+            baseline,
+        })
+    }
+
+    /// The catalog in effect.
+    pub fn catalog(&self) -> &Catalog {
+        self.owned_catalog
+            .as_ref()
+            .unwrap_or_else(|| Catalog::builtin())
+    }
+
+    /// Runs the pipeline with `extra` rules enabled besides the configured ones, and the
+    /// baseline stage when `use_baseline`.
+    /// Parse options of this run: the merged boundary markers and the tool-result budget.
+    fn parse_options(&self) -> parse::ParseOptions {
+        parse::ParseOptions {
+            boundary_markers: self.boundary_markers.clone(),
+            tool_result_budget: self.tool_result_budget,
+        }
+    }
+
+    fn run(&self, extra: &HashSet<String>, use_baseline: bool) -> Report {
+        let catalog = self.catalog();
+        let mut enabled = self.enabled.clone();
+        enabled.extend(extra.iter().cloned());
+        let engine = Engine {
+            catalog,
+            enabled,
+            size_limit: self.size_limit,
+            parse: self.parse_options(),
+            policy: self.policy.clone(),
+        };
+        let mut found = discover(&self.paths, &self.discover);
+        if !self.load_caps.is_empty() {
+            for t in &mut found.targets {
+                for (cap, _) in &mut t.caps {
+                    if let Some(&limit) = self.load_caps.get(&cap.agent) {
+                        cap.limit = limit;
+                    }
+                }
+            }
+        }
+        let results: Vec<_> = found
+            .targets
+            .par_iter()
+            .map(|t| guarded(&t.display, || engine.check_target(t)))
+            .collect();
+        let mut files = Vec::with_capacity(results.len());
+        let mut errors = found.errors;
+        for r in results {
+            match r {
+                Ok(f) => files.push(f),
+                Err(e) => errors.push(e),
+            }
+        }
+        if self.config_check
+            && let Some(c) = &self.config
+            && !files.iter().any(|f| f.path == c.display)
+        {
+            let only = Engine {
+                catalog: Catalog::builtin(),
+                enabled: std::iter::once("PL808".to_owned()).collect(),
+                size_limit: self.size_limit,
+                parse: self.parse_options(),
+                policy: Policy {
+                    inline: false,
+                    ..Policy::default()
+                },
+            };
+            let mut f = check::check_memory(&only, &c.display, None, c.text.as_bytes());
+            if !f.findings.is_empty() {
+                f.scanned = false;
+                files.push(f);
+            }
+        }
+        let rules = catalog
+            .rules()
+            .iter()
+            .filter(|r| self.enabled.contains(&r.id))
+            .cloned()
+            .collect();
+        let mut report = Report::new(files, errors).with_rules(rules);
+        if use_baseline && let Some((b, name)) = &self.baseline {
+            report.stale_baseline = suppress::apply_baseline(&mut report, b, name);
+        }
+        report
+    }
+}
+
 /// Runs the whole pipeline.
 ///
 /// # Errors
-/// [`Error`] when the options are invalid. Unreadable files are not errors of the run: they
-/// are in [`Report::errors`].
+/// [`Error`] when the options or the configuration are invalid. Unreadable files are not
+/// errors of the run: they are in [`Report::errors`].
 pub fn check(opts: &Options) -> Result<Report, Error> {
-    let catalog = Catalog::builtin();
-    let engine = Engine {
-        catalog,
-        enabled: enabled_rules(catalog, &opts.select, &opts.ignore)?,
-        size_limit: opts.size_limit,
-        parse: opts.parse.clone(),
-    };
-    discover::exclude_overrides(std::path::Path::new("."), &opts.exclude)
-        .map_err(Error::BadExclude)?;
-    let found = discover(
-        &opts.paths,
-        &DiscoverOptions {
-            kind: opts.kind,
-            stdin_filename: opts.stdin_filename.clone(),
-            exclude: opts.exclude.clone(),
-        },
-    );
-    let results: Vec<_> = found
-        .targets
-        .par_iter()
-        .map(|t| guarded(&t.display, || engine.check_target(t)))
-        .collect();
-    let mut files = Vec::with_capacity(results.len());
-    let mut errors = found.errors;
-    for r in results {
-        match r {
-            Ok(f) => files.push(f),
-            Err(e) => errors.push(e),
-        }
-    }
-    let rules = catalog
+    Ok(Settings::resolve(opts)?.run(&HashSet::new(), true))
+}
+
+/// What `--fix` would change: runs the pipeline with the rules of
+/// [`FIX_GUARD_FAMILIES`] enabled as well (their findings are never touched, whatever the
+/// selection) and without the baseline (a baselined finding is debt, not intent: it is fixed),
+/// then plans the removals ([`fix::plan`]).
+///
+/// # Errors
+/// As [`check`].
+pub fn fix_plan(opts: &Options) -> Result<Vec<fix::FileFix>, Error> {
+    let settings = Settings::resolve(opts)?;
+    let guards: HashSet<String> = settings
+        .catalog()
         .rules()
         .iter()
-        .filter(|r| engine.enabled.contains(&r.id))
-        .cloned()
+        .filter(|r| FIX_GUARD_FAMILIES.contains(&r.family))
+        .map(|r| r.id.clone())
         .collect();
-    Ok(Report::new(files, errors).with_rules(rules))
+    let report = settings.run(&guards, false);
+    Ok(fix::plan(&report))
 }
 
 #[cfg(test)]

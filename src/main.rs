@@ -4,9 +4,10 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use promptlint::cli::{
-    CacheArgs, CheckArgs, Cli, ColorArg, Command, FailOnArg, FormatArg, RulesArgs, TextFormatArg,
+    CacheArgs, CheckArgs, Cli, ColorArg, Command, CompletionsArgs, ExplainArgs, FailOnArg,
+    FormatArg, InitArgs, RulesArgs, TextFormatArg,
 };
 use promptlint::report::{self, FailOn, Format, HumanOptions, SourceRoot};
 use promptlint::rules::Catalog;
@@ -24,6 +25,9 @@ fn main() -> ExitCode {
         Command::Check(args) => run_check(args),
         Command::Rules(args) => run_rules(&args),
         Command::Cache(args) => run_cache(&args),
+        Command::Explain(args) => run_explain(&args),
+        Command::Init(args) => run_init(&args),
+        Command::Completions(args) => run_completions(&args),
     }
 }
 
@@ -81,27 +85,133 @@ fn write_output(path: &Path, text: &str) -> bool {
     }
 }
 
+fn fail(e: promptlint::Error) -> ExitCode {
+    eprintln!("{:?}", miette::Report::new(e));
+    ExitCode::from(2)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// `--fix` and `--diff`. `Err` holds the exit code to end with (`--diff`, or a usage error);
+/// `Ok(true)` when every planned file was written.
+fn run_fix(args: &CheckArgs, opts: &promptlint::Options) -> Result<bool, ExitCode> {
+    if args.fix && opts.paths.iter().any(|p| p.as_os_str() == "-") {
+        eprintln!("error: --fix cannot rewrite standard input; use --diff to see the changes");
+        return Err(ExitCode::from(2));
+    }
+    let plans = promptlint::fix_plan(opts).map_err(fail)?;
+    if args.diff {
+        if !emit(&promptlint::fix::diff(&plans)) {
+            return Err(ExitCode::from(2));
+        }
+        return Err(ExitCode::from(u8::from(!plans.is_empty())));
+    }
+    let (done, failed) = promptlint::fix::apply(&plans);
+    for f in &failed {
+        eprintln!("error: {f}");
+    }
+    let n: usize = done.iter().map(|f| f.removed.len()).sum();
+    if !done.is_empty() {
+        eprintln!(
+            "fixed {n} code point{} in {} file{}",
+            plural(n),
+            done.len(),
+            plural(done.len())
+        );
+    }
+    Ok(failed.is_empty())
+}
+
+/// `--write-baseline` and `--baseline-prune`; false after printing why one failed.
+fn run_baseline(args: &CheckArgs, report: &mut report::Report) -> bool {
+    let mut ok = true;
+    if let Some(path) = &args.write_baseline {
+        let b = promptlint::suppress::Baseline::from_report(report);
+        let name = promptlint::discover::display_path(path);
+        ok &= write_output(path, &b.to_json());
+        promptlint::suppress::apply_baseline(report, &b, &name);
+        eprintln!(
+            "wrote {} finding{} to the baseline {name}",
+            b.findings.len(),
+            plural(b.findings.len())
+        );
+    }
+    if args.baseline_prune
+        && let Some(path) = &args.baseline
+    {
+        let name = promptlint::discover::display_path(path);
+        for e in &report.stale_baseline {
+            eprintln!(
+                "stale baseline entry: {} {} {}",
+                promptlint::escape::escape_invisible(&e.path),
+                e.rule,
+                e.fingerprint
+            );
+        }
+        if !report.stale_baseline.is_empty() {
+            let pruned = std::fs::read_to_string(path)
+                .map_err(|e| e.to_string())
+                .and_then(|t| promptlint::suppress::Baseline::parse(&t))
+                .map(|mut b| {
+                    b.findings.retain(|e| !report.stale_baseline.contains(e));
+                    b
+                });
+            match pruned {
+                Ok(b) => {
+                    ok &= write_output(path, &b.to_json());
+                    eprintln!(
+                        "removed {} stale entr{} from the baseline {name}",
+                        report.stale_baseline.len(),
+                        if report.stale_baseline.len() == 1 {
+                            "y"
+                        } else {
+                            "ies"
+                        }
+                    );
+                }
+                Err(e) => {
+                    eprintln!("error: cannot prune the baseline {name}: {e}");
+                    ok = false;
+                }
+            }
+        }
+    }
+    ok
+}
+
 fn run_check(args: CheckArgs) -> ExitCode {
     let opts = promptlint::Options {
-        paths: args.paths,
+        paths: args.paths.clone(),
         kind: args.kind,
-        stdin_filename: args.stdin_filename,
-        select: args.select,
-        ignore: args.ignore,
+        stdin_filename: args.stdin_filename.clone(),
+        select: args.select.clone(),
+        ignore: args.ignore.clone(),
         size_limit: args.max_file_size,
-        exclude: args.exclude,
-        parse: promptlint::parse::ParseOptions {
-            boundary_markers: args.boundary_marker,
-            tool_result_budget: args.tool_result_budget,
+        exclude: args.exclude.clone(),
+        config: match (&args.config, args.no_config) {
+            (_, true) => promptlint::ConfigSource::Off,
+            (Some(p), false) => promptlint::ConfigSource::File(p.clone()),
+            (None, false) => promptlint::ConfigSource::Discover,
         },
+        strict: args.strict,
+        baseline: args.baseline.clone(),
+        boundary_markers: args.boundary_marker.clone(),
+        tool_result_budget: args.tool_result_budget,
     };
-    let report = match promptlint::check(&opts) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("{:?}", miette::Report::new(e));
-            return ExitCode::from(2);
+    let mut fixed_ok = true;
+    if args.fix || args.diff {
+        match run_fix(&args, &opts) {
+            Ok(ok) => fixed_ok = ok,
+            Err(code) => return code,
         }
+    }
+    let mut report = match promptlint::check(&opts) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
     };
+    let baseline_ok = run_baseline(&args, &mut report);
     let format = match args.format {
         FormatArg::Human => Format::Human,
         FormatArg::Json => Format::Json,
@@ -128,7 +238,7 @@ fn run_check(args: CheckArgs) -> ExitCode {
             ok &= write_output(path, &report::render_in(&report, extra, human, &root));
         }
     }
-    if !ok {
+    if !ok || !fixed_ok || !baseline_ok {
         return ExitCode::from(2);
     }
     let fail_on = match args.fail_on {
@@ -235,5 +345,63 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+fn run_explain(args: &ExplainArgs) -> ExitCode {
+    match Catalog::builtin().get(&args.rule) {
+        Some(rule) => {
+            if emit(&promptlint::rules::docs::explain(rule)) {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(2)
+            }
+        }
+        None => {
+            eprintln!(
+                "error: no rule has the id or name `{}` (see `promptlint rules`)",
+                promptlint::escape::escape_one_line(&args.rule)
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_init(args: &InitArgs) -> ExitCode {
+    let path = args.dir.join(".promptlint.yaml");
+    let shown = promptlint::discover::display_path(&path);
+    for name in promptlint::config::FILE_NAMES {
+        let existing = args.dir.join(name);
+        if existing.exists() {
+            eprintln!(
+                "error: {} already exists; init never overwrites a config",
+                promptlint::discover::display_path(&existing)
+            );
+            return ExitCode::from(2);
+        }
+    }
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .and_then(|mut f| f.write_all(promptlint::init::STARTER.as_bytes()));
+    if let Err(e) = written {
+        eprintln!("error: cannot write {shown}: {e}");
+        return ExitCode::from(2);
+    }
+    if emit(&promptlint::init::message(&shown)) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    }
+}
+
+fn run_completions(args: &CompletionsArgs) -> ExitCode {
+    let mut out = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "promptlint", &mut out);
+    if emit(&String::from_utf8_lossy(&out)) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
     }
 }

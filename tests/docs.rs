@@ -1,8 +1,9 @@
-//! README.md stays true: its generated parts (between `<!-- BEGIN GENERATED: x -->` and
-//! `<!-- END GENERATED: x -->`) match the rule catalog and rules/agents.yaml, and its flag table
-//! lists exactly the flags the binary has.
+//! README.md and docs/rules.md stay true: the README's generated parts (between
+//! `<!-- BEGIN GENERATED: x -->` and `<!-- END GENERATED: x -->`) match the rule catalog and
+//! rules/agents.yaml, docs/rules.md is the catalog's reference, every SARIF `helpUri` anchor is
+//! a heading of it, and the README's flag table lists exactly the flags the binary has.
 //!
-//! `PROMPTLINT_UPDATE_DOCS=1 cargo test --test docs` rewrites the generated parts.
+//! `PROMPTLINT_UPDATE_DOCS=1 cargo test --test docs` rewrites the generated files.
 
 mod common;
 
@@ -29,8 +30,9 @@ fn rules_table() -> String {
     for r in Catalog::builtin().rules() {
         let _ = writeln!(
             out,
-            "| {} | `{}` | {} | {} | {} |",
+            "| [{}](docs/rules.md#{}) | `{}` | {} | {} | {} |",
             r.id,
+            promptlint::rules::docs::anchor(r),
             r.name,
             r.family.as_str(),
             r.severity.as_str(),
@@ -165,7 +167,7 @@ fn readme_generated_parts_are_fresh() {
     if fresh == current {
         return;
     }
-    if std::env::var_os("PROMPTLINT_UPDATE_DOCS").is_some_and(|v| v == "1") {
+    if update_requested() {
         std::fs::write(&path, &fresh).expect("README.md writes");
         println!("rewrote the generated parts of {}", path.display());
         return;
@@ -178,6 +180,63 @@ fn readme_generated_parts_are_fresh() {
         + 1;
     panic!(
         "README.md is stale from line {line}: run `PROMPTLINT_UPDATE_DOCS=1 cargo test --test docs` and commit the result"
+    );
+}
+
+fn update_requested() -> bool {
+    std::env::var_os("PROMPTLINT_UPDATE_DOCS").is_some_and(|v| v == "1")
+}
+
+#[test]
+fn rule_reference_is_fresh() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(promptlint::rules::docs::REFERENCE_PATH);
+    let fresh = promptlint::rules::docs::reference(Catalog::builtin());
+    let current = std::fs::read_to_string(&path).unwrap_or_default();
+    if fresh == current {
+        return;
+    }
+    if update_requested() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &fresh).expect("docs/rules.md writes");
+        println!("rewrote {}", path.display());
+        return;
+    }
+    panic!(
+        "docs/rules.md is stale: run `PROMPTLINT_UPDATE_DOCS=1 cargo test --test docs` and commit the result"
+    );
+}
+
+#[test]
+fn every_help_uri_is_a_heading_of_the_reference() {
+    let reference = promptlint::rules::docs::reference(Catalog::builtin());
+    for r in Catalog::builtin().rules() {
+        let uri = promptlint::report::sarif::help_uri(r);
+        let anchor = uri.rsplit_once('#').unwrap().1;
+        // GitHub's anchor of `## PL201 bidi-control`: lower case, spaces as `-`.
+        let heading = format!("## {} {}\n", r.id, r.name);
+        assert!(reference.contains(&heading), "no heading for {}", r.id);
+        let derived = heading[3..heading.len() - 1]
+            .to_lowercase()
+            .replace(' ', "-");
+        assert_eq!(anchor, derived, "{uri}");
+        assert!(uri.contains("/blob/main/docs/rules.md#"), "{uri}");
+    }
+    let explain = common::run(common::promptlint().args(["explain", "bidi-control"]));
+    assert_eq!(explain.code, Some(0));
+    let section = reference
+        .split("## PL201 bidi-control\n\n")
+        .nth(1)
+        .unwrap()
+        .split("\n## ")
+        .next()
+        .unwrap();
+    assert_eq!(
+        explain.stdout,
+        format!(
+            "PL201 bidi-control\n\n{}",
+            section.trim_end().to_owned() + "\n"
+        )
     );
 }
 

@@ -254,7 +254,7 @@ fn sarif_rules_results_and_fingerprints() {
     );
     assert_eq!(
         pl201["helpUri"],
-        "https://github.com/promptlint/promptlint/blob/main/README.md#pl201-bidi-control"
+        "https://github.com/promptlint/promptlint/blob/main/docs/rules.md#pl201-bidi-control"
     );
     let pl202 = rules.iter().find(|r| r["id"] == "PL202").unwrap();
     assert_eq!(pl202["properties"]["security-severity"], "5.5");

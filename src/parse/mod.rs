@@ -190,11 +190,21 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
         FileKind::RequestLog => request::parse_log(text, opts),
         FileKind::Prompt if path.ends_with(".json") => json::parse_document(text),
         FileKind::Prompt => prompt::parse(text, path, opts),
-        k if k.is_markdown() || is_markdown_path(path) => markdown::parse(text),
+        k if is_markdown(k, path) => markdown::parse(text),
         _ => Parsed {
             segments: vec![Segment::verbatim(Role::Body, 0..text.len())],
             ..Parsed::default()
         },
+    }
+}
+
+/// True when a source of `kind` named `path` is parsed as markdown (markdown kinds, or a
+/// markdown extension for other kinds).
+pub fn is_markdown(kind: FileKind, path: &str) -> bool {
+    match kind {
+        FileKind::McpConfig | FileKind::Request | FileKind::RequestLog => false,
+        FileKind::Prompt if path.ends_with(".json") => false,
+        k => k.is_markdown() || is_markdown_path(path),
     }
 }
 

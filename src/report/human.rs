@@ -184,7 +184,8 @@ fn diagnostic(file: &FileResult, l: &Located) -> FindingDiagnostic {
     }
 }
 
-/// Renders every finding as a diagnostic, the read errors, and a summary line.
+/// Renders every finding that is not suppressed as a diagnostic, the read errors, and a
+/// summary line that counts the suppressed ones (`… in 3 files scanned (2 suppressed)`).
 pub fn render(report: &Report, opts: HumanOptions) -> String {
     let theme = if opts.color {
         GraphicalTheme::unicode()
@@ -215,9 +216,10 @@ pub fn render(report: &Report, opts: HumanOptions) -> String {
     let c = report.counts();
     let total = c.errors + c.warnings + c.notes;
     let files = report.files_scanned;
+    let suppressed = report.suppressed().count();
     let _ = writeln!(
         out,
-        "{} finding{} ({} error{}, {} warning{}, {} note{}) in {} file{} scanned{}",
+        "{} finding{} ({} error{}, {} warning{}, {} note{}) in {} file{} scanned{}{}",
         total,
         plural(total),
         c.errors,
@@ -228,6 +230,11 @@ pub fn render(report: &Report, opts: HumanOptions) -> String {
         plural(c.notes),
         files,
         plural(files),
+        if suppressed == 0 {
+            String::new()
+        } else {
+            format!(" ({suppressed} suppressed)")
+        },
         if report.errors.is_empty() {
             String::new()
         } else {

@@ -2,11 +2,12 @@
 //!
 //! Lines and columns are 1-based; columns count Unicode scalar values; `byte_range` is the
 //! span in the decoded UTF-8 text; paths are as shown by the human output. Strings meant for
-//! people (`message`) hold no raw invisible code point.
+//! people (`message`) hold no raw invisible code point. Suppressed findings are listed apart,
+//! under `suppressed` (present only when there are some), each with its `suppression`.
 
 use serde::Serialize;
 
-use super::Report;
+use super::{FileResult, Located, Report};
 
 #[derive(Serialize)]
 struct Pos {
@@ -29,6 +30,15 @@ struct JsonFinding<'a> {
     help: &'a str,
     fingerprint: &'a str,
     context: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suppression: Option<JsonSuppression<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonSuppression<'a> {
+    kind: &'static str,
+    by: &'static str,
+    justification: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -42,7 +52,39 @@ struct JsonReport<'a> {
     version: u32,
     files_scanned: usize,
     findings: Vec<JsonFinding<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    suppressed: Vec<JsonFinding<'a>>,
     errors: Vec<JsonError<'a>>,
+}
+
+fn finding<'a>(file: &'a FileResult, l: &'a Located) -> JsonFinding<'a> {
+    let f = &l.finding;
+    JsonFinding {
+        rule: &f.rule.id,
+        name: &f.rule.name,
+        family: f.rule.family.as_str(),
+        severity: f.severity.as_str(),
+        confidence: f.rule.confidence.as_str(),
+        path: &file.path,
+        start: Pos {
+            line: l.start.line,
+            column: l.start.column,
+        },
+        end: Pos {
+            line: l.end.line,
+            column: l.end.column,
+        },
+        byte_range: [f.span.start, f.span.end],
+        message: &f.message,
+        help: &f.rule.help,
+        fingerprint: &l.fingerprint,
+        context: f.context.as_deref(),
+        suppression: l.suppression.as_ref().map(|s| JsonSuppression {
+            kind: s.kind.as_str(),
+            by: s.by.as_str(),
+            justification: s.justification.as_deref(),
+        }),
+    }
 }
 
 /// Renders the report as pretty JSON with a trailing newline.
@@ -52,30 +94,11 @@ pub fn render(report: &Report) -> String {
         files_scanned: report.files_scanned,
         findings: report
             .findings()
-            .map(|(file, l)| {
-                let f = &l.finding;
-                JsonFinding {
-                    rule: &f.rule.id,
-                    name: &f.rule.name,
-                    family: f.rule.family.as_str(),
-                    severity: f.severity.as_str(),
-                    confidence: f.rule.confidence.as_str(),
-                    path: &file.path,
-                    start: Pos {
-                        line: l.start.line,
-                        column: l.start.column,
-                    },
-                    end: Pos {
-                        line: l.end.line,
-                        column: l.end.column,
-                    },
-                    byte_range: [f.span.start, f.span.end],
-                    message: &f.message,
-                    help: &f.rule.help,
-                    fingerprint: &l.fingerprint,
-                    context: f.context.as_deref(),
-                }
-            })
+            .map(|(file, l)| finding(file, l))
+            .collect(),
+        suppressed: report
+            .suppressed()
+            .map(|(file, l)| finding(file, l))
             .collect(),
         errors: report
             .errors

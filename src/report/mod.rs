@@ -38,9 +38,10 @@ pub struct Located {
     /// 0-based index of this finding among the findings of its file with the same rule and
     /// matched text (set with the fingerprint, which includes it).
     pub occurrence: usize,
-    /// Why the finding is suppressed, when it is. `None` until the suppress stage (a later
-    /// issue) sets it; renderers that can say so keep suppressed findings (SARIF puts this in
-    /// `result.suppressions`) instead of dropping them.
+    /// Why the finding is suppressed, when it is (set by [`crate::suppress`]). Suppressed
+    /// findings are kept: they do not count towards the exit code or the severity counts, the
+    /// human summary counts them, JSON lists them under `suppressed`, and SARIF gives them
+    /// `result.suppressions`.
     pub suppression: Option<Suppression>,
 }
 
@@ -63,8 +64,42 @@ impl Located {
 pub struct Suppression {
     /// Where the suppression is written.
     pub kind: SuppressionKind,
+    /// Which stage suppressed it.
+    pub by: SuppressedBy,
     /// The reason given, if any.
     pub justification: Option<String>,
+}
+
+/// The suppress stage that suppressed a finding (they run in this order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SuppressedBy {
+    /// An inline directive in the file (`promptlint-disable…`).
+    Inline,
+    /// A per-path `overrides` entry of the config.
+    Config,
+    /// The `--baseline` file.
+    Baseline,
+}
+
+impl SuppressedBy {
+    /// Lower-case name used in JSON: `inline`, `config`, `baseline`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SuppressedBy::Inline => "inline",
+            SuppressedBy::Config => "config",
+            SuppressedBy::Baseline => "baseline",
+        }
+    }
+}
+
+impl SuppressionKind {
+    /// The SARIF name: `inSource` or `external`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SuppressionKind::InSource => "inSource",
+            SuppressionKind::External => "external",
+        }
+    }
 }
 
 /// Where a suppression lives (SARIF §3.35.2 `kind`).
@@ -102,8 +137,25 @@ impl FileResult {
         findings: Vec<Finding>,
         scanned: bool,
     ) -> FileResult {
+        let judged = findings.into_iter().map(|f| (f, None)).collect();
+        FileResult::judged(path, kind, text, judged, scanned)
+    }
+
+    /// As [`FileResult::new`], for findings that the suppress stage has judged.
+    pub fn judged(
+        path: String,
+        kind: Option<FileKind>,
+        text: String,
+        findings: Vec<crate::suppress::Judged>,
+        scanned: bool,
+    ) -> FileResult {
         let lines = LineIndex::new(&text);
+        let (findings, suppressions): (Vec<Finding>, Vec<Option<Suppression>>) =
+            findings.into_iter().unzip();
         let mut located = crate::check::locate(&text, &lines, findings);
+        for (l, s) in located.iter_mut().zip(suppressions) {
+            l.suppression = s;
+        }
         located.sort_by(|a, b| {
             (a.start, a.end, &a.finding.rule.id).cmp(&(b.start, b.end, &b.finding.rule.id))
         });
@@ -136,6 +188,9 @@ pub struct Report {
     /// Empty when the report was built without a catalog; renderers then list the rules of
     /// the findings.
     pub rules: Vec<Arc<Rule>>,
+    /// Entries of the `--baseline` file whose finding is gone (of a file this run scanned and
+    /// a rule it ran); `--baseline-prune` lists and removes them.
+    pub stale_baseline: Vec<crate::suppress::BaselineEntry>,
 }
 
 /// Counts by severity.
@@ -169,6 +224,7 @@ impl Report {
             files,
             errors,
             rules: Vec::new(),
+            stale_baseline: Vec::new(),
         }
     }
 
@@ -186,7 +242,7 @@ impl Report {
         let mut seen: std::collections::HashSet<String> =
             out.iter().map(|r| r.id.clone()).collect();
         let mut extra: Vec<Arc<Rule>> = Vec::new();
-        for (_, l) in self.findings() {
+        for (_, l) in self.all_findings() {
             if seen.insert(l.finding.rule.id.clone()) {
                 extra.push(Arc::clone(&l.finding.rule));
             }
@@ -196,11 +252,22 @@ impl Report {
         out
     }
 
-    /// Every finding with its file, in output order.
+    /// Every finding that is not suppressed, with its file, in output order. The exit code,
+    /// the counts and every renderer but SARIF and JSON's `suppressed` list see only these.
     pub fn findings(&self) -> impl Iterator<Item = (&FileResult, &Located)> {
+        self.all_findings().filter(|(_, l)| l.suppression.is_none())
+    }
+
+    /// Every finding, suppressed or not, with its file, in output order.
+    pub fn all_findings(&self) -> impl Iterator<Item = (&FileResult, &Located)> {
         self.files
             .iter()
             .flat_map(|f| f.findings.iter().map(move |l| (f, l)))
+    }
+
+    /// The suppressed findings with their files, in output order.
+    pub fn suppressed(&self) -> impl Iterator<Item = (&FileResult, &Located)> {
+        self.all_findings().filter(|(_, l)| l.suppression.is_some())
     }
 
     /// Findings by severity.

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{Report, SourceRoot, Suppression, SuppressionKind};
+use super::{Report, SourceRoot, Suppression};
 use crate::finding::{Confidence, Severity};
 use crate::rules::Rule;
 
@@ -92,7 +92,7 @@ pub struct ReportingDescriptor {
     pub short_description: MultiformatMessageString,
     /// §3.49.10 `fullDescription`: the first paragraph of the rule's help, on one line.
     pub full_description: MultiformatMessageString,
-    /// §3.49.12 `helpUri`: the rule's section of the README.
+    /// §3.49.12 `helpUri`: the rule's section of docs/rules.md.
     pub help_uri: String,
     /// §3.49.13 `help`: the rule's help, as text and markdown.
     pub help: MultiformatMessageString,
@@ -169,7 +169,8 @@ pub struct SarifResult {
     pub locations: Vec<Location>,
     /// §3.27.17 `partialFingerprints`: `primaryLocationLineHash` and `promptlint/v1`.
     pub partial_fingerprints: BTreeMap<&'static str, String>,
-    /// §3.27.23 `suppressions`: present only for a suppressed finding.
+    /// §3.27.23 `suppressions`: present only for a suppressed finding (an inline directive,
+    /// a config override or the baseline), which code scanning then shows as dismissed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suppressions: Option<Vec<SarifSuppression>>,
 }
@@ -257,10 +258,7 @@ pub struct SarifSuppression {
 impl From<&Suppression> for SarifSuppression {
     fn from(s: &Suppression) -> SarifSuppression {
         SarifSuppression {
-            kind: match s.kind {
-                SuppressionKind::InSource => "inSource",
-                SuppressionKind::External => "external",
-            },
+            kind: s.kind.as_str(),
             justification: s.justification.clone(),
         }
     }
@@ -291,16 +289,10 @@ pub fn security_severity(s: Severity, c: Confidence) -> &'static str {
     }
 }
 
-/// The README anchor of a rule: `https://…/blob/main/README.md#pl201-bidi-control`, from the
-/// crate's `repository`. GitHub derives heading anchors by lower-casing and turning spaces
-/// into `-`, so the README needs a heading `PL201 bidi-control` per rule.
+/// The rule's section of the generated reference, `…/blob/main/docs/rules.md#pl201-bidi-control`
+/// ([`crate::rules::docs::help_uri`]).
 pub fn help_uri(rule: &Rule) -> String {
-    format!(
-        "{}/blob/main/README.md#{}-{}",
-        env!("CARGO_PKG_REPOSITORY"),
-        rule.id.to_ascii_lowercase(),
-        rule.name
-    )
+    crate::rules::docs::help_uri(rule)
 }
 
 /// The first paragraph of markdown `help` as one line (whitespace folded; the markup is left
@@ -368,7 +360,7 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
         .map(|(i, r)| (r.id.as_str(), i))
         .collect();
     let results = report
-        .findings()
+        .all_findings()
         .map(|(file, l)| {
             let f = &l.finding;
             let mut partial = BTreeMap::new();

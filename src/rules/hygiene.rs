@@ -142,3 +142,29 @@ pub fn parse_error(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
         })
         .collect()
 }
+
+/// A note at each setting of an in-tree config file (`.promptlint.yaml`) that turns off a whole
+/// family or lowers an error rule's severity, so that the change gets a reviewer's attention.
+/// Fires only on a source named like a config file.
+pub fn weakened_config(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
+    let name = input.path.rsplit('/').next().unwrap_or(input.path);
+    if !crate::config::FILE_NAMES.contains(&name) {
+        return Vec::new();
+    }
+    let text = input.text();
+    crate::config::weakenings(text)
+        .into_iter()
+        .filter_map(|(span, message)| {
+            let matched = format!("{message} {}", &text[span.clone()]);
+            Finding::new(rule, text, span, message)
+                .ok()
+                .map(|f| f.with_label("weakens the checks").with_matched(matched))
+        })
+        .collect()
+}
+
+/// Directive findings (`PL806`, `PL807`) need every other finding of the source, so the
+/// suppress stage ([`crate::suppress`]) reports them; their native check reports nothing.
+pub fn reported_by_suppress(_input: &Input<'_>, _rule: &Arc<Rule>) -> Vec<Finding> {
+    Vec::new()
+}

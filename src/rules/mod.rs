@@ -10,6 +10,7 @@
 pub mod cache;
 pub mod catalog;
 pub mod context;
+pub mod docs;
 pub mod hygiene;
 pub mod mcp;
 pub mod native;
@@ -170,6 +171,10 @@ pub struct ExampleSpec {
     /// Path to give it (default `AGENTS.md`).
     #[serde(default)]
     pub path: Option<String>,
+    /// Other rules (ids, names or families) to enable besides the rule itself, for rules
+    /// about other rules' findings (suppression directives).
+    #[serde(default)]
+    pub enable: Vec<String>,
 }
 
 impl Example {

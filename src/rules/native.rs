@@ -149,6 +149,18 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
         name: "prefix-break",
         run: super::cache::prefix_break,
     },
+    NativeCheck {
+        name: "suppression-without-reason",
+        run: super::hygiene::reported_by_suppress,
+    },
+    NativeCheck {
+        name: "unused-suppression",
+        run: super::hygiene::reported_by_suppress,
+    },
+    NativeCheck {
+        name: "weakened-config",
+        run: super::hygiene::weakened_config,
+    },
 ];
 
 /// The check named `name`.

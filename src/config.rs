@@ -1,0 +1,1126 @@
+//! Configuration: find `.promptlint.yaml`, parse it, validate it against the catalog.
+//!
+//! Input: the scanned paths (to search from), or a file given with `--config`. Output: a
+//! [`Config`] whose selectors are resolved to rule ids, whose globs are compiled and whose
+//! extra rule files are loaded into a combined [`Catalog`] (their examples run at load), or a
+//! [`ConfigError`] that points at the exact YAML span (miette). Invariants: an unknown key, a
+//! bad glob, a selector that names no rule, a bad value and bad YAML are all errors, never
+//! ignored; every problem of a file is reported, not only the first.
+//!
+//! Paths and globs in a config are relative to its *base*: the folder that holds the file, or,
+//! for `--config FILE`, the repository root of the current directory (the current directory
+//! outside a repository), so a config copied out of the tree (`git show
+//! origin/main:.promptlint.yaml > /tmp/base.yaml`) still means the same paths.
+
+// Config errors carry the file text for miette; they are built once per bad file.
+#![allow(clippy::result_large_err)]
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
+use miette::{Diagnostic, NamedSource, SourceSpan};
+use serde::Deserialize;
+use serde_saphyr::{Location, Spanned};
+
+use crate::finding::Severity;
+use crate::rules::catalog::{CatalogError, parse_rule};
+use crate::rules::{Catalog, Rule};
+
+/// The file names searched for, in order of preference.
+pub const FILE_NAMES: [&str; 2] = [".promptlint.yaml", "promptlint.yaml"];
+
+/// Every top-level key of a config file. `schemas/promptlint.schema.json` lists the same keys
+/// (a test keeps them in sync).
+pub const KEYS: &[&str] = &[
+    "include",
+    "exclude",
+    "select",
+    "ignore",
+    "severity",
+    "overrides",
+    "boundary_markers",
+    "rules_dirs",
+    "max_file_size",
+    "load_caps",
+];
+
+/// Every key of one `overrides` entry.
+pub const OVERRIDE_KEYS: &[&str] = &["paths", "select", "ignore", "severity", "reason"];
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    #[serde(default)]
+    include: Vec<Spanned<String>>,
+    #[serde(default)]
+    exclude: Vec<Spanned<String>>,
+    #[serde(default)]
+    select: Vec<Spanned<String>>,
+    #[serde(default)]
+    ignore: Vec<Spanned<String>>,
+    #[serde(default)]
+    severity: HashMap<Spanned<String>, Spanned<Severity>>,
+    #[serde(default)]
+    overrides: Vec<Spanned<RawOverride>>,
+    #[serde(default)]
+    boundary_markers: Vec<Spanned<String>>,
+    #[serde(default)]
+    rules_dirs: Vec<Spanned<String>>,
+    #[serde(default)]
+    max_file_size: Option<Spanned<u64>>,
+    #[serde(default)]
+    load_caps: HashMap<Spanned<String>, Spanned<u64>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOverride {
+    #[serde(default)]
+    paths: Vec<Spanned<String>>,
+    #[serde(default)]
+    select: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    ignore: Vec<Spanned<String>>,
+    #[serde(default)]
+    severity: HashMap<Spanned<String>, Spanned<Severity>>,
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+/// A config file that cannot be used (exit code 2).
+#[derive(Debug, thiserror::Error, Diagnostic)]
+pub enum ConfigError {
+    /// The file cannot be read, or a folder it names cannot.
+    #[error("cannot read {path}: {message}")]
+    #[diagnostic(code(promptlint::config_io))]
+    Io {
+        /// The path.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// A problem at a place in the file: bad YAML, an unknown key, a bad glob or value, a
+    /// selector that names no rule.
+    #[error("{path}: {message}")]
+    #[diagnostic(code(promptlint::config))]
+    At {
+        /// The config file as shown.
+        path: String,
+        /// What is wrong, lower-case.
+        message: String,
+        /// The file text.
+        #[source_code]
+        src: NamedSource<String>,
+        /// Where.
+        #[label("{label}")]
+        span: Option<SourceSpan>,
+        /// The label text.
+        label: String,
+        /// How to fix it.
+        #[help]
+        help: Option<String>,
+    },
+    /// Several problems in one file.
+    #[error("{path}: {count} problems in the configuration", count = errors.len())]
+    #[diagnostic(code(promptlint::config))]
+    Many {
+        /// The config file as shown.
+        path: String,
+        /// Each problem.
+        #[related]
+        errors: Vec<ConfigError>,
+    },
+    /// A rule file of `rules_dirs` is invalid.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Rule(CatalogError),
+    /// A rule file's example does not do what it says.
+    #[error("{path}: rule {id}: {message}")]
+    #[diagnostic(
+        code(promptlint::rule_example),
+        help(
+            "a rule's `match` examples must be reported by it and its `no_match` examples must not"
+        )
+    )]
+    Example {
+        /// The rule file.
+        path: String,
+        /// The rule id.
+        id: String,
+        /// What failed.
+        message: String,
+    },
+    /// Both `.promptlint.yaml` and `promptlint.yaml` in one folder.
+    #[error("both .promptlint.yaml and promptlint.yaml are in {dir}; keep one")]
+    #[diagnostic(code(promptlint::config_ambiguous))]
+    Ambiguous {
+        /// The folder.
+        dir: String,
+    },
+    /// Under `--strict`, a file that a pull request can edit was given.
+    #[error("--strict: {what} {path} is inside the scanned tree, where a pull request can edit it")]
+    #[diagnostic(
+        code(promptlint::untrusted),
+        help(
+            "take it from the base branch instead, e.g. `git show origin/main:{name} > /tmp/{name}` and pass `/tmp/{name}`"
+        )
+    )]
+    Untrusted {
+        /// `the config` or `the baseline`.
+        what: &'static str,
+        /// The path as given.
+        path: String,
+        /// Its file name, for the help.
+        name: String,
+    },
+}
+
+/// Include and exclude globs (gitignore syntax) relative to a base folder.
+#[derive(Debug, Clone)]
+pub struct PathFilter {
+    base: PathBuf,
+    include: Option<Gitignore>,
+    exclude: Option<Gitignore>,
+}
+
+impl PathFilter {
+    fn matches(g: &Gitignore, base: &Path, abs: &Path, is_dir: bool) -> bool {
+        abs.starts_with(base) && g.matched_path_or_any_parents(abs, is_dir).is_ignore()
+    }
+
+    /// True when `path` (relative to the current directory, or absolute) matches an `exclude`
+    /// glob, or lies in a folder that does.
+    pub fn excluded(&self, path: &Path, is_dir: bool) -> bool {
+        let abs = absolute(path);
+        self.exclude
+            .as_ref()
+            .is_some_and(|g| Self::matches(g, &self.base, &abs, is_dir))
+    }
+
+    /// True when `path` matches an `include` glob.
+    pub fn included(&self, path: &Path) -> bool {
+        let abs = absolute(path);
+        self.include
+            .as_ref()
+            .is_some_and(|g| Self::matches(g, &self.base, &abs, false))
+    }
+
+    /// True when the filter has no include glob (walking keeps only convention files).
+    pub fn has_include(&self) -> bool {
+        self.include.is_some()
+    }
+}
+
+/// One `overrides` entry, resolved.
+#[derive(Debug, Clone)]
+pub struct PathOverride {
+    /// Index in the file (0-based), for messages.
+    pub index: usize,
+    /// The globs as written.
+    pub paths: Vec<String>,
+    matcher: Gitignore,
+    base: PathBuf,
+    /// When set, only these rule ids stay active under the paths.
+    pub select: Option<HashSet<String>>,
+    /// Rule ids suppressed under the paths.
+    pub ignore: HashSet<String>,
+    /// Severity by rule id under the paths.
+    pub severity: HashMap<String, Severity>,
+    /// Why, as written.
+    pub reason: Option<String>,
+}
+
+impl PathOverride {
+    /// True when the display path `path` (relative to the current directory) matches.
+    pub fn applies_to(&self, path: &str) -> bool {
+        let abs = absolute(Path::new(path));
+        abs.starts_with(&self.base)
+            && self
+                .matcher
+                .matched_path_or_any_parents(&abs, false)
+                .is_ignore()
+    }
+}
+
+/// A loaded, validated configuration.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The file.
+    pub path: PathBuf,
+    /// The file as shown in messages.
+    pub display: String,
+    /// The file's text.
+    pub text: String,
+    /// The folder globs and `rules_dirs` are relative to (absolute).
+    pub base: PathBuf,
+    /// Include and exclude globs, compiled.
+    pub filter: Arc<PathFilter>,
+    /// `select`, as written (resolved by [`crate::enabled_rules`]).
+    pub select: Vec<String>,
+    /// `ignore`, as written.
+    pub ignore: Vec<String>,
+    /// Severity by rule id.
+    pub severity: HashMap<String, Severity>,
+    /// Per-path overrides, in file order.
+    pub overrides: Vec<PathOverride>,
+    /// Extra boundary markers for prompt zones.
+    pub boundary_markers: Vec<String>,
+    /// The rules of `rules_dirs`, validated, their examples passed.
+    pub rules: Vec<Arc<Rule>>,
+    /// `max_file_size` in bytes.
+    pub max_file_size: Option<u64>,
+    /// Load cap limits by agent id (`codex`).
+    pub load_caps: HashMap<String, u64>,
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// The nearest folder at or above `start` that holds `.git` (a folder, or a file in a worktree).
+pub fn repository_root(start: &Path) -> Option<PathBuf> {
+    absolute(start)
+        .ancestors()
+        .find(|d| d.join(".git").exists())
+        .map(Path::to_path_buf)
+}
+
+/// Finds the config for a scan of `start`: the first folder, from `start` (or its parent when
+/// it is a file) upward, that holds one of [`FILE_NAMES`]. The search stops at the repository
+/// root; outside a repository it stops at the current directory (or at `start` itself when it
+/// is not below the current directory).
+///
+/// # Errors
+/// [`ConfigError::Ambiguous`] when a folder holds both names.
+pub fn find(start: &Path) -> Result<Option<PathBuf>, ConfigError> {
+    let abs = absolute(start);
+    let dir = if abs.is_dir() {
+        abs
+    } else {
+        abs.parent().map_or_else(|| abs.clone(), Path::to_path_buf)
+    };
+    let stop = repository_root(&dir).or_else(|| {
+        let cwd = absolute(Path::new("."));
+        Some(if dir.starts_with(&cwd) {
+            cwd
+        } else {
+            dir.clone()
+        })
+    });
+    for d in dir.ancestors() {
+        let found: Vec<PathBuf> = FILE_NAMES
+            .iter()
+            .map(|n| d.join(n))
+            .filter(|p| p.is_file())
+            .collect();
+        match found.len() {
+            0 => {}
+            1 => return Ok(found.into_iter().next()),
+            _ => {
+                return Err(ConfigError::Ambiguous {
+                    dir: crate::escape::escape_invisible(&crate::discover::display_relative(d)),
+                });
+            }
+        }
+        if stop.as_deref() == Some(d) {
+            break;
+        }
+    }
+    Ok(None)
+}
+
+/// A byte span for a location in `text`: the node's own span when serde-saphyr knows its bytes,
+/// else one character at its line and column.
+fn span_at(text: &str, loc: &Location) -> Option<SourceSpan> {
+    if loc.line() == 0 {
+        return None;
+    }
+    let s = loc.span();
+    if let (Some(off), Some(len)) = (s.byte_offset(), s.byte_len()) {
+        let off = usize::try_from(off).ok()?.min(text.len());
+        let len = usize::try_from(len).ok()?.min(text.len() - off);
+        return Some(SourceSpan::from((off, len)));
+    }
+    let line = usize::try_from(loc.line()).ok()?.checked_sub(1)?;
+    let col = usize::try_from(loc.column()).ok()?.saturating_sub(1);
+    let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+    let line_text = text.get(start..)?.lines().next().unwrap_or("");
+    let off = line_text
+        .char_indices()
+        .nth(col)
+        .map_or(line_text.len(), |(i, _)| i);
+    Some(SourceSpan::from((
+        start + off,
+        line_text[off..].chars().next().map_or(0, char::len_utf8),
+    )))
+}
+
+/// The byte range of a located node (for findings in the config file).
+pub fn byte_range(text: &str, loc: &Location) -> Option<std::ops::Range<usize>> {
+    span_at(text, loc).map(|s| s.offset()..s.offset() + s.len())
+}
+
+struct Problems<'a> {
+    display: &'a str,
+    text: &'a str,
+    errors: Vec<ConfigError>,
+}
+
+impl Problems<'_> {
+    fn at(&mut self, loc: &Location, message: String, label: &str, help: Option<String>) {
+        self.errors
+            .push(at(self.display, self.text, loc, message, label, help));
+    }
+}
+
+/// An error at `loc` of the config `text`. The message is escaped; when the file holds an
+/// invisible or bidi code point, the snippet is left out (miette would print the line raw)
+/// and the message names the line and column instead.
+fn at(
+    display: &str,
+    text: &str,
+    loc: &Location,
+    message: String,
+    label: &str,
+    help: Option<String>,
+) -> ConfigError {
+    let mut message = crate::escape::escape_one_line(&message);
+    let raw = text.chars().any(crate::escape::is_invisible);
+    if raw && loc.line() > 0 {
+        message.push_str(&format!(" (line {}, column {})", loc.line(), loc.column()));
+    }
+    ConfigError::At {
+        path: display.to_owned(),
+        message,
+        src: NamedSource::new(display, if raw { String::new() } else { text.to_owned() }),
+        span: if raw { None } else { span_at(text, loc) },
+        label: label.to_owned(),
+        help,
+    }
+}
+
+/// Parses the YAML of a config file without validating it against the catalog (for the
+/// in-tree config check, which must not fail on a file the config stage reports).
+fn parse_raw(display: &str, text: &str) -> Result<RawConfig, ConfigError> {
+    if text
+        .lines()
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    {
+        return Ok(RawConfig::default());
+    }
+    let raw: Option<RawConfig> = serde_saphyr::from_str(text).map_err(|e| {
+        at(
+            display,
+            text,
+            &e.location().unwrap_or(Location::UNKNOWN),
+            yaml_message(&e.to_string()),
+            "here",
+            Some(format!(
+                "the keys are {}; see the README's Configuration section",
+                KEYS.join(", ")
+            )),
+        )
+    })?;
+    Ok(raw.unwrap_or_default())
+}
+
+/// The first line of a serde-saphyr error without its `error: line L column C: ` prefix (the
+/// diagnostic shows the position).
+fn yaml_message(full: &str) -> String {
+    let line = full.lines().next().unwrap_or("invalid YAML");
+    let line = line.strip_prefix("error: ").unwrap_or(line);
+    let line = match line.strip_prefix("line ") {
+        Some(rest) => rest
+            .split_once(": ")
+            .filter(|(pos, _)| pos.contains(" column "))
+            .map_or(line, |(_, m)| m),
+        None => line,
+    };
+    line.to_owned()
+}
+
+/// Compiles gitignore-style globs rooted at `base`, reporting each bad one at its span.
+fn globs(
+    base: &Path,
+    key: &str,
+    items: &[Spanned<String>],
+    p: &mut Problems<'_>,
+) -> Option<Gitignore> {
+    if items.is_empty() {
+        return None;
+    }
+    let mut b = GitignoreBuilder::new(base);
+    for g in items {
+        if g.value.trim().is_empty() {
+            p.at(
+                &g.referenced,
+                format!("an empty glob in `{key}` matches nothing"),
+                "empty glob",
+                None,
+            );
+            continue;
+        }
+        if let Err(e) = b.add_line(None, &g.value) {
+            p.at(
+                &g.referenced,
+                format!("bad glob `{}` in `{key}`: {e}", g.value),
+                "bad glob",
+                Some("globs use gitignore syntax, relative to the config's folder, e.g. `fixtures/**`".into()),
+            );
+        }
+    }
+    match b.build() {
+        Ok(g) => Some(g),
+        Err(e) => {
+            p.at(
+                &items[0].referenced,
+                format!("bad globs in `{key}`: {e}"),
+                "here",
+                None,
+            );
+            None
+        }
+    }
+}
+
+/// Resolves selectors to rule ids, reporting each unknown one at its span.
+fn resolve(
+    catalog: &Catalog,
+    key: &str,
+    items: &[Spanned<String>],
+    p: &mut Problems<'_>,
+) -> HashSet<String> {
+    let mut ids = HashSet::new();
+    for s in items {
+        match catalog.select(s.value.trim()) {
+            Ok(rules) => ids.extend(rules.iter().map(|r| r.id.clone())),
+            Err(_) => p.at(
+                &s.referenced,
+                format!("`{key}` names no rule or family `{}`", s.value),
+                "unknown rule",
+                Some("`promptlint rules` lists ids, names and families".into()),
+            ),
+        }
+    }
+    ids
+}
+
+/// Resolves a severity map, keyed by selectors, to rule ids.
+fn severities(
+    catalog: &Catalog,
+    key: &str,
+    map: &HashMap<Spanned<String>, Spanned<Severity>>,
+    p: &mut Problems<'_>,
+) -> HashMap<String, Severity> {
+    let mut entries: Vec<_> = map.iter().collect();
+    entries.sort_by_key(|(k, _)| (k.referenced.line(), k.referenced.column()));
+    let mut out = HashMap::new();
+    for (k, v) in entries {
+        match catalog.select(k.value.trim()) {
+            Ok(rules) => {
+                for r in rules {
+                    out.insert(r.id.clone(), v.value);
+                }
+            }
+            Err(_) => p.at(
+                &k.referenced,
+                format!("`{key}` names no rule or family `{}`", k.value),
+                "unknown rule",
+                Some("`promptlint rules` lists ids, names and families".into()),
+            ),
+        }
+    }
+    out
+}
+
+/// Reads every `*.yaml` and `*.yml` file under `dir`, sorted by path.
+fn rule_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            rule_files(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Loads the rules of `rules_dirs`: each file parsed and validated as a built-in one is; ids
+/// and names must not collide with the built-ins or with each other; every example must hold.
+fn load_rules(
+    base: &Path,
+    dirs: &[Spanned<String>],
+    p: &mut Problems<'_>,
+) -> Result<Vec<Arc<Rule>>, Vec<ConfigError>> {
+    let builtin = Catalog::builtin();
+    let mut errors = Vec::new();
+    let mut rules: Vec<Rule> = Vec::new();
+    for d in dirs {
+        let dir = base.join(&d.value);
+        let mut files = Vec::new();
+        if let Err(e) = rule_files(&dir, &mut files) {
+            p.at(
+                &d.referenced,
+                format!(
+                    "`rules_dirs`: cannot read {}: {}",
+                    crate::discover::display_relative(&dir),
+                    crate::discover::io_message(&e, &dir)
+                ),
+                "here",
+                Some("folders are relative to the config's folder".into()),
+            );
+            continue;
+        }
+        files.sort();
+        for f in files {
+            let shown = crate::discover::display_relative(&f);
+            let text = match std::fs::read_to_string(&f) {
+                Ok(t) => t,
+                Err(e) => {
+                    errors.push(ConfigError::Io {
+                        message: crate::discover::io_message(&e, &f),
+                        path: shown,
+                    });
+                    continue;
+                }
+            };
+            match parse_rule(&shown, &text) {
+                Ok(r) => rules.push(r),
+                Err(e) => errors.push(ConfigError::Rule(e)),
+            }
+        }
+    }
+    let mut seen_id: HashMap<String, String> = HashMap::new();
+    let mut seen_name: HashMap<String, String> = HashMap::new();
+    for r in &rules {
+        let clash = |what: &str, other: &str| ConfigError::Example {
+            path: r.origin.clone(),
+            id: r.id.clone(),
+            message: format!("{what} is already used by {other}"),
+        };
+        if let Some(b) = builtin.get(&r.id) {
+            errors.push(clash(
+                &format!("id {}", r.id),
+                &format!("the built-in rule {} {}", b.id, b.name),
+            ));
+        } else if let Some(prev) = seen_id.insert(r.id.clone(), r.origin.clone()) {
+            errors.push(clash(&format!("id {}", r.id), &prev));
+        }
+        if let Some(b) = builtin.get(&r.name) {
+            errors.push(clash(
+                &format!("name `{}`", r.name),
+                &format!("the built-in rule {} {}", b.id, b.name),
+            ));
+        } else if let Some(prev) = seen_name.insert(r.name.clone(), r.origin.clone()) {
+            errors.push(clash(&format!("name `{}`", r.name), &prev));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let rules: Vec<Arc<Rule>> = rules.into_iter().map(Arc::new).collect();
+    if rules.is_empty() {
+        return Ok(rules);
+    }
+    let mut all = builtin.rules().to_vec();
+    all.extend(rules.iter().cloned());
+    let combined = Catalog::from_rules(all);
+    for rule in &rules {
+        errors.extend(example_failures(&combined, rule));
+    }
+    if errors.is_empty() {
+        Ok(rules)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Runs a rule's examples: each `match` example must be reported, each `no_match` not.
+fn example_failures(catalog: &Catalog, rule: &Arc<Rule>) -> Vec<ConfigError> {
+    let mut out = Vec::new();
+    let ex = &rule.examples;
+    let fail = |message: String| ConfigError::Example {
+        path: rule.origin.clone(),
+        id: rule.id.clone(),
+        message,
+    };
+    if ex.matching.is_empty() || ex.no_match.is_empty() {
+        out.push(fail(
+            "needs at least one `match` and one `no_match` example".into(),
+        ));
+    }
+    let counts = |f: &crate::finding::Finding| {
+        rule.severity == Severity::Note || f.severity > Severity::Note
+    };
+    for e in &ex.matching {
+        if !crate::check::run_example(catalog, rule, e)
+            .iter()
+            .any(counts)
+        {
+            out.push(fail(format!(
+                "no finding for the match example {}",
+                e.describe()
+            )));
+        }
+    }
+    for e in &ex.no_match {
+        if crate::check::run_example(catalog, rule, e)
+            .iter()
+            .any(counts)
+        {
+            out.push(fail(format!(
+                "a finding for the no_match example {}",
+                e.describe()
+            )));
+        }
+    }
+    out
+}
+
+impl Config {
+    /// Loads and validates the config at `path`; globs and `rules_dirs` are relative to `base`.
+    ///
+    /// # Errors
+    /// Every problem of the file (see [`ConfigError`]).
+    pub fn load(path: &Path, base: &Path) -> Result<Config, ConfigError> {
+        let display = crate::discover::display_relative(path);
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Io {
+            path: display.clone(),
+            message: crate::discover::io_message(&e, path),
+        })?;
+        Config::parse(path, &display, &text, base)
+    }
+
+    /// Validates the config `text` of the file `path` shown as `display`.
+    ///
+    /// # Errors
+    /// Every problem of the file (see [`ConfigError`]).
+    pub fn parse(
+        path: &Path,
+        display: &str,
+        text: &str,
+        base: &Path,
+    ) -> Result<Config, ConfigError> {
+        let raw = parse_raw(display, text)?;
+        let base = absolute(base);
+        let mut p = Problems {
+            display,
+            text,
+            errors: Vec::new(),
+        };
+        let rules = match load_rules(&base, &raw.rules_dirs, &mut p) {
+            Ok(r) => r,
+            Err(mut errs) => {
+                errs.append(&mut p.errors);
+                return Err(many(display, errs));
+            }
+        };
+        let catalog = if rules.is_empty() {
+            None
+        } else {
+            let mut all = Catalog::builtin().rules().to_vec();
+            all.extend(rules.iter().cloned());
+            Some(Catalog::from_rules(all))
+        };
+        let catalog = catalog.as_ref().unwrap_or_else(|| Catalog::builtin());
+        let include = globs(&base, "include", &raw.include, &mut p);
+        let exclude = globs(&base, "exclude", &raw.exclude, &mut p);
+        resolve(catalog, "select", &raw.select, &mut p);
+        resolve(catalog, "ignore", &raw.ignore, &mut p);
+        let severity = severities(catalog, "severity", &raw.severity, &mut p);
+        let mut overrides = Vec::new();
+        for (index, o) in raw.overrides.iter().enumerate() {
+            let v = &o.value;
+            if v.paths.is_empty() {
+                p.at(
+                    &o.referenced,
+                    format!("`overrides[{index}]` needs `paths`"),
+                    "no paths",
+                    Some("e.g. `paths: [\"docs/**\"]`".into()),
+                );
+                continue;
+            }
+            let matcher = globs(&base, "overrides.paths", &v.paths, &mut p);
+            let select = v
+                .select
+                .as_ref()
+                .map(|s| resolve(catalog, "overrides.select", s, &mut p));
+            let ignore = resolve(catalog, "overrides.ignore", &v.ignore, &mut p);
+            let sev = severities(catalog, "overrides.severity", &v.severity, &mut p);
+            if select.is_none() && ignore.is_empty() && sev.is_empty() {
+                p.at(
+                    &o.referenced,
+                    format!("`overrides[{index}]` changes nothing"),
+                    "empty override",
+                    Some("give it `ignore`, `select` or `severity`".into()),
+                );
+            }
+            if let Some(matcher) = matcher {
+                overrides.push(PathOverride {
+                    index,
+                    paths: v.paths.iter().map(|s| s.value.clone()).collect(),
+                    matcher,
+                    base: base.clone(),
+                    select,
+                    ignore,
+                    severity: sev,
+                    reason: v.reason.clone().filter(|r| !r.trim().is_empty()),
+                });
+            }
+        }
+        for m in &raw.boundary_markers {
+            if m.value.trim().is_empty() {
+                p.at(
+                    &m.referenced,
+                    "an empty boundary marker would match every line".into(),
+                    "empty marker",
+                    None,
+                );
+            }
+        }
+        if let Some(m) = &raw.max_file_size
+            && m.value == 0
+        {
+            p.at(
+                &m.referenced,
+                "`max_file_size` of 0 bytes would skip every file".into(),
+                "zero",
+                None,
+            );
+        }
+        let agents = crate::agents::Conventions::builtin();
+        let mut load_caps = HashMap::new();
+        let mut caps: Vec<_> = raw.load_caps.iter().collect();
+        caps.sort_by_key(|(k, _)| (k.referenced.line(), k.referenced.column()));
+        for (k, v) in caps {
+            match agents.agent_caps(&k.value) {
+                None => p.at(
+                    &k.referenced,
+                    format!("`load_caps`: no agent has the id `{}`", k.value),
+                    "unknown agent",
+                    Some(format!(
+                        "agents with a load cap: {}",
+                        agents.capped_agents().join(", ")
+                    )),
+                ),
+                Some(0) => p.at(
+                    &k.referenced,
+                    format!("`load_caps`: agent `{}` has no load cap", k.value),
+                    "no cap",
+                    Some(format!(
+                        "agents with a load cap: {}",
+                        agents.capped_agents().join(", ")
+                    )),
+                ),
+                Some(_) if v.value == 0 => p.at(
+                    &v.referenced,
+                    "a load cap of 0 would report every file; ignore PL803 instead".into(),
+                    "zero",
+                    None,
+                ),
+                Some(_) => {
+                    load_caps.insert(k.value.clone(), v.value);
+                }
+            }
+        }
+        if !p.errors.is_empty() {
+            return Err(many(display, p.errors));
+        }
+        Ok(Config {
+            path: path.to_path_buf(),
+            display: display.to_owned(),
+            text: text.to_owned(),
+            filter: Arc::new(PathFilter {
+                base: base.clone(),
+                include,
+                exclude,
+            }),
+            base,
+            select: raw.select.into_iter().map(|s| s.value).collect(),
+            ignore: raw.ignore.into_iter().map(|s| s.value).collect(),
+            severity,
+            overrides,
+            boundary_markers: raw.boundary_markers.into_iter().map(|s| s.value).collect(),
+            rules,
+            max_file_size: raw.max_file_size.map(|m| m.value),
+            load_caps,
+        })
+    }
+
+    /// The catalog in effect: the built-ins plus the config's rules, with the config's
+    /// severities as the rules' defaults.
+    pub fn catalog(&self) -> Catalog {
+        let mut all = Catalog::builtin().rules().to_vec();
+        all.extend(self.rules.iter().cloned());
+        let all = all
+            .into_iter()
+            .map(|r| match self.severity.get(&r.id) {
+                Some(&s) if s != r.severity => {
+                    let mut changed = (*r).clone();
+                    changed.severity = s;
+                    Arc::new(changed)
+                }
+                _ => r,
+            })
+            .collect();
+        Catalog::from_rules(all)
+    }
+}
+
+fn many(display: &str, mut errors: Vec<ConfigError>) -> ConfigError {
+    if errors.len() == 1 {
+        return errors.remove(0);
+    }
+    ConfigError::Many {
+        path: display.to_owned(),
+        errors,
+    }
+}
+
+/// How a config weakens the checks: what the in-tree config check (`PL808`) reports. Each
+/// item is a byte range in the config text and a message.
+pub fn weakenings(text: &str) -> Vec<(std::ops::Range<usize>, String)> {
+    let Ok(raw) = parse_raw("config", text) else {
+        return Vec::new();
+    };
+    let catalog = Catalog::builtin();
+    let mut out = Vec::new();
+    let family_of = |s: &str| s.trim().parse::<crate::rules::Family>().ok();
+    let mut push = |loc: &Location, msg: String| {
+        if let Some(r) = byte_range(text, loc) {
+            out.push((r, msg));
+        }
+    };
+    for s in &raw.ignore {
+        if let Some(f) = family_of(&s.value) {
+            push(
+                &s.referenced,
+                format!("the config turns off the whole {f} family"),
+            );
+        }
+    }
+    if let Some(first) = raw.select.first() {
+        let selected: HashSet<crate::rules::Family> = raw
+            .select
+            .iter()
+            .filter_map(|s| catalog.select(s.value.trim()).ok())
+            .flatten()
+            .map(|r| r.family)
+            .collect();
+        let off: Vec<&str> = crate::rules::Family::ALL
+            .iter()
+            .filter(|f| !selected.contains(f) && catalog.rules().iter().any(|r| r.family == **f))
+            .map(|f| f.as_str())
+            .collect();
+        if !off.is_empty() {
+            push(
+                &first.referenced,
+                format!(
+                    "`select` turns off every rule of the {} famil{}",
+                    off.join(", "),
+                    if off.len() == 1 { "y" } else { "ies" }
+                ),
+            );
+        }
+    }
+    let mut lowered = |map: &HashMap<Spanned<String>, Spanned<Severity>>, scope: &str| {
+        let mut entries: Vec<_> = map.iter().collect();
+        entries.sort_by_key(|(k, _)| (k.referenced.line(), k.referenced.column()));
+        for (k, v) in entries {
+            let Ok(rules) = catalog.select(k.value.trim()) else {
+                continue;
+            };
+            let errs: Vec<String> = rules
+                .iter()
+                .filter(|r| r.severity == Severity::Error && v.value < Severity::Error)
+                .map(|r| format!("{} {}", r.id, r.name))
+                .collect();
+            if !errs.is_empty() {
+                push(
+                    &k.referenced,
+                    format!(
+                        "the config lowers {}{scope} from error to {}",
+                        crate::escape::truncate_chars(&errs.join(", "), 120),
+                        v.value
+                    ),
+                );
+            }
+        }
+    };
+    lowered(&raw.severity, "");
+    for o in &raw.overrides {
+        let paths: Vec<&str> = o.value.paths.iter().map(|s| s.value.as_str()).collect();
+        let scope = format!(" under {}", paths.join(", "));
+        lowered(&o.value.severity, &scope);
+    }
+    for o in &raw.overrides {
+        let paths: Vec<&str> = o.value.paths.iter().map(|s| s.value.as_str()).collect();
+        for s in &o.value.ignore {
+            if let Some(f) = family_of(&s.value)
+                && let Some(r) = byte_range(text, &s.referenced)
+            {
+                out.push((
+                    r,
+                    format!(
+                        "the config turns off the whole {f} family under {}",
+                        paths.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    out.sort_by_key(|(r, _)| r.start);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, ConfigError> {
+        Config::parse(
+            Path::new(".promptlint.yaml"),
+            ".promptlint.yaml",
+            text,
+            Path::new("."),
+        )
+    }
+
+    fn first_error(e: ConfigError) -> (String, Option<SourceSpan>) {
+        match e {
+            ConfigError::At { message, span, .. } => (message, span),
+            ConfigError::Many { mut errors, .. } => first_error(errors.remove(0)),
+            other => (other.to_string(), None),
+        }
+    }
+
+    #[test]
+    fn empty_and_comment_only_files_are_the_default() {
+        for t in ["", "\n", "# nothing yet\n"] {
+            let c = parse(t).unwrap();
+            assert!(c.select.is_empty() && c.overrides.is_empty());
+        }
+    }
+
+    #[test]
+    fn unknown_key_points_at_the_key() {
+        let text = "select: [unicode]\nignroe: [PL201]\n";
+        let (message, span) = first_error(parse(text).unwrap_err());
+        assert!(message.contains("ignroe"), "{message}");
+        let span = span.expect("a span");
+        assert_eq!(&text[span.offset()..span.offset() + 6], "ignroe");
+    }
+
+    #[test]
+    fn unknown_rule_points_at_the_value() {
+        let text = "ignore:\n  - PL201\n  - PL999\n";
+        let (message, span) = first_error(parse(text).unwrap_err());
+        assert_eq!(message, "`ignore` names no rule or family `PL999`");
+        let span = span.unwrap();
+        assert_eq!(&text[span.offset()..span.offset() + span.len()], "PL999");
+    }
+
+    #[test]
+    fn severity_keys_and_values_are_checked() {
+        let text = "severity:\n  PL202: error\n  nope: note\n";
+        let (message, span) = first_error(parse(text).unwrap_err());
+        assert_eq!(message, "`severity` names no rule or family `nope`");
+        let span = span.unwrap();
+        assert_eq!(&text[span.offset()..span.offset() + span.len()], "nope");
+        let text = "severity:\n  PL202: loud\n";
+        let (message, span) = first_error(parse(text).unwrap_err());
+        assert!(message.contains("loud"), "{message}");
+        assert_eq!(span.unwrap().offset(), text.find("loud").unwrap());
+    }
+
+    #[test]
+    fn bad_glob_points_at_the_glob() {
+        let text = "exclude: [\"ok/**\", \"bad/[z-a]\"]\n";
+        let (message, span) = first_error(parse(text).unwrap_err());
+        assert!(
+            message.starts_with("bad glob `bad/[z-a]` in `exclude`"),
+            "{message}"
+        );
+        let s = span.unwrap();
+        assert!(text[s.offset()..s.offset() + s.len()].contains("bad/[z-a]"));
+    }
+
+    #[test]
+    fn a_file_with_invisible_code_points_gets_no_raw_snippet() {
+        let text = "ignore: [\"PL2\u{202E}01\"]\n";
+        let e = parse(text).unwrap_err();
+        let ConfigError::At {
+            message, span, src, ..
+        } = e
+        else {
+            panic!("expected one error")
+        };
+        assert_eq!(
+            message,
+            "`ignore` names no rule or family `PL2<U+202E>01` (line 1, column 10)"
+        );
+        assert!(span.is_none());
+        assert!(!format!("{src:?}").contains('\u{202E}'));
+    }
+
+    #[test]
+    fn every_problem_is_reported() {
+        let text = "select: [nope1]\nignore: [nope2]\nload_caps: {nobody: 5}\n";
+        let ConfigError::Many { errors, .. } = parse(text).unwrap_err() else {
+            panic!("expected several errors")
+        };
+        assert_eq!(errors.len(), 3);
+    }
+
+    #[test]
+    fn resolves_every_key() {
+        let text = "include: [\"docs/prompts/**/*.md\"]\nexclude: [\"fixtures/**\"]\nselect: [unicode, PL101]\nignore: [PL206]\nseverity: {zero-width: error}\noverrides:\n  - paths: [\"docs/**\"]\n    ignore: [injection]\n    severity: {PL201: warning}\n    reason: docs quote attacks\nboundary_markers: [\"--- dynamic ---\"]\nmax_file_size: 2048\nload_caps: {codex: 65536}\n";
+        let c = parse(text).unwrap();
+        assert_eq!(c.select, ["unicode", "PL101"]);
+        assert_eq!(c.ignore, ["PL206"]);
+        assert_eq!(c.severity.get("PL202"), Some(&Severity::Error));
+        assert_eq!(c.overrides.len(), 1);
+        assert!(c.overrides[0].ignore.contains("PL101"));
+        assert_eq!(
+            c.overrides[0].severity.get("PL201"),
+            Some(&Severity::Warning)
+        );
+        assert_eq!(c.overrides[0].reason.as_deref(), Some("docs quote attacks"));
+        assert!(c.overrides[0].applies_to("docs/a/b.md"));
+        assert!(!c.overrides[0].applies_to("src/AGENTS.md"));
+        assert_eq!(c.boundary_markers, ["--- dynamic ---"]);
+        assert_eq!(c.max_file_size, Some(2048));
+        assert_eq!(c.load_caps.get("codex"), Some(&65536));
+        assert!(c.filter.excluded(Path::new("fixtures/x/AGENTS.md"), false));
+        assert!(c.filter.excluded(Path::new("fixtures/sub"), true));
+        assert!(!c.filter.excluded(Path::new("AGENTS.md"), false));
+        assert!(c.filter.included(Path::new("docs/prompts/a/b.md")));
+        assert_eq!(c.catalog().get("PL202").unwrap().severity, Severity::Error);
+    }
+
+    #[test]
+    fn weakenings_name_families_and_lowered_errors() {
+        let text = "ignore: [unicode, PL206]\nseverity:\n  PL201: note\n  PL202: error\noverrides:\n  - paths: [docs/**]\n    ignore: [injection]\n";
+        let w = weakenings(text);
+        let msgs: Vec<&str> = w.iter().map(|(_, m)| m.as_str()).collect();
+        assert_eq!(
+            msgs,
+            [
+                "the config turns off the whole unicode family",
+                "the config lowers PL201 bidi-control from error to note",
+                "the config turns off the whole injection family under docs/**",
+            ]
+        );
+        assert_eq!(&text[w[0].0.clone()], "unicode");
+        assert_eq!(&text[w[1].0.clone()], "PL201");
+        assert!(
+            weakenings("select: [PL201]\n")[0]
+                .1
+                .starts_with("`select` turns off")
+        );
+        assert!(weakenings("ignore: [PL206]\nseverity: {PL202: note}\n").is_empty());
+    }
+}

@@ -1,0 +1,453 @@
+//! `--fix`: remove the invisible code points that are safe to remove, and `--diff`.
+//!
+//! Input: a report (with the text of every file that has findings). Output: per file, the
+//! code points to delete and the fixed text ([`plan`]); a unified diff of them ([`diff`]); the
+//! files rewritten atomically ([`apply`]).
+//!
+//! Invariants:
+//! - Only code points inside the span of an active (not suppressed) finding of a rule with
+//!   `fixable: true` are touched, so the unicode checks' carve-outs decide what is
+//!   legitimate; a suppressed finding was declared intended and is left alone.
+//! - Within such a span only the rule's own class is removed, and each class has its own
+//!   guard, so a fix is safe even where a check is looser than it should be:
+//!   - `bidi-control`: the embeddings, overrides and isolates U+202A–U+202E and
+//!     U+2066–U+2069; never the marks U+200E, U+200F and U+061C, which right-to-left text uses;
+//!   - `zero-width`: U+200B–U+200D, U+2060 and U+FEFF, only in a run between two ASCII letters
+//!     or digits (inside an ASCII word), never at byte 0 (the BOM) and so never a ZWJ of an
+//!     emoji sequence or of an Indic or Arabic-script word;
+//!   - `tag-characters`: U+E0000–U+E007F, except the tags of the three RGI subdivision flags
+//!     (U+1F3F4 then `gbeng`, `gbsct` or `gbwls` and U+E007F CANCEL TAG);
+//!   - `variation-selectors`: a run of two or more (no variation sequence has two), or a
+//!     single one after nothing, whitespace or an ASCII character other than a keycap base
+//!     followed by U+20E3; a single selector after any other character (an emoji, a CJK
+//!     ideograph) is left for a person.
+//! - Nothing inside the span of a finding of the [`crate::FIX_GUARD_FAMILIES`] (an injection
+//!   or exfiltration snippet needs a human) is touched.
+//! - Only files decoded from UTF-8 (with or without a BOM) whose bytes on disk still equal the
+//!   scanned text are written, so line endings, the BOM and every other byte stay as they were.
+//!   A file with nothing to remove is never opened for writing.
+
+use std::io::Write as _;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use crate::escape::escape_invisible;
+use crate::report::Report;
+
+/// The fix of one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileFix {
+    /// Display path (where to read and write it, relative to the current directory).
+    pub path: String,
+    /// The scanned text.
+    pub original: String,
+    /// The text with the removals made.
+    pub fixed: String,
+    /// Byte offsets in `original` of each removed code point, with the code point.
+    pub removed: Vec<(usize, char)>,
+}
+
+fn is_bidi_embedding_or_isolate(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+fn is_zero_width(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}')
+}
+
+fn is_tag(c: char) -> bool {
+    ('\u{E0000}'..='\u{E007F}').contains(&c)
+}
+
+fn is_variation_selector(c: char) -> bool {
+    matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
+}
+
+/// The RGI subdivision flags' tag sequences (Unicode emoji-sequences.txt,
+/// <https://www.unicode.org/Public/emoji/latest/emoji-sequences.txt>, `RGI_Emoji_Tag_Sequence`).
+const RGI_FLAG_TAGS: [&str; 3] = ["gbeng", "gbsct", "gbwls"];
+
+/// Runs of consecutive code points of `text[span]` that satisfy `pred`, as byte ranges.
+fn runs(text: &str, span: Range<usize>, pred: impl Fn(char) -> bool) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::new();
+    for (i, c) in text[span.clone()].char_indices() {
+        if pred(c) {
+            let at = span.start + i;
+            match out.last_mut() {
+                Some(r) if r.end == at => r.end = at + c.len_utf8(),
+                _ => out.push(at..at + c.len_utf8()),
+            }
+        }
+    }
+    out
+}
+
+fn before(text: &str, at: usize) -> Option<char> {
+    text[..at].chars().next_back()
+}
+
+fn after(text: &str, at: usize) -> Option<char> {
+    text[at..].chars().next()
+}
+
+/// The closer matching the bidi opener `opener` that ends at `from`, on the same line
+/// (nesting counted): U+202C for embeddings and overrides, U+2069 for isolates.
+fn matching_close(text: &str, from: usize, opener: char) -> Option<Range<usize>> {
+    let (opens, close): (&dyn Fn(char) -> bool, char) = match opener {
+        '\u{202A}'..='\u{202B}' | '\u{202D}'..='\u{202E}' => (
+            &|c| matches!(c, '\u{202A}' | '\u{202B}' | '\u{202D}' | '\u{202E}'),
+            '\u{202C}',
+        ),
+        '\u{2066}'..='\u{2068}' => (&|c| matches!(c, '\u{2066}'..='\u{2068}'), '\u{2069}'),
+        _ => return None,
+    };
+    let mut depth = 0usize;
+    for (i, c) in text[from..].char_indices() {
+        if c == '\n' {
+            return None;
+        }
+        if opens(c) {
+            depth += 1;
+        } else if c == close {
+            if depth == 0 {
+                return Some(from + i..from + i + c.len_utf8());
+            }
+            depth -= 1;
+        }
+    }
+    None
+}
+
+/// The byte ranges to delete for a finding of the native check `check` at `span`.
+fn removable(check: &str, text: &str, span: Range<usize>) -> Vec<Range<usize>> {
+    match check {
+        "bidi-control" => {
+            let mut out = runs(text, span.clone(), is_bidi_embedding_or_isolate);
+            // The finding of an opener covers the opener; its closing U+202C or U+2069 goes
+            // with it, or the fix would leave a stray closer behind.
+            for (i, c) in text[span.clone()].char_indices() {
+                if let Some(close) = matching_close(text, span.start + i + c.len_utf8(), c)
+                    && !out.iter().any(|r| r.contains(&close.start))
+                {
+                    out.push(close);
+                }
+            }
+            out.sort_by_key(|r| r.start);
+            out
+        }
+        "zero-width" => runs(text, span, is_zero_width)
+            .into_iter()
+            .filter(|r| {
+                r.start > 0
+                    && before(text, r.start).is_some_and(|c| c.is_ascii_alphanumeric())
+                    && after(text, r.end).is_some_and(|c| c.is_ascii_alphanumeric())
+            })
+            .collect(),
+        "tag-characters" => runs(text, span, is_tag)
+            .into_iter()
+            .filter(|r| {
+                let tags: String = text[r.clone()]
+                    .chars()
+                    .map(|c| char::from_u32(c as u32 - 0xE0000).unwrap_or('\0'))
+                    .collect();
+                let flag = before(text, r.start) == Some('\u{1F3F4}')
+                    && tags
+                        .strip_suffix('\u{7F}')
+                        .is_some_and(|t| RGI_FLAG_TAGS.contains(&t));
+                !flag
+            })
+            .collect(),
+        "variation-selectors" => runs(text, span, is_variation_selector)
+            .into_iter()
+            .filter(|r| {
+                if text[r.clone()].chars().count() > 1 {
+                    return true;
+                }
+                match before(text, r.start) {
+                    None => true,
+                    Some(c) if c.is_whitespace() => true,
+                    Some(c @ ('0'..='9' | '#' | '*')) => {
+                        let _ = c;
+                        after(text, r.end) != Some('\u{20E3}')
+                    }
+                    Some(c) => c.is_ascii(),
+                }
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Plans the fix of every file of `report` (files with nothing to remove are left out).
+pub fn plan(report: &Report) -> Vec<FileFix> {
+    let mut out = Vec::new();
+    for file in &report.files {
+        if file.text.is_empty() || !file.scanned {
+            continue;
+        }
+        let guards: Vec<Range<usize>> = file
+            .findings
+            .iter()
+            .filter(|l| crate::FIX_GUARD_FAMILIES.contains(&l.finding.rule.family))
+            .map(|l| l.finding.span.clone())
+            .collect();
+        let mut cut: Vec<Range<usize>> = Vec::new();
+        for l in &file.findings {
+            let f = &l.finding;
+            if l.suppression.is_some() || !f.rule.fixable {
+                continue;
+            }
+            let Some(check) = f.rule.native.as_deref() else {
+                continue;
+            };
+            for r in removable(check, &file.text, f.span.clone()) {
+                for (i, c) in file.text[r.clone()].char_indices() {
+                    let at = r.start + i;
+                    if !guards.iter().any(|g| g.start <= at && at < g.end) {
+                        cut.push(at..at + c.len_utf8());
+                    }
+                }
+            }
+        }
+        if cut.is_empty() {
+            continue;
+        }
+        cut.sort_by_key(|r| r.start);
+        cut.dedup();
+        let mut fixed = String::with_capacity(file.text.len());
+        let mut removed = Vec::with_capacity(cut.len());
+        let mut last = 0;
+        for r in cut {
+            fixed.push_str(&file.text[last..r.start]);
+            removed.push((r.start, file.text[r.clone()].chars().next().unwrap_or('\0')));
+            last = r.end;
+        }
+        fixed.push_str(&file.text[last..]);
+        out.push(FileFix {
+            path: file.path.clone(),
+            original: file.text.clone(),
+            fixed,
+            removed,
+        });
+    }
+    out
+}
+
+/// A unified diff (3 lines of context) of the fixes, with `a/` and `b/` path prefixes. Every
+/// invisible code point is shown escaped (`<U+202E>`), so the diff shows what is removed; CR
+/// shows as `<U+000D>`.
+pub fn diff(fixes: &[FileFix]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    for f in fixes {
+        let old: Vec<&str> = f.original.split_inclusive('\n').collect();
+        let new: Vec<&str> = f.fixed.split_inclusive('\n').collect();
+        // Removals never touch a line feed, so the two texts have the same lines.
+        let changed: Vec<usize> = (0..old.len())
+            .filter(|&i| new.get(i) != Some(&old[i]))
+            .collect();
+        if changed.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "--- a/{}", escape_invisible(&f.path));
+        let _ = writeln!(out, "+++ b/{}", escape_invisible(&f.path));
+        let mut i = 0;
+        while i < changed.len() {
+            let start = changed[i].saturating_sub(3);
+            let mut end = (changed[i] + 4).min(old.len());
+            let mut j = i + 1;
+            while j < changed.len() && changed[j].saturating_sub(3) <= end {
+                end = (changed[j] + 4).min(old.len());
+                j += 1;
+            }
+            let n = end - start;
+            let _ = writeln!(out, "@@ -{},{n} +{},{n} @@", start + 1, start + 1);
+            for k in start..end {
+                let line = |l: &str, sign: char, out: &mut String| {
+                    let body = l.strip_suffix('\n').unwrap_or(l);
+                    let _ = writeln!(out, "{sign}{}", escape_invisible(body));
+                    if !l.ends_with('\n') {
+                        out.push_str("\\ No newline at end of file\n");
+                    }
+                };
+                if changed.binary_search(&k).is_ok() {
+                    line(old[k], '-', &mut out);
+                    line(new[k], '+', &mut out);
+                } else {
+                    line(old[k], ' ', &mut out);
+                }
+            }
+            i = j;
+        }
+    }
+    out
+}
+
+/// Why a planned fix was not written.
+#[derive(Debug, thiserror::Error)]
+pub enum FixError {
+    /// The file is not UTF-8 or changed since it was scanned.
+    #[error("{0}: not fixed: the file is not UTF-8 or changed since it was scanned")]
+    Changed(String),
+    /// An I/O error.
+    #[error("{path}: not fixed: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The error.
+        source: std::io::Error,
+    },
+}
+
+/// Writes every fix: each file is re-read and written only when its bytes still equal the
+/// scanned text (see [`write_atomic`]). Returns the files written and the failures.
+pub fn apply(fixes: &[FileFix]) -> (Vec<&FileFix>, Vec<FixError>) {
+    let mut done = Vec::new();
+    let mut failed = Vec::new();
+    for f in fixes {
+        let path = Path::new(&f.path);
+        match std::fs::read(path) {
+            Ok(bytes) if bytes == f.original.as_bytes() => {
+                match write_atomic(path, f.fixed.as_bytes()) {
+                    Ok(()) => done.push(f),
+                    Err(source) => failed.push(FixError::Io {
+                        path: f.path.clone(),
+                        source,
+                    }),
+                }
+            }
+            Ok(_) => failed.push(FixError::Changed(f.path.clone())),
+            Err(source) => failed.push(FixError::Io {
+                path: f.path.clone(),
+                source,
+            }),
+        }
+    }
+    (done, failed)
+}
+
+/// Replaces the file at `path` with `bytes` atomically: a new temporary file in the same
+/// folder (of the link's target, when `path` is a symbolic link, so the link stays a link),
+/// written and fsynced, given the original's permissions (and, on Unix, its owner when the
+/// process may set it), then renamed over the original; the folder is fsynced after. A reader
+/// sees the old file or the new one, never half of one; on failure the original is untouched
+/// and the temporary file removed. A hard link to the original keeps the old content.
+///
+/// # Errors
+/// The I/O error.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let real = std::fs::canonicalize(path)?;
+    let meta = std::fs::metadata(&real)?;
+    let dir = real
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let name = real
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{name}.promptlint-fix.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::set_permissions(&tmp, meta.permissions())?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            // Only root may give a file away; anyone else already owns the new file.
+            let _ = std::os::unix::fs::chown(&tmp, Some(meta.uid()), Some(meta.gid()));
+        }
+        std::fs::rename(&tmp, &real)?;
+        #[cfg(unix)]
+        if let Ok(d) = std::fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cut(check: &str, text: &str) -> String {
+        let mut out = String::new();
+        let mut last = 0;
+        for r in removable(check, text, 0..text.len()) {
+            out.push_str(&text[last..r.start]);
+            last = r.end;
+        }
+        out.push_str(&text[last..]);
+        out
+    }
+
+    #[test]
+    fn bidi_keeps_marks() {
+        assert_eq!(
+            cut("bidi-control", "a\u{202E}b\u{202C}c \u{2067}d\u{2069}"),
+            "abc d"
+        );
+        let rtl = "\u{0645}\u{0631}\u{062D}\u{0628}\u{0627} (v2)\u{200F} \u{200E}x\u{061C}";
+        assert_eq!(cut("bidi-control", rtl), rtl);
+    }
+
+    #[test]
+    fn zero_width_only_inside_ascii_words() {
+        assert_eq!(cut("zero-width", "ig\u{200B}\u{200C}nore"), "ignore");
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
+        assert_eq!(cut("zero-width", family), family);
+        let persian = "\u{0645}\u{06CC}\u{200C}\u{0634}\u{0648}\u{062F}";
+        assert_eq!(cut("zero-width", persian), persian);
+        assert_eq!(cut("zero-width", "\u{FEFF}a\u{200B}"), "\u{FEFF}a\u{200B}");
+        assert_eq!(
+            cut("zero-width", "word \u{200B} word"),
+            "word \u{200B} word"
+        );
+    }
+
+    #[test]
+    fn tags_keep_rgi_flags() {
+        let england = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}";
+        assert_eq!(cut("tag-characters", england), england);
+        let fake = "\u{1F3F4}\u{E0072}\u{E0075}\u{E006E}\u{E007F}";
+        assert_eq!(cut("tag-characters", fake), "\u{1F3F4}");
+        assert_eq!(cut("tag-characters", "x\u{E0069}\u{E0067}y"), "xy");
+    }
+
+    #[test]
+    fn variation_selectors_outside_emoji() {
+        assert_eq!(
+            cut("variation-selectors", "keep it\u{FE03} simple"),
+            "keep it simple"
+        );
+        assert_eq!(cut("variation-selectors", "a\u{FE0F}."), "a.");
+        assert_eq!(
+            cut("variation-selectors", "\u{1F600}\u{E0153}\u{E0165}"),
+            "\u{1F600}"
+        );
+        for kept in ["\u{2705}\u{FE0F}", "1\u{FE0F}\u{20E3}", "\u{845B}\u{E0100}"] {
+            assert_eq!(cut("variation-selectors", kept), kept);
+        }
+    }
+
+    #[test]
+    fn diff_escapes_and_marks_changed_lines() {
+        let f = FileFix {
+            path: "AGENTS.md".into(),
+            original: "a\nb\nc\u{202E}d\ne\n".into(),
+            fixed: "a\nb\ncd\ne\n".into(),
+            removed: vec![(5, '\u{202E}')],
+        };
+        assert_eq!(
+            diff(&[f]),
+            "--- a/AGENTS.md\n+++ b/AGENTS.md\n@@ -1,4 +1,4 @@\n a\n b\n-c<U+202E>d\n+cd\n e\n"
+        );
+    }
+}

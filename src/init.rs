@@ -1,0 +1,104 @@
+//! `promptlint init`: the starter config and the snippets it prints.
+//!
+//! The README shows the same snippets; a test keeps them identical, and another checks that
+//! the starter config loads and that the JSON Schema accepts it.
+
+/// The starter `.promptlint.yaml`: every key, commented out but for `exclude`, with what it
+/// does.
+pub const STARTER: &str = r#"# promptlint configuration (see the README's Configuration section).
+# yaml-language-server: $schema=https://raw.githubusercontent.com/promptlint/promptlint/main/schemas/promptlint.schema.json
+#
+# A pull request can edit this file: run CI with `promptlint check --strict --config FILE`
+# and this file taken from the base branch (see the README's CI recipe).
+
+# Paths skipped while walking folders (gitignore syntax, relative to this file's folder),
+# e.g. test fixtures that hold attacks on purpose.
+exclude: []
+
+# Extra files to scan besides the agent conventions; their kind comes from their content.
+# include:
+#   - "docs/prompts/**/*.md"
+
+# Rule ids, names or families. `select` keeps only these; `ignore` turns these off.
+# select: [injection, unicode, exfil, autonomy, hygiene]
+# ignore: [PL206]
+
+# Severity by rule id, name or family: error, warning or note.
+# severity:
+#   zero-width: error
+
+# Per-path changes. Findings an override ignores are suppressed, still counted and listed.
+# overrides:
+#   - paths: ["docs/security/**"]
+#     ignore: [injection]
+#     reason: the security guide quotes attacks
+
+# Lines that end the static (cached) part of a prompt, besides SYSTEM_PROMPT_DYNAMIC_BOUNDARY.
+# boundary_markers: ["<!-- dynamic -->"]
+
+# Folders of extra rule files (same schema as rules/*.yaml; their examples run at load).
+# rules_dirs: [".promptlint/rules"]
+
+# Skip larger files (bytes; default 10 MiB).
+# max_file_size: 10485760
+
+# Load caps by agent id (bytes or characters, as the agent counts), e.g. a raised
+# project_doc_max_bytes in your Codex config.
+# load_caps:
+#   codex: 65536
+"#;
+
+/// The pre-commit snippet for `.pre-commit-config.yaml`.
+pub const PRE_COMMIT: &str = r#"repos:
+  - repo: https://github.com/promptlint/promptlint
+    rev: v0.1.0
+    hooks:
+      - id: promptlint
+"#;
+
+/// A GitHub Actions workflow for pull requests that reads the config from the base branch and
+/// runs with `--strict`.
+pub const GITHUB_WORKFLOW: &str = r#"name: promptlint
+on:
+  pull_request:
+permissions:
+  contents: read
+  security-events: write # upload SARIF to code scanning
+jobs:
+  promptlint:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - name: Take the config from the base branch, not from the pull request
+        run: |
+          git fetch --no-tags --depth=1 origin "$GITHUB_BASE_REF"
+          git show FETCH_HEAD:.promptlint.yaml > "$RUNNER_TEMP/promptlint.yaml" 2>/dev/null \
+            || echo '{}' > "$RUNNER_TEMP/promptlint.yaml"
+      - uses: promptlint/promptlint@v0.1.0
+        with:
+          args: --strict --config ${{ runner.temp }}/promptlint.yaml
+"#;
+
+/// What `init` prints after writing the file.
+pub fn message(written: &str) -> String {
+    format!(
+        "wrote {written}\n\npre-commit: add to .pre-commit-config.yaml\n\n{PRE_COMMIT}\nGitHub Actions: .github/workflows/promptlint.yml (--strict, config from the base branch)\n\n{GITHUB_WORKFLOW}\nAdopting in a repository that already has findings: `promptlint check --write-baseline .promptlint-baseline.json`, commit it, and pass `--baseline` (taken from the base branch too) in CI.\n"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn starter_config_loads() {
+        let c = crate::config::Config::parse(
+            std::path::Path::new(".promptlint.yaml"),
+            ".promptlint.yaml",
+            STARTER,
+            std::path::Path::new("."),
+        )
+        .unwrap();
+        assert!(c.select.is_empty() && c.overrides.is_empty());
+    }
+}

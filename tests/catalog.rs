@@ -111,3 +111,22 @@ fn every_rule_has_two_examples_of_each_kind_and_they_hold() {
         failures.join("\n")
     );
 }
+
+/// Keywords are single tokens: the regexes allow any whitespace (a line break in wrapped
+/// markdown) between words, and a keyword with a space in it would skip the rule on such text.
+#[test]
+fn keywords_hold_no_whitespace() {
+    let catalog = Catalog::builtin();
+    let bad: Vec<String> = catalog
+        .rules()
+        .iter()
+        .filter_map(|r| r.matcher.as_ref().map(|m| (r, m)))
+        .flat_map(|(r, m)| {
+            m.keywords
+                .iter()
+                .filter(|k| k.chars().any(char::is_whitespace))
+                .map(move |k| format!("{} keyword {k:?}", r.id))
+        })
+        .collect();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

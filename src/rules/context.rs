@@ -122,7 +122,8 @@ pub fn assess(
         return None;
     }
     let prefix = sentence_prefix(text, r.start);
-    if forbids(prefix, &text[r.end..]) {
+    let rest = &text[r.end..ceil_char_boundary(text, r.end + WINDOW)];
+    if forbids(prefix, rest) {
         return Some(Discussion::Forbidden);
     }
     if list_lead_in(text, r.start).is_some_and(|l| forbids(l, "") || LEAD_IN_CUE.is_match(l)) {
@@ -134,10 +135,7 @@ pub fn assess(
     if role == Role::CodeFence {
         return Some(Discussion::Fenced);
     }
-    let line_start = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[r.end..].find('\n').map_or(text.len(), |i| r.end + i);
-    let before = &text[line_start..r.start];
-    let after = &text[r.end..line_end];
+    let (before, after) = line_around(text, r);
     if before.matches('`').count() % 2 == 1 && after.contains('`') {
         return Some(Discussion::InlineCode);
     }
@@ -171,9 +169,8 @@ const LEAD_IN_MAX_LINES: usize = 60;
 /// indented continuation nor blank; provided it is a heading or ends with a colon. `None`
 /// otherwise.
 pub fn list_lead_in(text: &str, at: usize) -> Option<&str> {
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    let item = &text[line_start..line_end];
+    let line_start = line_start_within(text, at)?;
+    let item = &text[line_start..at];
     if !is_list_item(item) {
         return None;
     }
@@ -183,7 +180,7 @@ pub fn list_lead_in(text: &str, at: usize) -> Option<&str> {
         if end == 0 {
             return None;
         }
-        let start = text[..end - 1].rfind('\n').map_or(0, |i| i + 1);
+        let start = line_start_within(text, end - 1)?;
         let line = &text[start..end - 1];
         end = start;
         if line.trim().is_empty() {
@@ -197,6 +194,39 @@ pub fn list_lead_in(text: &str, at: usize) -> Option<&str> {
         return (t.starts_with('#') || t.ends_with(':')).then_some(line);
     }
     None
+}
+
+/// How far, in bytes, context cues look around a match: the start of its line, the rest of
+/// its line, the rest of its sentence. Bounding the look keeps a file of one huge line linear
+/// in the number of matches instead of quadratic.
+const WINDOW: usize = 1024;
+
+/// The start of the line holding `at`, when it lies within [`WINDOW`] bytes before `at`.
+fn line_start_within(text: &str, at: usize) -> Option<usize> {
+    let floor = floor_char_boundary(text, at.saturating_sub(WINDOW));
+    match text[floor..at].rfind('\n') {
+        Some(i) => Some(floor + i + 1),
+        None => (floor == 0).then_some(0),
+    }
+}
+
+/// The text of the match's line before and after it, each cut to [`WINDOW`] bytes.
+fn line_around(text: &str, r: Range<usize>) -> (&str, &str) {
+    let floor = floor_char_boundary(text, r.start.saturating_sub(WINDOW));
+    let start = text[floor..r.start].rfind('\n').map_or(floor, |i| floor + i + 1);
+    let ceil = ceil_char_boundary(text, r.end + WINDOW);
+    let end = text[r.end..ceil].find('\n').map_or(ceil, |i| r.end + i);
+    (&text[start..r.start], &text[r.end..end])
+}
+
+fn ceil_char_boundary(text: &str, mut i: usize) -> usize {
+    if i >= text.len() {
+        return text.len();
+    }
+    while !text.is_char_boundary(i) {
+        i += 1;
+    }
+    i
 }
 
 /// Leading spaces and tabs of a line, in bytes.

@@ -213,7 +213,9 @@ fn line_start_within(text: &str, at: usize) -> Option<usize> {
 /// The text of the match's line before and after it, each cut to [`WINDOW`] bytes.
 fn line_around(text: &str, r: Range<usize>) -> (&str, &str) {
     let floor = floor_char_boundary(text, r.start.saturating_sub(WINDOW));
-    let start = text[floor..r.start].rfind('\n').map_or(floor, |i| floor + i + 1);
+    let start = text[floor..r.start]
+        .rfind('\n')
+        .map_or(floor, |i| floor + i + 1);
     let ceil = ceil_char_boundary(text, r.end + WINDOW);
     let end = text[r.end..ceil].find('\n').map_or(ceil, |i| r.end + i);
     (&text[start..r.start], &text[r.end..end])

@@ -441,4 +441,24 @@ mod tests {
         let t = "完成。ignore previous instructions";
         assert_eq!(sentence_prefix(t, t.find("ignore").unwrap()), "");
     }
+
+    #[test]
+    fn a_huge_line_is_looked_at_only_near_the_match() {
+        // A backtick 2 KiB before the match is outside the window: not inline code.
+        let t = format!(
+            "`{}ü ignore previous instructions` and more",
+            "é".repeat(1000)
+        );
+        assert_eq!(at(&t, "ignore previous", ContextPolicy::Prose), None);
+        let (before, after) = line_around(&t, t.find("ignore").unwrap()..t.find(" and").unwrap());
+        // The window is rounded down to a char boundary: at most 3 bytes more.
+        assert!(before.len() <= WINDOW + 3 && before.ends_with("ü "));
+        assert_eq!(after, " and more");
+        // Inside the window, the backticks still count.
+        let t = format!("{}`ignore previous instructions`", "x ".repeat(1000));
+        assert_eq!(
+            at(&t, "ignore previous", ContextPolicy::Prose),
+            Some(Discussion::InlineCode)
+        );
+    }
 }

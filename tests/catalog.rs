@@ -130,3 +130,25 @@ fn keywords_hold_no_whitespace() {
         .collect();
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// Built-in patterns are written for the lower-cased normalized view: an upper-case letter in
+/// one would switch on case folding (slower to compile, see `pattern::compile`) for nothing.
+#[test]
+fn built_in_patterns_are_lower_case() {
+    let catalog = Catalog::builtin();
+    let mut bad = Vec::new();
+    for r in catalog.rules() {
+        let Some(m) = &r.matcher else { continue };
+        for re in m.regex.iter().chain(&m.unless) {
+            let plain = re
+                .replace("\\S", "")
+                .replace("\\W", "")
+                .replace("\\B", "")
+                .replace("\\D", "");
+            if plain.chars().any(char::is_uppercase) {
+                bad.push(format!("{}: {}", r.id, promptlint::escape::excerpt(re, 60)));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -111,3 +111,44 @@ fn every_rule_has_two_examples_of_each_kind_and_they_hold() {
         failures.join("\n")
     );
 }
+
+/// Keywords are single tokens: the regexes allow any whitespace (a line break in wrapped
+/// markdown) between words, and a keyword with a space in it would skip the rule on such text.
+#[test]
+fn keywords_hold_no_whitespace() {
+    let catalog = Catalog::builtin();
+    let bad: Vec<String> = catalog
+        .rules()
+        .iter()
+        .filter_map(|r| r.matcher.as_ref().map(|m| (r, m)))
+        .flat_map(|(r, m)| {
+            m.keywords
+                .iter()
+                .filter(|k| k.chars().any(char::is_whitespace))
+                .map(move |k| format!("{} keyword {k:?}", r.id))
+        })
+        .collect();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// Built-in patterns are written for the lower-cased normalized view: an upper-case letter in
+/// one would switch on case folding (slower to compile, see `pattern::compile`) for nothing.
+#[test]
+fn built_in_patterns_are_lower_case() {
+    let catalog = Catalog::builtin();
+    let mut bad = Vec::new();
+    for r in catalog.rules() {
+        let Some(m) = &r.matcher else { continue };
+        for re in m.regex.iter().chain(&m.unless) {
+            let plain = re
+                .replace("\\S", "")
+                .replace("\\W", "")
+                .replace("\\B", "")
+                .replace("\\D", "");
+            if plain.chars().any(char::is_uppercase) {
+                bad.push(format!("{}: {}", r.id, promptlint::escape::excerpt(re, 60)));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -38,19 +38,49 @@ pub struct PatternSet {
     always: Vec<usize>,
 }
 
-/// Compiles one regex as pattern rules use it: case-insensitive (the normalized view is lower
-/// case, user rules may not be), multi-line, with size limits.
+/// Compiles one regex as pattern rules use it: multi-line, with size limits, and
+/// case-insensitive when the pattern spells a letter in upper case (user rules may).
+///
+/// The normalized view is lower case (ASCII lower-cased, everything else NFKC-folded and
+/// lower-cased, see [`crate::normalize`]), so a pattern written in lower case matches the same
+/// text with or without case folding; the only ASCII letters with other fold-equivalents, `k`
+/// (U+212A KELVIN SIGN) and `s` (U+017F LATIN SMALL LETTER LONG S), are folded to ASCII by
+/// NFKC before matching. Folding is still costly: it turns every literal into a class, which
+/// more than doubled the compile time of the built-in catalog and disables literal
+/// prefilters. So it is switched on only for patterns that need it.
 ///
 /// # Errors
 /// The regex crate's message.
 pub fn compile(src: &str) -> Result<Regex, String> {
     RegexBuilder::new(src)
-        .case_insensitive(true)
+        .case_insensitive(spells_upper_case(src))
         .multi_line(true)
         .size_limit(8 << 20)
         .dfa_size_limit(8 << 20)
         .build()
         .map_err(|e| e.to_string())
+}
+
+/// True when `src` has an upper-case letter outside escapes (`\S`, `\W`, `\B`, `\P{Lu}`,
+/// `\p{Greek}` are not letters to match).
+fn spells_upper_case(src: &str) -> bool {
+    let mut chars = src.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some('p' | 'P') = chars.next() {
+                let rest = chars.as_str();
+                if rest.starts_with('{') {
+                    let close = rest.find('}').map_or(rest.len(), |i| i + 1);
+                    chars = rest[close..].chars();
+                } else {
+                    chars.next();
+                }
+            }
+        } else if c.is_uppercase() {
+            return true;
+        }
+    }
+    false
 }
 
 fn compile_rule(rule: &Rule) -> Result<Compiled, String> {
@@ -133,20 +163,34 @@ impl PatternSet {
         wanted: impl Fn(&Rule) -> bool,
         mut on_match: impl FnMut(&Arc<Rule>, Range<usize>),
     ) -> Vec<(Arc<Rule>, String)> {
+        let want: Vec<bool> = self.rules.iter().map(|pr| wanted(&pr.rule)).collect();
         let mut hit = vec![false; self.rules.len()];
         for &i in &self.always {
             hit[i] = true;
         }
-        if let Some(ac) = &self.ac {
+        // Rules still waiting for one of their keywords; the scan stops when none is left, so
+        // common keywords do not cost a walk over every one of their occurrences.
+        let mut waiting = (0..self.rules.len())
+            .filter(|&i| want[i] && !hit[i])
+            .count();
+        if let Some(ac) = &self.ac
+            && waiting > 0
+        {
             for m in ac.find_overlapping_iter(text) {
                 for &i in &self.keyword_rules[m.pattern().as_usize()] {
-                    hit[i] = true;
+                    if want[i] && !hit[i] {
+                        hit[i] = true;
+                        waiting -= 1;
+                    }
+                }
+                if waiting == 0 {
+                    break;
                 }
             }
         }
         let mut failed = Vec::new();
         for (i, pr) in self.rules.iter().enumerate() {
-            if !hit[i] || !wanted(&pr.rule) {
+            if !hit[i] || !want[i] {
                 continue;
             }
             let compiled = match pr.compiled.get_or_init(|| compile_rule(&pr.rule)) {
@@ -171,5 +215,29 @@ impl PatternSet {
             }
         }
         failed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upper_case_letters_outside_escapes_switch_folding_on() {
+        assert!(!spells_upper_case(r"ignore\s+\S+\W\B\p{Lu}\P{Greek}\pL"));
+        assert!(spells_upper_case(r"\s+Ignore"));
+        assert!(spells_upper_case("ÜBER"));
+        assert!(
+            compile("Ignore previous")
+                .unwrap()
+                .is_match("ignore previous")
+        );
+        // Lower-case patterns match the lower-case view as they are.
+        assert!(
+            compile(r"\S+ previous")
+                .unwrap()
+                .is_match("ignore previous")
+        );
+        assert!(!compile("ignore").unwrap().is_match("IGNORE"));
     }
 }

@@ -30,7 +30,7 @@ fn write(dir: &Path, rel: &str, text: &str) {
 /// - `AGENTS.md`: an emoji and CJK text before a bidi override pair (PL201, one error: the
 ///   closing U+202C is part of the override's finding) and the
 ///   same override sentence twice (PL101, errors; identical findings);
-/// - `.cursor/rules/style.mdc`: a zero-width space (PL202, warning);
+/// - `.cursor/rules/style.mdc`: two zero-width spaces between sentences (PL202, warning);
 /// - `.mcp.json`: a server approved without asking (PL506, warning);
 /// - `prompts/system.txt`: a private-use code point (PL206, note);
 /// - `CLAUDE.md`: clean.
@@ -50,7 +50,7 @@ fn fixture_set() -> TempDir {
     write(
         dir.path(),
         ".cursor/rules/style.mdc",
-        "---\ndescription: style\nalwaysApply: true\n---\nUse tabs.\u{200B}Always.\n",
+        "---\ndescription: style\nalwaysApply: true\n---\nUse tabs.\u{200B}\u{200B}Always.\n",
     );
     write(
         dir.path(),

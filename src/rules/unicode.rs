@@ -1188,7 +1188,13 @@ fn zero_width_line(view: &View<'_>, line: Range<usize>, hits: &mut Hits<'_>) {
             '\u{FEFF}' => "after the start of the file, where it is no byte order mark",
             _ => "hidden in the text",
         };
-        hits.push(span, None, || Said {
+        // One zero-width code point that splits no word hides no phrase and at most a bit or
+        // two: a stray paste leftover, reported as a note. Runs are hidden data (above).
+        let lone = (n == 1 && c != '\u{FEFF}').then_some((
+            Severity::Note,
+            "a lone zero-width character that splits no word",
+        ));
+        hits.push(span, lone, || Said {
             message: format!("{} {where_}", what()),
             label: "zero-width",
             matched: format!("{} {}", code_point(c), around(s, r.clone(), 20)),
@@ -1666,7 +1672,7 @@ mod tests {
     }
 
     #[test]
-    fn zero_width_outside_its_legitimate_context_is_a_warning() {
+    fn a_lone_zero_width_outside_its_legitimate_context_is_a_note() {
         let got = md(
             "PL202",
             "a \u{200D}\u{1F600}\n\u{0E01} \u{200B}x\n\u{1F600}\u{200D}a\n",
@@ -1675,9 +1681,9 @@ mod tests {
         assert_eq!(
             spans,
             vec![
-                (2..5, Severity::Warning),
-                (14..17, Severity::Warning),
-                (23..26, Severity::Warning)
+                (2..5, Severity::Note),
+                (14..17, Severity::Note),
+                (23..26, Severity::Note)
             ]
         );
         assert_eq!(

@@ -347,13 +347,15 @@ pub fn sniff_kind(path: &str, text: &str) -> FileKind {
 
 /// Builds a located finding list for a file result (positions from the line index).
 pub fn locate(text: &str, lines: &LineIndex, findings: Vec<Finding>) -> Vec<Located> {
+    let offsets: Vec<usize> = findings
+        .iter()
+        .flat_map(|f| [f.span.start, f.span.end])
+        .collect();
+    let positions = lines.positions(text, &offsets);
     findings
         .into_iter()
-        .map(|f| {
-            let start = lines.position(text, f.span.start);
-            let end = lines.position(text, f.span.end);
-            Located::new(f, start, end)
-        })
+        .zip(positions.chunks(2))
+        .map(|(f, p)| Located::new(f, p[0], p[1]))
         .collect()
 }
 

@@ -206,11 +206,66 @@ impl LineIndex {
             utf16_column: prefix.encode_utf16().count() + 1,
         }
     }
+
+    /// The positions of many `offsets` at once, in the order given. Sorted internally and
+    /// counted incrementally along each line, so k positions on one long line cost one pass
+    /// over the line rather than k (a flooded single-line file has thousands of findings).
+    pub fn positions(&self, text: &str, offsets: &[usize]) -> Vec<Position> {
+        let mut order: Vec<usize> = (0..offsets.len()).collect();
+        order.sort_by_key(|&i| offsets[i]);
+        let mut out = vec![
+            Position {
+                line: 1,
+                column: 1,
+                utf16_column: 1
+            };
+            offsets.len()
+        ];
+        // (line, byte offset reached, chars and UTF-16 units counted up to it)
+        let mut cursor: Option<(usize, usize, usize, usize)> = None;
+        for i in order {
+            let offset = offsets[i];
+            let line = self.line_of(offset);
+            let (from, mut chars, mut units) = match cursor {
+                Some((l, at, c, u)) if l == line && at <= offset => (at, c, u),
+                _ => (self.starts[line], 0, 0),
+            };
+            for (k, c) in text[from..offset].char_indices() {
+                // A byte order mark at offset 0 is no column (as in `position`).
+                if from + k == 0 && c == '\u{FEFF}' {
+                    continue;
+                }
+                chars += 1;
+                units += c.len_utf16();
+            }
+            cursor = Some((line, offset, chars, units));
+            out[i] = Position {
+                line: line + 1,
+                column: chars + 1,
+                utf16_column: units + 1,
+            };
+        }
+        out
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn batch_positions_match_single_ones() {
+        let text = "\u{FEFF}a😀b\n世x\r\n\nlast line";
+        let idx = LineIndex::new(text);
+        let offsets: Vec<usize> = (0..=text.len())
+            .filter(|&o| text.is_char_boundary(o))
+            .rev()
+            .collect();
+        let batch = idx.positions(text, &offsets);
+        for (o, p) in offsets.iter().zip(batch) {
+            assert_eq!(p, idx.position(text, *o), "offset {o}");
+        }
+    }
 
     #[test]
     fn utf8_bom_stays_at_offset_zero() {

@@ -119,6 +119,14 @@ fn keep_tail(s: &str, n: usize) -> String {
     format!("…{}", &s[skip..])
 }
 
+fn floor(text: &str, mut i: usize) -> usize {
+    i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
 /// The escaped snippet of the finding's lines and the span of the finding in it.
 fn snippet(file: &FileResult, l: &Located) -> (Snippet, Range<usize>) {
     let text = &file.text;
@@ -129,15 +137,32 @@ fn snippet(file: &FileResult, l: &Located) -> (Snippet, Range<usize>) {
         .line_of(span.end.saturating_sub(1).max(span.start));
     let line_start = file.lines.line_range(text, first).start;
     let line_end = file.lines.line_range(text, last).end;
-    let before = escape_invisible(&text[line_start..span.start]);
-    let before = keep_tail(&before, KEEP_BEFORE);
-    let inner = escape_invisible(&text[span.clone()]);
+    // Only a bounded window around the span is escaped, so a long line with many findings
+    // costs each finding the window, not the line.
+    let window_start = floor(text, span.start.saturating_sub(4 * KEEP_BEFORE)).max(line_start);
+    let before = escape_invisible(&text[window_start..span.start]);
+    let before = if window_start > line_start {
+        format!(
+            "…{}",
+            keep_tail(&before, KEEP_BEFORE).trim_start_matches('…')
+        )
+    } else {
+        keep_tail(&before, KEEP_BEFORE)
+    };
+    let inner_end = floor(text, (span.start + 16 * MAX_SPAN).min(span.end));
+    let inner = escape_invisible(&text[span.start..inner_end]);
     let inner = if inner.lines().count() > 6 || inner.chars().count() > MAX_SPAN * 3 {
         truncate_chars(&inner, MAX_SPAN)
     } else {
         inner
     };
-    let after_end = span.end.max(line_end.min(text.len()));
+    let after_end = floor(
+        text,
+        span.end
+            .max(line_end.min(text.len()))
+            .min(span.end + 4 * KEEP_AFTER),
+    )
+    .max(span.end);
     let after = escape_invisible(&text[span.end..after_end]);
     let after = after.trim_end_matches('\r');
     let after = truncate_chars(after, KEEP_AFTER);

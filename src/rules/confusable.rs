@@ -23,7 +23,10 @@
 //!   *Unrestricted*: Latin with Cyrillic, Greek, Cherokee, Lisu, Coptic and the like. Latin
 //!   with Han, Hiragana, Katakana or Hangul (*Highly Restrictive*: `Dockerコンテナ`) and
 //!   Latin with one other Recommended script such as Arabic, Hebrew, Devanagari, Thai or
-//!   Georgian (*Moderately Restrictive*) are ordinary writing and stay quiet;
+//!   Armenian (*Moderately Restrictive*: a Hebrew prefix on a name, `וDocker`) are ordinary
+//!   writing and stay quiet, unless lookalikes of those scripts sit *inside* a Latin word,
+//!   between Latin letters (`gօօgle` with U+0585 ARMENIAN SMALL LETTER OH), which no
+//!   writing system does;
 //! - and only when the word is a *mixed-script confusable* (§4 Confusable Detection): it
 //!   reads as a word of one script. Either every non-Latin letter in it looks like a Latin
 //!   one (its skeleton, the `confusables.txt` prototype, is one or two ASCII letters:
@@ -36,15 +39,18 @@
 //!   labels mix scripts, one label spelled wholly in another script with lookalikes only
 //!   (a *whole-script confusable*, §4) next to Latin labels: `аррӏе.com`, an IDN homograph.
 //!
-//! **Severity.** A word that reads as Latin is written in Latin when it holds at least as
-//! many Latin letters as others, or the letters of its line are mostly Latin, or its line
-//! holds no other letters. It is then an **error**: the spelling exists to look like a Latin
-//! word (a command name, a flag, a keyword) while not matching it, which is how blocklists
-//! and reviewers are fooled, and no language writes Latin words so. A host name with a
-//! whole-script confusable label is an error too. Every other reported word is a
-//! **warning**: Latin lookalikes inside a word written in Cyrillic or Greek (`прoграмма` with
-//! a Latin `o`: a typo, or a phrase bent so that a filter for that language misses it), or a
-//! word that reads as Latin inside non-Latin text.
+//! **Severity.** A word that reads as Latin is written in Latin when it holds more Latin
+//! letters than others, or the letters of its line are mostly Latin, or its line holds no
+//! other letters. It is then an **error**: the spelling exists to look like a Latin word (a
+//! command name, a flag, a keyword) while not matching it, which is how blocklists and
+//! reviewers are fooled, and no language writes Latin words so. A host name with a
+//! whole-script confusable label is an error too. A word that reads only as Latin inside
+//! non-Latin text is a **warning** when its scripts interleave (`раtсh`); a Latin piece glued
+//! to a non-Latin one there (`грN`) is two words run together and stays quiet. A word that reads as a word of the other script
+//! (`прoграмма` with a Latin `o` in Russian text) is a **note**: real Cyrillic and Greek
+//! text holds such typos (translations checked while building this rule hold one in every
+//! hundred kilobytes or so, most of them Latin `a`, `e`, `o`, `c` or Ukrainian `i` typed on
+//! the wrong keyboard layout), and they fool no reader.
 //!
 //! **Quiet by construction.** Words of one script (a Russian or Serbian sentence, a Greek
 //! name next to English text, Kazakh text with `і` and `һ`); mathematical alphanumerics
@@ -91,7 +97,7 @@ fn scan(text: &str, hits: &mut Hits<'_>) {
             return;
         };
         if let Some(v) = judge(text, &tok, &mut lines) {
-            let severity = (v.severity == Severity::Error).then_some((Severity::Error, v.why));
+            let severity = (v.severity != Severity::Warning).then_some((v.severity, v.why));
             hits.push(tok.clone(), severity, || v.say(&text[tok]));
         }
     });
@@ -218,21 +224,58 @@ fn trim(text: &str, r: Range<usize>) -> Option<Range<usize>> {
         .then(|| r.start + start..r.start + end)
 }
 
-/// The words of `token` (byte ranges relative to it).
-fn words(token: &str) -> impl Iterator<Item = Range<usize>> + '_ {
-    let mut chars = token.char_indices().peekable();
-    std::iter::from_fn(move || {
-        let (start, _) = chars.by_ref().find(|&(_, c)| is_word_char(c))?;
-        let mut end = token.len();
-        while let Some(&(i, c)) = chars.peek() {
-            if !is_word_char(c) {
-                end = i;
-                break;
-            }
-            chars.next();
+/// Letters, combining marks and hidden characters: what a word is made of. Digits split
+/// words (`А0x2` is no mixed word).
+fn is_letterish(c: char) -> bool {
+    c.is_alphabetic() || is_hidden(c) || c.general_category_group() == GeneralCategoryGroup::Mark
+}
+
+/// The words of the token `text[tok]`, as byte ranges of the token. The letters of a printf
+/// conversion (`%s`, `%02u`, `%lld`) or of a backslash escape (`\v`) glued to the start of
+/// a word are format syntax, not part of it: `%sЭта` holds the word `Эта`.
+fn words(text: &str, tok: &Range<usize>) -> Vec<Range<usize>> {
+    let token = &text[tok.clone()];
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut push = |r: Range<usize>| {
+        let before = &text[..tok.start + r.start];
+        let word = &token[r.clone()];
+        let skip = if before.ends_with('\\') {
+            word.chars().next().map_or(0, char::len_utf8)
+        } else if before
+            .trim_end_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | '#'))
+            .ends_with('%')
+        {
+            let length = word
+                .bytes()
+                .take_while(|b| matches!(b, b'h' | b'l' | b'L' | b'q' | b'j' | b'z' | b't'))
+                .count();
+            let conversion = word
+                .as_bytes()
+                .get(length)
+                .filter(|b| b.is_ascii_alphabetic());
+            length + usize::from(conversion.is_some())
+        } else {
+            0
+        };
+        if r.start + skip < r.end {
+            out.push(r.start + skip..r.end);
         }
-        Some(start..end)
-    })
+    };
+    for (i, c) in token.char_indices() {
+        match (is_letterish(c), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                push(s..i);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        push(s..token.len());
+    }
+    out
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -336,7 +379,7 @@ struct Verdict {
     foreign: Vec<char>,
     /// The script the foreign letters are mixed into (Latin, or the host script).
     host: Script,
-    /// How the token reads with its lookalikes read as Latin (errors only).
+    /// How the token reads with its lookalikes read as Latin (words written in or read as Latin).
     reading: Option<String>,
     /// For a host name with a whole-script confusable label: the host name (a byte range of
     /// the token), which the message shows instead of the token.
@@ -417,16 +460,14 @@ fn judge(text: &str, tok: &Range<usize>, lines: &mut LineLetters) -> Option<Verd
     let own = letters(token);
     let mut verdict: Option<Verdict> = None;
     let mut folded: Vec<Range<usize>> = Vec::new();
-    for w in words(token) {
+    for w in words(text, tok) {
         let word = &token[w.clone()];
         let Some(v) = judge_word(text, tok.start, own, word, plain, lines) else {
             continue;
         };
         let (severity, host, foreign): (Severity, Script, Vec<char>) = match v {
             WordVerdict::Latin { error } => {
-                if error {
-                    folded.push(w.clone());
-                }
+                folded.push(w.clone());
                 let sev = if error {
                     Severity::Error
                 } else {
@@ -440,7 +481,7 @@ fn judge(text: &str, tok: &Range<usize>, lines: &mut LineLetters) -> Option<Verd
             }
             WordVerdict::Other { host } => {
                 let foreign = word.chars().filter(|&c| side(c) == Side::Latin).collect();
-                (Severity::Warning, host, foreign)
+                (Severity::Note, host, foreign)
             }
         };
         match &mut verdict {
@@ -481,7 +522,10 @@ fn judge(text: &str, tok: &Range<usize>, lines: &mut LineLetters) -> Option<Verd
         });
     }
     let mut v = verdict?;
-    if v.severity == Severity::Error {
+    if v.severity == Severity::Note {
+        v.why = "Latin lookalikes inside a word of another script read as that script, most often a typo";
+    }
+    if v.host == Script::Latin {
         let shown = v.host_name.clone().map_or(token, |h| &token[h]);
         v.reading = Some(reading(shown, &folded));
     }
@@ -524,10 +568,8 @@ fn judge_word(
     if latin == 0 {
         return None;
     }
-    // UTS #39 §5.1 (mixed script) and §5.2 (restriction level).
-    if word.is_single_script()
-        || word.detect_restriction_level() < RestrictionLevel::MinimallyRestrictive
-    {
+    // UTS #39 §5.1 (mixed script).
+    if word.is_single_script() {
         return None;
     }
     // UTS #39 §4: a mixed-script confusable reads as a word of one script. Either every
@@ -537,14 +579,24 @@ fn judge_word(
         .chars()
         .filter(|&c| matches!(side(c), Side::Other(_)))
         .all(|c| latin_lookalike(c).is_some());
-    let reads_other = word
+    let mut reads_other = word
         .chars()
         .filter(|&c| side(c) == Side::Latin)
         .all(|c| looks_like_script(c, host_other));
+    // UTS #39 §5.2: Latin with Han, Kana or Hangul (Highly Restrictive) or with one other
+    // Recommended script but Cyrillic and Greek (Moderately Restrictive) is ordinary writing,
+    // such as a Hebrew prefix glued to a Latin name (`וDocker`). Lookalikes *inside* a Latin
+    // word (`gօօgle` with Armenian U+0585) are a substitution all the same.
+    if word.detect_restriction_level() < RestrictionLevel::MinimallyRestrictive {
+        if !(reads_latin && foreign_inside(word)) {
+            return None;
+        }
+        reads_other = false;
+    }
     if !reads_latin && !reads_other {
         return None;
     }
-    if plain && is_symbol_product(word) {
+    if (plain && is_symbol_product(word)) || is_letter_set(word) {
         return None;
     }
     // The letters of the line around the token: Latin ones outnumber the others, or none.
@@ -554,7 +606,7 @@ fn judge_word(
         (l > o || l + o == 0, o > l)
     };
     // Written in Latin: mostly Latin letters, or a Latin line around it, or nothing around it.
-    let latin_host = reads_latin && (latin >= other || latin_line().0);
+    let latin_host = reads_latin && (latin > other || latin_line().0);
     if latin_host && is_inflected_name(word) && latin_line().1 {
         return None;
     }
@@ -562,9 +614,32 @@ fn judge_word(
         Some(WordVerdict::Latin { error: true })
     } else if reads_other {
         Some(WordVerdict::Other { host: host_other })
+    } else if is_glued(word) {
+        // In non-Latin text, a Latin piece glued to a non-Latin one (`грN`, group N) is
+        // two words run together, not a substitution.
+        None
     } else {
         Some(WordVerdict::Latin { error: false })
     }
+}
+
+/// True when the letters of `word` are one run of Latin letters and one run of others, in
+/// either order.
+fn is_glued(word: &str) -> bool {
+    let mut runs = 0;
+    let mut last: Option<bool> = None;
+    for c in word.chars() {
+        let latin = match side(c) {
+            Side::Latin => true,
+            Side::Other(_) => false,
+            Side::Neutral => continue,
+        };
+        if last != Some(latin) {
+            runs += 1;
+            last = Some(latin);
+        }
+    }
+    runs == 2
 }
 
 /// True when the Latin letter `c` looks like a letter of `script`: its skeleton is the
@@ -628,6 +703,32 @@ fn lookalike_masks() -> &'static [(Script, u64)] {
         }
         out
     })
+}
+
+/// True when a run of non-Latin letters of `word` has a Latin letter on each side.
+fn foreign_inside(word: &str) -> bool {
+    let mut before_latin = false;
+    let mut in_run = false;
+    for c in word.chars() {
+        match side(c) {
+            Side::Latin if in_run => return true,
+            Side::Latin => before_latin = true,
+            Side::Other(_) => in_run = before_latin,
+            Side::Neutral => {}
+        }
+    }
+    false
+}
+
+/// A set of letters in both cases (`yYνΝ`, `cCсС`): a pattern that accepts an answer typed
+/// in either keyboard layout, not a word. At least two pairs, each a letter and its capital.
+fn is_letter_set(word: &str) -> bool {
+    let letters: Vec<char> = word.chars().filter(|c| c.is_alphabetic()).collect();
+    letters.len() >= 4
+        && letters.len().is_multiple_of(2)
+        && letters
+            .chunks(2)
+            .all(|p| p[0].is_lowercase() && p[0].to_uppercase().eq(std::iter::once(p[1])))
 }
 
 /// A Latin name with a case ending of another script glued to it (`iOSе`, `Dockerа`): the
@@ -905,7 +1006,7 @@ mod tests {
     }
 
     #[test]
-    fn latin_lookalikes_inside_cyrillic_words_are_warnings() {
+    fn latin_lookalikes_inside_cyrillic_words_are_notes() {
         let got = md(
             "\u{041F}\u{0440}\u{043E}\u{0432}\u{0435}\u{0440}\u{044C} \u{043F}\u{0440}o\u{0433}\u{0440}\u{0430}\u{043C}\u{043C}\u{0443}.",
         );
@@ -913,7 +1014,7 @@ mod tests {
             got,
             vec![(
                 15..32,
-                Severity::Warning,
+                Severity::Note,
                 "\"\u{043F}\u{0440}o\u{0433}\u{0440}\u{0430}\u{043C}\u{043C}\u{0443}\" mixes Latin U+006F LATIN SMALL LETTER O with Cyrillic".to_owned()
             )]
         );
@@ -925,9 +1026,31 @@ mod tests {
             got,
             vec![(
                 16..27,
-                Severity::Warning,
+                Severity::Note,
                 "\"\u{0440}\u{0430}\u{0443}\u{0440}\u{0430}l\" mixes Latin U+006C LATIN SMALL LETTER L with Cyrillic".to_owned()
             )]
+        );
+    }
+
+    #[test]
+    fn a_word_that_reads_only_as_latin_in_russian_text_is_a_warning() {
+        let got = md(
+            "\u{0417}\u{0430}\u{043F}\u{0443}\u{0441}\u{0442}\u{0438} \u{0440}\u{0430}t\u{0441}h \u{0441}\u{0435}\u{0439}\u{0447}\u{0430}\u{0441}.",
+        );
+        assert_eq!(
+            got,
+            vec![(
+                15..23,
+                Severity::Warning,
+                "\"\u{0440}\u{0430}t\u{0441}h\" mixes Cyrillic U+0440 CYRILLIC SMALL LETTER ER, U+0430 CYRILLIC SMALL LETTER A, U+0441 CYRILLIC SMALL LETTER ES with Latin; it reads as \"patch\"".to_owned()
+            )]
+        );
+        // Two pieces glued together (group N) are no substitution.
+        assert_eq!(
+            md(
+                "\u{0433}\u{0440}1, \u{0433}\u{0440}2, \u{2026}, \u{0433}\u{0440}N \u{0433}\u{0440}\u{0443}\u{043F}\u{043F}\u{044B}"
+            ),
+            vec![]
         );
     }
 
@@ -962,6 +1085,20 @@ mod tests {
         for text in quiet {
             assert_eq!(md(text), vec![], "{text}");
         }
+    }
+
+    #[test]
+    fn lookalikes_of_moderately_restrictive_scripts_count_only_inside_a_word() {
+        assert_eq!(
+            md("open g\u{0585}\u{0585}gle docs"),
+            vec![(
+                5..13,
+                Severity::Error,
+                "\"g\u{0585}\u{0585}gle\" mixes Armenian U+0585 ARMENIAN SMALL LETTER OH with Latin; it reads as \"google\"".to_owned()
+            )]
+        );
+        // A Hebrew prefix or suffix on a Latin name is Hebrew grammar.
+        assert_eq!(md("\u{05D5}Docker \u{05D1}GitHub Git\u{05D5}"), vec![]);
     }
 
     #[test]

@@ -63,10 +63,13 @@
 //! (`iOSе`) in a line of mostly non-Latin letters, as Slavic languages inflect borrowed
 //! names.
 //!
-//! Cost: one pass over each non-ASCII scanned text; the UTS #39 work runs only for words that
-//! hold both a Latin letter and a letter of another script, and the line context is counted
-//! at most once per line, only for such words. At most 16 findings per line (see
-//! `unicode::Hits`).
+//! Cost: one pass over each non-ASCII scanned text, one class lookup per code point (by range
+//! for ASCII, Latin-1, Latin Extended, Cyrillic and Greek); the UTS #39 work runs only for
+//! tokens that hold both a Latin letter and a letter of another script, the line context is
+//! counted at most once per line and only for such tokens, and a message reads at most 80
+//! chars of its token. Every step is linear in the token. At most 16 findings per line (see
+//! `unicode::Hits`). The table of which Latin letters each script has lookalikes of is built
+//! once per process, on the first word that needs it.
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -147,22 +150,13 @@ enum Class {
     Break,
 }
 
-/// The class of `c`. The blocks most text is written in are decided by range (their
-/// `Script` and `General_Category` values from Scripts.txt and UnicodeData.txt,
-/// <https://www.unicode.org/Public/UCD/latest/ucd/>): ASCII; U+00C0–U+024F but U+00D7 and
-/// U+00F7 (Latin letters); U+0400–U+0481 and U+048A–U+052F (Cyrillic letters; U+0482 is a
-/// sign, U+0483–U+0489 are marks); U+0386, U+0388–U+038A, U+038C and U+038E–U+03CF but
-/// U+03A2 (Greek letters). Other code points go through the property lookups (a unit test
-/// checks that both agree over these ranges).
+/// The class of `c`.
 fn class(c: char) -> Class {
     match c as u32 {
-        0x41..=0x5A | 0x61..=0x7A => Class::Latin,
         0x30..=0x39 => Class::Neutral,
+        0..=0x7F if c.is_ascii_alphabetic() => Class::Latin,
         0..=0x7F if is_joiner(c) => Class::Joiner,
         0..=0x7F => Class::Break,
-        0xC0..=0xD6 | 0xD8..=0xF6 | 0xF8..=0x024F => Class::Latin,
-        0x0400..=0x0481 | 0x048A..=0x052F => Class::Other,
-        0x0386 | 0x0388..=0x038A | 0x038C | 0x038E..=0x03A1 | 0x03A3..=0x03CF => Class::Other,
         _ => match side(c) {
             Side::Latin => Class::Latin,
             Side::Other(_) => Class::Other,
@@ -291,7 +285,29 @@ enum Side {
     Neutral,
 }
 
+/// The side of `c`. The blocks most text is written in are decided by range (their
+/// `Script` and `General_Category` values from Scripts.txt and UnicodeData.txt,
+/// <https://www.unicode.org/Public/UCD/latest/ucd/>): ASCII; U+00C0–U+024F but U+00D7 and
+/// U+00F7 (Latin letters); U+0400–U+0481 and U+048A–U+052F (Cyrillic letters; U+0482 is a
+/// sign, U+0483–U+0489 are marks); U+0386, U+0388–U+038A, U+038C and U+038E–U+03CF but
+/// U+03A2 (Greek letters). Other code points go through the property lookups (a unit test
+/// checks that both agree over these ranges).
 fn side(c: char) -> Side {
+    match c as u32 {
+        0x41..=0x5A | 0x61..=0x7A => return Side::Latin,
+        0..=0x7F => return Side::Neutral,
+        0xC0..=0xD6 | 0xD8..=0xF6 | 0xF8..=0x024F => return Side::Latin,
+        0x0400..=0x0481 | 0x048A..=0x052F => return Side::Other(Script::Cyrillic),
+        0x0386 | 0x0388..=0x038A | 0x038C | 0x038E..=0x03A1 | 0x03A3..=0x03CF => {
+            return Side::Other(Script::Greek);
+        }
+        _ => {}
+    }
+    slow_side(c)
+}
+
+/// [`side`] from the property lookups alone.
+fn slow_side(c: char) -> Side {
     if c.is_ascii() {
         return if c.is_ascii_alphabetic() {
             Side::Latin
@@ -389,7 +405,7 @@ struct Verdict {
 impl Verdict {
     fn say(&self, token: &str) -> Said {
         let shown = self.host_name.clone().map_or(token, |h| &token[h]);
-        let shown = truncate_chars(&escape_one_line(shown), 80);
+        let shown = truncate_chars(&escape_one_line(head(shown, SHOWN_CHARS + 1)), SHOWN_CHARS);
         let mut scripts: Vec<&str> = Vec::new();
         for c in &self.foreign {
             let name = match side(*c) {
@@ -428,7 +444,7 @@ impl Verdict {
         if let Some(r) = &self.reading {
             message.push_str(&format!(
                 "; it reads as \"{}\"",
-                truncate_chars(&escape_one_line(r), 80)
+                truncate_chars(&escape_one_line(r), SHOWN_CHARS)
             ));
         }
         let label = match (self.host_name.is_some(), self.severity) {
@@ -439,9 +455,17 @@ impl Verdict {
         Said {
             message,
             label,
-            matched: format!("mixed: {}", escape_one_line(token)),
+            matched: format!("mixed: {}", escape_one_line(head(token, 200))),
         }
     }
+}
+
+/// The most chars of a token a message shows.
+const SHOWN_CHARS: usize = 80;
+
+/// The first `n` chars of `s` (all of it when shorter).
+fn head(s: &str, n: usize) -> &str {
+    s.char_indices().nth(n).map_or(s, |(i, _)| &s[..i])
 }
 
 /// How one word of a token is judged.
@@ -586,8 +610,13 @@ fn judge_word(
     // UTS #39 §5.2: Latin with Han, Kana or Hangul (Highly Restrictive) or with one other
     // Recommended script but Cyrillic and Greek (Moderately Restrictive) is ordinary writing,
     // such as a Hebrew prefix glued to a Latin name (`וDocker`). Lookalikes *inside* a Latin
-    // word (`gօօgle` with Armenian U+0585) are a substitution all the same.
-    if word.detect_restriction_level() < RestrictionLevel::MinimallyRestrictive {
+    // word (`gօօgle` with Armenian U+0585) are a substitution all the same. A Latin word
+    // with a Cyrillic or Greek letter is at most Minimally Restrictive whatever else it
+    // holds, so the lookup is spared for the commonest case.
+    let cyrillic_or_greek = matches!(host_other, Script::Cyrillic | Script::Greek);
+    if !cyrillic_or_greek
+        && word.detect_restriction_level() < RestrictionLevel::MinimallyRestrictive
+    {
         if !(reads_latin && foreign_inside(word)) {
             return None;
         }
@@ -769,12 +798,17 @@ fn is_symbol_product(word: &str) -> bool {
 /// `token` with the lookalikes inside `folded` (byte ranges of the token) read as their Latin
 /// prototypes, and hidden characters dropped: what a reader sees.
 fn reading(token: &str, folded: &[Range<usize>]) -> String {
-    let mut out = String::with_capacity(token.len());
-    for (i, c) in token.char_indices() {
+    let mut out = String::new();
+    let mut k = 0;
+    // Messages show 80 chars; the rest of a long token is not read.
+    for (i, c) in token.char_indices().take(SHOWN_CHARS + 1) {
+        while folded.get(k).is_some_and(|r| r.end <= i) {
+            k += 1;
+        }
+        let inside = folded.get(k).is_some_and(|r| r.start <= i);
         if is_hidden(c) {
             continue;
         }
-        let inside = folded.iter().any(|r| r.contains(&i));
         match (inside, side(c)) {
             (true, Side::Other(_)) => match latin_lookalike(c) {
                 Some(l) => out.push_str(&l),
@@ -1125,20 +1159,13 @@ mod tests {
     }
 
     #[test]
-    fn the_fast_classes_agree_with_the_property_lookups() {
+    fn the_fast_ranges_agree_with_the_property_lookups() {
         let ranges = [0x00u32..0x0250, 0x0370..0x0400, 0x0400..0x0530];
         for cp in ranges.into_iter().flatten() {
             let Some(c) = char::from_u32(cp) else {
                 continue;
             };
-            let slow = match side(c) {
-                Side::Latin => Class::Latin,
-                Side::Other(_) => Class::Other,
-                Side::Neutral if is_word_char(c) => Class::Neutral,
-                Side::Neutral if is_joiner(c) => Class::Joiner,
-                Side::Neutral => Class::Break,
-            };
-            assert_eq!(class(c), slow, "{}", code_point(c));
+            assert_eq!(side(c), slow_side(c), "{}", code_point(c));
         }
     }
 

@@ -11,9 +11,11 @@
 //! invisible format characters and the punctuation that joins the parts of flags, paths,
 //! host names and URLs (`- _ . / \ @ : ~ + = % # ? &`), without the punctuation at its ends
 //! (a flag keeps its leading `-`, a path its leading `/`, `.` or `~`). A *word* is a maximal
-//! run of letters, digits, marks and invisible characters inside a token: `--dry-run` has the
-//! words `dry` and `run`, and `Σ_total` the words `Σ` and `total`, each judged alone. An
-//! invisible character inside a word does not split it (`с<U+200B>url` is one word).
+//! run of letters, marks and invisible characters inside a token: `--dry-run` has the words
+//! `dry` and `run`, `Σ_total` the words `Σ` and `total`, and `А0x2` the words `А` and `x`,
+//! each judged alone. An invisible character inside a word does not split it (`с<U+200B>url`
+//! is one word). The letters of a printf conversion (`%s`, `%02lu`) or a C escape (`\n`)
+//! glued to a word belong to the format, not to the word (`%sЭта` holds the word `Эта`).
 //!
 //! **What is reported** (Unicode Technical Standard #39, <https://www.unicode.org/reports/tr39/>,
 //! through the `unicode-security` crate):
@@ -214,8 +216,31 @@ fn trim(text: &str, r: Range<usize>) -> Option<Range<usize>> {
         .char_indices()
         .find(|&(_, c)| is_word_char(c) || may_lead(c))
         .map(|(i, _)| i)?;
+    // A printf conversion glued to the token (`%sсurl`) is not shown as part of it.
+    let start = start + directive_len(&text[..r.start + start], &s[start..end]);
     (start < end && s[start..end].chars().any(char::is_alphanumeric))
         .then(|| r.start + start..r.start + end)
+}
+
+/// When `before` ends with the start of a printf conversion (`%`, then flags, width and
+/// precision), the length in bytes of its length modifiers and conversion letter at the
+/// start of `rest` (`s` of `%sЭта`, `llu` of `%llu`); else 0.
+fn directive_len(before: &str, rest: &str) -> usize {
+    let open = before
+        .trim_end_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | '#'))
+        .ends_with('%');
+    if !open {
+        return 0;
+    }
+    let length = rest
+        .bytes()
+        .take_while(|b| matches!(b, b'h' | b'l' | b'L' | b'q' | b'j' | b'z' | b't'))
+        .count();
+    let conversion = rest
+        .as_bytes()
+        .get(length)
+        .is_some_and(u8::is_ascii_alphabetic);
+    length + usize::from(conversion)
 }
 
 /// Letters, combining marks and hidden characters: what a word is made of. Digits split
@@ -235,22 +260,13 @@ fn words(text: &str, tok: &Range<usize>) -> Vec<Range<usize>> {
         let before = &text[..tok.start + r.start];
         let word = &token[r.clone()];
         let skip = if before.ends_with('\\') {
-            word.chars().next().map_or(0, char::len_utf8)
-        } else if before
-            .trim_end_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | '#'))
-            .ends_with('%')
-        {
-            let length = word
-                .bytes()
-                .take_while(|b| matches!(b, b'h' | b'l' | b'L' | b'q' | b'j' | b'z' | b't'))
-                .count();
-            let conversion = word
-                .as_bytes()
-                .get(length)
-                .filter(|b| b.is_ascii_alphabetic());
-            length + usize::from(conversion.is_some())
+            // C escapes: `\n`, `\t`, `\v`... (a path's `\раth` keeps its letters).
+            usize::from(matches!(
+                word.as_bytes().first(),
+                Some(b'a' | b'b' | b'e' | b'f' | b'n' | b'r' | b't' | b'v')
+            ))
         } else {
-            0
+            directive_len(before, word)
         };
         if r.start + skip < r.end {
             out.push(r.start + skip..r.end);
@@ -1133,6 +1149,24 @@ mod tests {
         );
         // A Hebrew prefix or suffix on a Latin name is Hebrew grammar.
         assert_eq!(md("\u{05D5}Docker \u{05D1}GitHub Git\u{05D5}"), vec![]);
+    }
+
+    #[test]
+    fn format_directives_and_escapes_are_no_part_of_a_word() {
+        // Translations glue printf conversions and escapes to Cyrillic words.
+        let quiet = "%s\u{042D}\u{0442}\u{0430} %li\u{0441} %02u\u{0441} \\v\u{041A}\u{0430}\u{043B}\u{0456} \u{0410}0x2";
+        assert_eq!(md(quiet), vec![]);
+        // A conversion or escape before a disguised word leaves the word whole.
+        let got = md("%s\u{0441}url and C:\\Tools\\\u{0441}url.exe and \\n\u{0441}url");
+        let spans: Vec<_> = got.iter().map(|f| (f.0.clone(), f.1)).collect();
+        assert_eq!(
+            spans,
+            vec![
+                (2..7, Severity::Error),
+                (12..30, Severity::Error),
+                (35..42, Severity::Error)
+            ]
+        );
     }
 
     #[test]

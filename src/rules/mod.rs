@@ -9,6 +9,7 @@
 
 pub mod cache;
 pub mod catalog;
+pub mod confusable;
 pub mod context;
 pub mod docs;
 pub mod hygiene;

@@ -78,6 +78,10 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
         run: super::unicode::private_use,
     },
     NativeCheck {
+        name: "mixed-script-confusable",
+        run: super::confusable::mixed_script_confusable,
+    },
+    NativeCheck {
         name: "invalid-utf8",
         run: super::hygiene::invalid_utf8,
     },

@@ -241,9 +241,9 @@ fn named_list(chars: impl IntoIterator<Item = char>) -> String {
 // ---------------------------------------------------------------------------------------------
 
 /// One text a check walks, and where its bytes come from.
-struct View<'a> {
+pub(super) struct View<'a> {
     /// The text (UTF-8).
-    text: &'a str,
+    pub(super) text: &'a str,
     /// How byte offsets of `text` map to the source.
     origin: Origin<'a>,
 }
@@ -690,13 +690,13 @@ struct Hit {
 }
 
 /// What a hit says; built only for the hits that are shown.
-struct Said {
+pub(super) struct Said {
     /// Escaped message.
-    message: String,
+    pub(super) message: String,
     /// A few words at the span.
-    label: &'static str,
+    pub(super) label: &'static str,
     /// Stable escaped description for the fingerprint (no line numbers).
-    matched: String,
+    pub(super) matched: String,
 }
 
 /// At most this many findings of one rule per line: the rest of the line's hits become one
@@ -707,7 +707,7 @@ const LINE_FINDINGS_CAP: usize = 16;
 /// The hits of one view, at most [`LINE_FINDINGS_CAP`] per line: the first
 /// `LINE_FINDINGS_CAP - 1` of a line are kept, the rest folded into one at the most severe of
 /// them. Hits must be pushed in order of their start. Linear in the view's text.
-struct Hits<'a> {
+pub(super) struct Hits<'a> {
     text: &'a str,
     rule: &'a Rule,
     out: Vec<Hit>,
@@ -732,7 +732,7 @@ impl<'a> Hits<'a> {
     }
 
     /// Adds a hit at `span`; `say` runs only when the hit is shown.
-    fn push(
+    pub(super) fn push(
         &mut self,
         span: Range<usize>,
         severity: Option<(Severity, &'static str)>,
@@ -799,7 +799,7 @@ impl<'a> Hits<'a> {
 }
 
 /// Runs `scan` over every view of `input` and turns its hits into findings of `rule`.
-fn check(
+pub(super) fn check(
     input: &Input<'_>,
     rule: &Arc<Rule>,
     scan: impl Fn(&View<'_>, &mut Hits<'_>),

@@ -118,6 +118,8 @@ impl Engine<'_> {
             parsed: &parsed,
             caps: &[],
             skipped: Some(why),
+            catalog: self.catalog,
+            enabled: &self.enabled,
         };
         let mut findings = Vec::new();
         for rule in self.catalog.rules() {
@@ -149,6 +151,8 @@ impl Engine<'_> {
             parsed: &parsed,
             caps: &target.caps,
             skipped: None,
+            catalog: self.catalog,
+            enabled: &self.enabled,
         };
         let mut findings = Vec::new();
         for rule in self.catalog.rules() {
@@ -358,9 +362,20 @@ pub fn run_example(
     rule: &Rule,
     example: &crate::rules::Example,
 ) -> Vec<Finding> {
+    let mut enabled: HashSet<String> = std::iter::once(rule.id.clone()).collect();
+    // Encoded-payload rules report what the rescanned rules find in decoded text.
+    if rule.family == Family::Encoded {
+        enabled.extend(
+            catalog
+                .rules()
+                .iter()
+                .filter(|r| crate::rules::encoded::RESCANNED.contains(&r.family))
+                .map(|r| r.id.clone()),
+        );
+    }
     let engine = Engine {
         catalog,
-        enabled: std::iter::once(rule.id.clone()).collect(),
+        enabled,
         size_limit: DEFAULT_SIZE_LIMIT,
     };
     let spec = example.spec();

@@ -242,17 +242,17 @@ fn one_level(text: &str, budget: &mut Budget) -> (Vec<Payload>, Option<Range<usi
             std::cmp::Reverse(p.range.end),
         )
     });
+    // Greedy by rank, then start: a run is kept when it overlaps no kept run. Kept runs are
+    // disjoint, so sorted by start they are sorted by end too, and one binary search finds
+    // the only ones that can overlap a new run.
     let mut kept: Vec<Payload> = Vec::new();
     for p in all {
-        if kept
-            .iter()
-            .any(|k| k.range.start < p.range.end && p.range.start < k.range.end)
-        {
+        let at = kept.partition_point(|k| k.range.end <= p.range.start);
+        if kept.get(at).is_some_and(|k| k.range.start < p.range.end) {
             continue;
         }
-        kept.push(p);
+        kept.insert(at, p);
     }
-    kept.sort_by_key(|p| p.range.start);
     let mut out = Vec::with_capacity(kept.len());
     for mut p in kept {
         if !budget.take(&mut p.text) {
@@ -383,24 +383,62 @@ fn b64_decode(s: &[u8], limit: usize) -> Vec<u8> {
     out
 }
 
+/// Byte class flags of [`CLASS`].
+const SYMBOL: u8 = 1;
+/// `a`–`z`.
+const LOWER: u8 = 2;
+/// `A`–`Z`, `0`–`9`.
+const UPPER_OR_DIGIT: u8 = 4;
+/// ASCII letters, digits and `_`.
+const WORD: u8 = 8;
+
+/// The scanners' byte classes: [`SYMBOL`] (base64 or base64url), [`LOWER`],
+/// [`UPPER_OR_DIGIT`], [`WORD`].
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let mut class = 0;
+        if B64_TABLE[b] != 0xFF {
+            class |= SYMBOL;
+        }
+        if c.is_ascii_lowercase() {
+            class |= LOWER;
+        }
+        if c.is_ascii_uppercase() || c.is_ascii_digit() {
+            class |= UPPER_OR_DIGIT;
+        }
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            class |= WORD;
+        }
+        t[b] = class;
+        b += 1;
+    }
+    t
+};
+
 /// Maximal runs of base64 symbols with up to two `=`, lines of a wrapped blob (each a whole
 /// number of quanta, ≥ 40 symbols) joined.
 fn base64_runs(text: &str, out: &mut Vec<Payload>) {
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
-        if b64_value(b[i]).is_none() {
+        if CLASS[b[i] as usize] & SYMBOL == 0 {
             i += 1;
             continue;
         }
         let start = i;
         let mut end;
-        let (mut lower, mut upper_or_digit) = (false, false);
+        let mut seen = 0u8;
         loop {
             let line_start = i;
-            while i < b.len() && b64_value(b[i]).is_some() {
-                lower |= b[i].is_ascii_lowercase();
-                upper_or_digit |= b[i].is_ascii_uppercase() || b[i].is_ascii_digit();
+            while let Some(&c) = b.get(i) {
+                let class = CLASS[c as usize];
+                if class & SYMBOL == 0 {
+                    break;
+                }
+                seen |= class;
                 i += 1;
             }
             let symbols = i - line_start;
@@ -434,7 +472,7 @@ fn base64_runs(text: &str, out: &mut Vec<Payload>) {
         // Base64 of text mixes cases: a symbol of each quantum carries a byte's top bits
         // (upper case for spaces, digits, capitals and punctuation), another its low bits
         // (lower case for most letters). Runs of one case are identifiers, paths and words.
-        if end - start >= MIN_BASE64 && lower && upper_or_digit {
+        if end - start >= MIN_BASE64 && seen & LOWER != 0 && seen & UPPER_OR_DIGIT != 0 {
             try_base64(text, start..end, out);
         }
         i = end.max(start + 1);
@@ -516,7 +554,7 @@ fn hex_value(b: u8) -> Option<u8> {
 }
 
 fn is_word_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
+    CLASS[c as usize] & WORD != 0
 }
 
 /// Plain hex runs (`49676e6f7265…`, `0x4967…`) and separated byte pairs (`49 67 6e`,
@@ -709,10 +747,10 @@ fn escape_runs(text: &str, out: &mut Vec<Payload>) {
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
-        if !matches!(b[i], b'\\' | b'%' | b'&') {
-            i += 1;
-            continue;
-        }
+        let Some(next) = memchr::memchr3(b'\\', b'%', b'&', &b[i..]) else {
+            break;
+        };
+        i += next;
         let Some((enc, unit, end)) = escape_at(text, i) else {
             i += 1;
             continue;
@@ -1215,12 +1253,16 @@ fn matches_raw(catalog: &Catalog, rule: &Rule, raw: &str) -> bool {
 fn windows(text: &str, payloads: &[Payload]) -> Vec<(Range<usize>, Vec<usize>)> {
     let mut out: Vec<(Range<usize>, Vec<usize>)> = Vec::new();
     for (k, p) in payloads.iter().enumerate() {
-        let line_start = text[..p.range.start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[p.range.end..]
+        // Only WINDOW bytes are searched for the line's ends: a minified line must not make
+        // every run cost the whole line.
+        let lo = floor(text, p.range.start.saturating_sub(WINDOW));
+        let hi = ceil(text, (p.range.end + WINDOW).min(text.len()));
+        let lo = text[lo..p.range.start]
+            .rfind('\n')
+            .map_or(lo, |i| lo + i + 1);
+        let hi = text[p.range.end..hi]
             .find('\n')
-            .map_or(text.len(), |i| p.range.end + i);
-        let lo = floor(text, line_start.max(p.range.start.saturating_sub(WINDOW)));
-        let hi = ceil(text, line_end.min(p.range.end + WINDOW));
+            .map_or(hi, |i| p.range.end + i);
         match out.last_mut() {
             Some((w, members)) if lo <= w.end => {
                 w.end = w.end.max(hi);
@@ -1257,21 +1299,20 @@ fn report(
     mut hits: Vec<Hit>,
 ) -> Vec<Finding> {
     hits.sort_by_key(|h| (h.span.start, std::cmp::Reverse(h.span.end)));
-    let mut groups: Vec<Vec<Hit>> = Vec::new();
+    // Sorted by start: a hit joins the last group when it starts before the group ends.
+    let mut groups: Vec<(usize, Vec<Hit>)> = Vec::new();
     for h in hits {
         match groups.last_mut() {
-            Some(g)
-                if g.iter()
-                    .any(|x| x.span.start < h.span.end && h.span.start < x.span.end) =>
-            {
+            Some((end, g)) if h.span.start < *end => {
+                *end = (*end).max(h.span.end);
                 g.push(h);
             }
-            _ => groups.push(vec![h]),
+            _ => groups.push((h.span.end, vec![h])),
         }
     }
     let text = input.text();
     let mut out = Vec::new();
-    for g in groups {
+    for (_, g) in groups {
         let span = g.iter().map(|h| h.span.start).min().unwrap_or(0)
             ..g.iter().map(|h| h.span.end).max().unwrap_or(0);
         let seg_span = g.iter().map(|h| h.seg_span.start).min().unwrap_or(0)

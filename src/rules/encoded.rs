@@ -383,8 +383,8 @@ static B64_TABLE: [u8; 256] = {
 };
 
 /// Decodes base64 symbols, skipping whitespace, stopping at `=`. Trailing bits are ignored.
-fn b64_decode(s: &[u8], limit: usize) -> Vec<u8> {
-    let mut out = Vec::with_capacity((s.len() * 3 / 4).min(limit));
+fn b64_decode(s: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
     let (mut acc, mut bits) = (0u32, 0u32);
     for &b in s {
         if b == b'=' {
@@ -397,9 +397,6 @@ fn b64_decode(s: &[u8], limit: usize) -> Vec<u8> {
             bits -= 8;
             out.push((acc >> bits) as u8);
             acc &= (1 << bits) - 1;
-            if out.len() >= limit {
-                break;
-            }
         }
     }
     out
@@ -560,7 +557,7 @@ fn decode_base64(s: &[u8]) -> Option<String> {
     if !prefix_is_text(&head[..n]) {
         return None;
     }
-    bytes_to_text(&b64_decode(s, usize::MAX))
+    bytes_to_text(&b64_decode(s))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1420,7 +1417,6 @@ fn what(rule: &Rule) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Catalog;
 
     fn one(text: &str) -> Vec<Payload> {
         find_payloads(text, &mut Budget::default()).expect("budget enough")

@@ -133,6 +133,8 @@ impl<'a> Engine<'a> {
             parsed: &parsed,
             caps: &[],
             skipped: Some(why),
+            catalog: self.catalog,
+            enabled: &self.enabled,
         };
         let mut findings = Vec::new();
         for rule in self.catalog.rules() {
@@ -174,6 +176,8 @@ impl<'a> Engine<'a> {
             parsed: &parsed,
             caps: &target.caps,
             skipped: None,
+            catalog: self.catalog,
+            enabled: &self.enabled,
         };
         let mut findings = Vec::new();
         for rule in self.catalog.rules() {
@@ -401,6 +405,16 @@ pub fn run_example(
                 .select(s)
                 .unwrap_or_default()
                 .iter()
+                .map(|r| r.id.clone()),
+        );
+    }
+    // Encoded-payload rules report what the rescanned rules find in decoded text.
+    if rule.family == Family::Encoded {
+        enabled.extend(
+            catalog
+                .rules()
+                .iter()
+                .filter(|r| crate::rules::encoded::RESCANNED.contains(&r.family))
                 .map(|r| r.id.clone()),
         );
     }

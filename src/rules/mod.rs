@@ -12,6 +12,7 @@ pub mod catalog;
 pub mod confusable;
 pub mod context;
 pub mod docs;
+pub mod encoded;
 pub mod hygiene;
 pub mod mcp;
 pub mod native;
@@ -118,6 +119,17 @@ pub enum ZoneFilter {
     Static,
     /// Only after the boundary.
     Dynamic,
+}
+
+impl ZoneFilter {
+    /// True when a segment in `zone` passes the filter.
+    pub fn admits(self, zone: crate::parse::Zone) -> bool {
+        match self {
+            ZoneFilter::Any => true,
+            ZoneFilter::Static => zone == crate::parse::Zone::Static,
+            ZoneFilter::Dynamic => zone == crate::parse::Zone::Dynamic,
+        }
+    }
 }
 
 /// How a pattern rule treats text that quotes or discusses its pattern.

@@ -2,9 +2,10 @@
 //! `native:`. A test checks that every entry has a rule file and every `native:` names an
 //! entry.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::Rule;
+use super::{Catalog, Rule};
 use crate::agents::LoadCap;
 use crate::finding::Finding;
 use crate::kind::FileKind;
@@ -30,6 +31,11 @@ pub struct Input<'a> {
     /// Why the file was not scanned, when it was skipped (binary, over the size limit, not a
     /// regular file); the text is then empty.
     pub skipped: Option<&'a str>,
+    /// The catalog in effect, for checks that run other rules over text they derive (the
+    /// encoded check rescans decoded payloads with the pattern rules).
+    pub catalog: &'a Catalog,
+    /// Ids of the enabled rules.
+    pub enabled: &'a HashSet<String>,
 }
 
 impl Input<'_> {
@@ -164,6 +170,10 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     NativeCheck {
         name: "weakened-config",
         run: super::hygiene::weakened_config,
+    },
+    NativeCheck {
+        name: "encoded-instructions",
+        run: super::encoded::encoded_instructions,
     },
 ];
 

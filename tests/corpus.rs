@@ -4,9 +4,9 @@
 //! ../shared/tools/score.py runs it), over every attack and hard negative listed in
 //! MANIFEST.tsv and every file of benign/. Then:
 //! - every attack whose category this release covers is reported with its expected family at
-//!   warning or error (deception counts as injection, confusable as unicode; the encoded,
-//!   cache, multilingual and confusable categories and the obfuscated spellings, files named
-//!   `obf-*`, belong to later work and are skipped);
+//!   warning or error (deception counts as injection, confusable as unicode; the multilingual
+//!   category and the obfuscated spellings, files named `obf-*`, are skipped until the rules
+//!   cover them);
 //! - no file of benign/ or hard-negatives/ gets an error-level finding;
 //! - at most 2% of the files of benign/ get a warning.
 //!
@@ -23,7 +23,7 @@ use common::{promptlint, run};
 use serde_json::Value;
 
 /// Categories of MANIFEST.tsv left to later work.
-const SKIPPED_CATEGORIES: &[&str] = &["encoded", "cache", "multilingual", "confusable"];
+const SKIPPED_CATEGORIES: &[&str] = &["multilingual"];
 /// Paths containing this are obfuscated spellings, left to later work.
 const SKIPPED_PATH: &str = "/obf-";
 /// Largest share of benign files that may get a warning.

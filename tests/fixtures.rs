@@ -12,6 +12,34 @@ use std::collections::BTreeSet;
 use common::{fixtures_dir, promptlint, run};
 use promptlint::escape::is_invisible;
 
+/// A copy of fixtures/ in a temporary repository of its own (a `.git` folder at its root), so
+/// that what a check reads around a fixture (Codex counts the AGENTS.md files of ancestor
+/// folders up to the repository root) never depends on this repository's own files.
+fn hermetic_fixtures() -> &'static std::path::Path {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("temp dir");
+        copy_tree(&fixtures_dir(), dir.path());
+        std::fs::create_dir(dir.path().join(".git")).expect("mkdir .git");
+        dir
+    })
+    .path()
+}
+
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("readable fixtures") {
+        let e = e.expect("entry");
+        let t = e.file_type().expect("file type");
+        let dest = to.join(e.file_name());
+        if t.is_dir() {
+            copy_tree(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), dest).expect("copy fixture");
+        }
+    }
+}
+
 /// Fixture folders, sorted (folders only: fixtures/README.md is not one).
 fn folders() -> Vec<String> {
     let mut out: Vec<String> = std::fs::read_dir(fixtures_dir())
@@ -58,10 +86,10 @@ fn every_fixture_folder_matches_its_snapshots() {
     );
     for name in &names {
         let human = run(promptlint()
-            .current_dir(fixtures_dir())
+            .current_dir(hermetic_fixtures())
             .args(["check", "--color", "never", name]));
         let json = run(promptlint()
-            .current_dir(fixtures_dir())
+            .current_dir(hermetic_fixtures())
             .args(["check", "--format", "json", name]));
         assert!(human.stderr.is_empty(), "{name}: stderr: {}", human.stderr);
         assert!(json.stderr.is_empty(), "{name}: stderr: {}", json.stderr);
@@ -93,7 +121,7 @@ fn every_rule_fixture_folder_reports_its_rule() {
             .get(id)
             .unwrap_or_else(|| panic!("{name}: no rule {id}"));
         assert_eq!(rule.name, rule_name, "{name}: folder name != rule name");
-        let (_, json) = common::check_json(&fixtures_dir(), &[name]);
+        let (_, json) = common::check_json(hermetic_fixtures(), &[name]);
         let rules: BTreeSet<&str> = json["findings"]
             .as_array()
             .unwrap()

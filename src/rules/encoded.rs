@@ -1445,16 +1445,15 @@ mod tests {
     /// `disabled`).
     fn check(path: &str, text: &str, disabled: &[&str]) -> Vec<Finding> {
         let catalog = Catalog::builtin();
-        let engine = crate::check::Engine {
+        let engine = crate::check::Engine::new(
             catalog,
-            enabled: catalog
+            catalog
                 .rules()
                 .iter()
                 .map(|r| r.id.clone())
                 .filter(|id| !disabled.contains(&id.as_str()))
                 .collect(),
-            size_limit: crate::check::DEFAULT_SIZE_LIMIT,
-        };
+        );
         crate::check::check_memory(&engine, path, None, text.as_bytes())
             .findings
             .into_iter()

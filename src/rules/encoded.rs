@@ -1391,6 +1391,27 @@ fn report(
         if let Some(d) = super::context::assess(rule.context, seg.role, seg_text, seg_span) {
             f = f.with_severity(Severity::Note, d.reason());
         }
+        // The inner rule reports the decoded text as well, at the same encoded bytes, so its
+        // family is found however the text was spelled (`--select injection`, a family's
+        // suppression, a CI policy by family).
+        if let Ok(inner) = Finding::new(
+            &top.rule,
+            text,
+            f.span.clone(),
+            format!(
+                "{} (decoded from {})",
+                top.rule.render_message(&shown),
+                p.describe()
+            ),
+        ) {
+            let why = f.context.clone().unwrap_or_default();
+            out.push(
+                inner
+                    .with_label(format!("decoded from {}", p.encoding.as_str()))
+                    .with_matched(format!("{}: {}", rule.id, shown))
+                    .with_severity(f.severity, why),
+            );
+        }
         out.push(f);
     }
     out

@@ -23,6 +23,7 @@ use std::ops::Range;
 
 use caseless::Caseless;
 use unicode_normalization::UnicodeNormalization;
+use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, UnicodeScript};
 
 use crate::escape::is_invisible;
@@ -99,6 +100,35 @@ impl NormView {
 pub fn is_generic_combining_mark(c: char) -> bool {
     matches!(c as u32,
         0x0300..=0x036F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
+}
+
+/// True for Arabic code points that decorate a word without changing which word a reader
+/// sees, and which writers use or omit freely: U+0640 ARABIC TATWEEL (kashida, the stretching
+/// stroke of `تـجـاهـل`), the harakat and other marks U+064B–U+065F (fathatan .. wavy hamza
+/// below, including U+0653 MADDAH ABOVE and U+0654/U+0655 HAMZA ABOVE/BELOW, so `أ`, `إ` and
+/// `آ` read as `ا`), and U+0670 ARABIC LETTER SUPERSCRIPT ALEF. Patterns then need one
+/// spelling per word. Ranges from the Unicode Arabic block chart,
+/// <https://www.unicode.org/charts/PDF/U0600.pdf>.
+pub fn is_arabic_decoration(c: char) -> bool {
+    matches!(c as u32, 0x0640 | 0x064B..=0x065F | 0x0670)
+}
+
+/// True for letters of scripts written without spaces between words (Han, Hiragana,
+/// Katakana; Korean Hangul uses spaces and is not one): whitespace between two of them, a
+/// line break in wrapped CJK text or spacing inserted to split a phrase, is dropped in the
+/// prose view. Scripts from Unicode Scripts.txt through `unicode-script`.
+fn is_unspaced_letter(c: char) -> bool {
+    matches!(
+        c.script(),
+        Script::Han | Script::Hiragana | Script::Katakana
+    ) || matches!(c, '々' | 'ー')
+}
+
+/// True for combining marks (general category M). Inside a word they belong to it: a
+/// Devanagari virama (U+094D) or a Thai vowel sign is not Alphabetic, yet splitting the word
+/// there would turn `निर्देश` into two words.
+fn is_mark(c: char) -> bool {
+    !c.is_ascii() && c.general_category_group() == GeneralCategoryGroup::Mark
 }
 
 /// Builds both views of `text`.
@@ -207,15 +237,20 @@ fn push_folded(out: &mut String, map: &mut OffsetMap, c: char, src: Range<usize>
         map.push(1, src, verbatim);
         return;
     }
-    if is_invisible(c) || is_generic_combining_mark(c) {
+    if is_invisible(c) || is_generic_combining_mark(c) || is_arabic_decoration(c) {
         return;
     }
     // Diacritics are dropped from Latin letters only (é -> e, so rules need no accents);
-    // elsewhere they can make a different letter (Cyrillic й is not и) and are kept.
+    // elsewhere they can make a different letter (Cyrillic й is not и) and are kept, but for
+    // Arabic's optional vowel and hamza marks (see `is_arabic_decoration`).
     let strip = matches!(c.script(), Script::Latin | Script::Common);
+    let arabic = c.script() == Script::Arabic;
     let mut buf = String::new();
     for d in std::iter::once(c).nfkd() {
-        if (strip && is_generic_combining_mark(d)) || is_invisible(d) {
+        if (strip && is_generic_combining_mark(d))
+            || (arabic && is_arabic_decoration(d))
+            || is_invisible(d)
+        {
             continue;
         }
         buf.push(d);
@@ -374,13 +409,16 @@ fn prose_view(text: &View) -> View {
     let end_of = |k: usize| chars.get(k).map_or(t.len(), |&(i, _)| i);
     let mut k = 0;
     let mut pending_space: Option<Range<usize>> = None;
+    // True while the pending run is whitespace only (no punctuation).
+    let mut pending_blank = true;
     while k < n {
         let (i, c) = chars[k];
         // Letters split by one repeated separator: i.g.n.o.r.e, r_u_l_e_s, p-r-e-v.
         if c.is_alphabetic()
             && let Some(last) = separated_run(&chars, k)
         {
-            flush_space(&mut out, &mut map, &mut pending_space);
+            flush_space(&mut out, &mut map, &mut pending_space, pending_blank, c);
+            pending_blank = true;
             let mut j = k;
             while j <= last {
                 let (ci, cc) = chars[j];
@@ -395,7 +433,10 @@ fn prose_view(text: &View) -> View {
             // A word: copy it, reading leetspeak when it mixes letters and digits.
             let start = k;
             while k < n
-                && (chars[k].1.is_alphanumeric() || word_symbol(&chars, k) || apostrophe(&chars, k))
+                && (chars[k].1.is_alphanumeric()
+                    || word_symbol(&chars, k)
+                    || apostrophe(&chars, k)
+                    || (k > start && is_mark(chars[k].1)))
             {
                 k += 1;
             }
@@ -408,7 +449,8 @@ fn prose_view(text: &View) -> View {
             let other_digits = word.chars().any(|ch| ch.is_numeric() && leet(ch).is_none());
             // Only when every digit reads as a letter: `sha256`, `utf8`, `base64` stay.
             let is_leet = letters >= 2 && leets >= 1 && !other_digits && word.chars().count() >= 3;
-            flush_space(&mut out, &mut map, &mut pending_space);
+            flush_space(&mut out, &mut map, &mut pending_space, pending_blank, c);
+            pending_blank = true;
             for &(ci, ch) in &chars[start..k] {
                 let r = ci..ci + ch.len_utf8();
                 match leet(ch).filter(|_| is_leet) {
@@ -426,6 +468,7 @@ fn prose_view(text: &View) -> View {
         }
         // Punctuation and whitespace fold into one space.
         let r = i..end_of(k + 1);
+        pending_blank &= c.is_whitespace();
         pending_space = Some(match pending_space {
             Some(p) => p.start..r.end,
             None => r,
@@ -443,9 +486,18 @@ fn prose_view(text: &View) -> View {
     }
 }
 
-fn flush_space(out: &mut String, map: &mut OffsetMap, pending: &mut Option<Range<usize>>) {
+/// Writes the pending run of punctuation and whitespace as one space before `next`, unless
+/// it is only whitespace between two letters of an unspaced script (`忽略\n之前`).
+fn flush_space(
+    out: &mut String,
+    map: &mut OffsetMap,
+    pending: &mut Option<Range<usize>>,
+    blank: bool,
+    next: char,
+) {
     if let Some(r) = pending.take()
-        && !out.is_empty()
+        && let Some(last) = out.chars().next_back()
+        && !(blank && is_unspaced_letter(last) && is_unspaced_letter(next))
     {
         out.push(' ');
         map.push_opaque(1, r);
@@ -595,5 +647,40 @@ mod tests {
             seg(src, prose, "ignore previous rules"),
             "i.g.n.o.r.e p-r-e-v-i-o-u-s r_u_l_e_s"
         );
+    }
+
+    #[test]
+    fn arabic_tatweel_and_optional_marks_are_removed() {
+        // تـجـاهَـلْ with kashida and harakat reads as تجاهل; أ (alef with hamza above) as ا.
+        let src = "\u{062A}\u{0640}\u{062C}\u{0640}\u{0627}\u{0647}\u{064E}\u{0640}\u{0644}\u{0652} \u{0623}\u{0646}\u{062A}";
+        let v = normalize(src);
+        assert_eq!(
+            v.text(),
+            "\u{062A}\u{062C}\u{0627}\u{0647}\u{0644} \u{0627}\u{0646}\u{062A}"
+        );
+        let at = v.text().find('\u{0644}').unwrap();
+        // The last letter maps back to itself (its sukun is dropped).
+        assert_eq!(&src[v.to_segment(at..at + 2)], "\u{0644}");
+        // Other scripts' marks stay: Devanagari vowel signs and virama, Cyrillic й; in the
+        // prose view too, inside their word.
+        assert_eq!(normalize("निर्देश й").text(), "निर्देश й");
+        assert_eq!(
+            normalize("निर्देशों को").view(ViewKind::Prose).text,
+            "निर्देशों को"
+        );
+    }
+
+    #[test]
+    fn prose_view_drops_whitespace_inside_unspaced_scripts_only() {
+        let p = |s: &str| normalize(s).view(ViewKind::Prose).text.clone();
+        assert_eq!(p("忽略\n之前的 指令"), "忽略之前的指令");
+        assert_eq!(p("以前の\n指示を無視"), "以前の指示を無視");
+        // Punctuation between them still separates; Korean keeps its spaces.
+        assert_eq!(p("忽略、之前"), "忽略 之前");
+        assert_eq!(p("이전 지시를 무시"), "이전 지시를 무시");
+        assert_eq!(p("日本 go 語"), "日本 go 語");
+        let src = "Agents: 忽略\n之前";
+        let v = normalize(src);
+        assert_eq!(seg(src, v.view(ViewKind::Prose), "忽略之前"), "忽略\n之前");
     }
 }

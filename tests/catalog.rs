@@ -152,3 +152,52 @@ fn built_in_patterns_are_lower_case() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// Every language a rule lists has at least one match and one no_match example tagged with
+/// it (untagged examples are English), `zh` in both Simplified and Traditional script, and no
+/// example is tagged with a language the rule does not list.
+#[test]
+fn every_listed_language_has_examples_of_both_kinds() {
+    let catalog = Catalog::builtin();
+    let mut failures = Vec::new();
+    for rule in catalog.rules() {
+        let primary = |tag: &str| tag.split('-').next().unwrap_or(tag).to_ascii_lowercase();
+        let tags =
+            |v: &[promptlint::rules::Example]| v.iter().map(|e| e.lang()).collect::<Vec<_>>();
+        let (m, n) = (tags(&rule.examples.matching), tags(&rule.examples.no_match));
+        for lang in &rule.languages {
+            let wanted: Vec<String> = if lang == "zh" {
+                vec!["zh-Hans".into(), "zh-Hant".into()]
+            } else {
+                vec![lang.clone()]
+            };
+            for w in wanted {
+                let has = |v: &[String]| v.contains(&w);
+                if !has(&m) || !has(&n) {
+                    failures.push(format!(
+                        "{} {}: language {w} needs a match and a no_match example (has {} and {})",
+                        rule.id,
+                        rule.name,
+                        m.iter().filter(|t| **t == w).count(),
+                        n.iter().filter(|t| **t == w).count()
+                    ));
+                }
+            }
+        }
+        let explicit = rule
+            .examples
+            .matching
+            .iter()
+            .chain(&rule.examples.no_match)
+            .filter_map(|e| e.spec().lang);
+        for t in explicit {
+            if !rule.languages.contains(&primary(&t)) {
+                failures.push(format!(
+                    "{} {}: example tagged {t}, a language the rule does not list",
+                    rule.id, rule.name
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

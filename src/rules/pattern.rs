@@ -200,16 +200,23 @@ impl PatternSet {
                     continue;
                 }
             };
-            let mut last_end = 0;
+            // Matches of the rule's earlier regexes: a match fully inside one is not reported
+            // again. Each regex's matches come in text order, but a later regex may match
+            // before an earlier one's, so every reported range is kept, not just the last end.
+            let mut reported: Vec<Range<usize>> = Vec::new();
             for re in &compiled.regex {
+                let before = reported.len();
                 for m in re.find_iter(text) {
-                    if m.start() < last_end && m.end() <= last_end {
-                        continue; // fully inside a match of an earlier regex of this rule
+                    if reported[..before]
+                        .iter()
+                        .any(|r| r.start <= m.start() && m.end() <= r.end)
+                    {
+                        continue;
                     }
                     if compiled.unless.iter().any(|u| u.is_match(m.as_str())) {
                         continue;
                     }
-                    last_end = last_end.max(m.end());
+                    reported.push(m.range());
                     on_match(&pr.rule, m.range());
                 }
             }
@@ -239,5 +246,17 @@ mod tests {
                 .is_match("ignore previous")
         );
         assert!(!compile("ignore").unwrap().is_match("IGNORE"));
+    }
+
+    #[test]
+    fn a_later_regex_matching_before_an_earlier_regexs_match_is_reported() {
+        let yaml = "id: PL999\nname: two-regexes\nfamily: injection\nseverity: error\nconfidence: high\nsummary: s\nmessage: \"m: {match}\"\nhelp: h\nmatch:\n  keywords: [alpha, beta]\n  regex: ['beta', 'alpha', 'alpha beta']\n";
+        let rule: Rule = serde_saphyr::from_str(yaml).expect("rule parses");
+        let set = PatternSet::new(&[Arc::new(rule)]);
+        let mut got = Vec::new();
+        set.find("alpha beta", |_| true, |_, r| got.push(r));
+        // `alpha` (regex 2) lies before `beta` (regex 1) and is reported; `alpha beta`
+        // (regex 3) covers both and is reported too; nothing is reported twice.
+        assert_eq!(got, vec![6..10, 0..5, 0..10]);
     }
 }

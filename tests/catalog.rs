@@ -201,3 +201,43 @@ fn every_listed_language_has_examples_of_both_kinds() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Patterns and keywords are matched against the normalized views (NFKC, full case folding,
+/// Latin diacritics and Arabic optional marks removed, see `promptlint::normalize`): a
+/// character the view never contains (`é`, `ẞ`, Arabic `أ`, a precomposed Devanagari nukta
+/// letter) makes its branch dead. Every non-ASCII character of a built-in regex must survive
+/// normalization unchanged, and every keyword must equal its own view (for the prose view:
+/// no punctuation, which that view folds to spaces).
+#[test]
+fn patterns_and_keywords_are_written_in_their_normalized_form() {
+    use promptlint::normalize::normalize;
+    let catalog = Catalog::builtin();
+    let mut bad = Vec::new();
+    for r in catalog.rules() {
+        let Some(m) = &r.matcher else { continue };
+        for re in m.regex.iter().chain(&m.unless) {
+            for c in re.chars().filter(|c| !c.is_ascii()) {
+                let folded = normalize(&c.to_string()).text().to_owned();
+                if folded != c.to_string() {
+                    bad.push(format!(
+                        "{}: regex character U+{:04X} reads {} in the view",
+                        r.id,
+                        c as u32,
+                        promptlint::escape::excerpt(&folded, 20)
+                    ));
+                }
+            }
+        }
+        for k in &m.keywords {
+            let view = normalize(k).view(r.view).text.clone();
+            if view != *k {
+                bad.push(format!(
+                    "{}: keyword {k:?} reads {view:?} in the {:?} view",
+                    r.id, r.view
+                ));
+            }
+        }
+    }
+    bad.dedup();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

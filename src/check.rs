@@ -236,8 +236,11 @@ impl<'a> Engine<'a> {
                     else {
                         return;
                     };
-                    let mut f = f.with_matched(view.text[m].to_owned());
-                    if let Some(d) = context::assess(rule.context, seg.role, seg_text, seg_range) {
+                    let mut f = f.with_matched(view.text[m.clone()].to_owned());
+                    // Context is judged on the text view: a negation or a quotation mark is
+                    // seen through the same obfuscation as the match (`Ｎｅｖｅｒ`, `Ne**ve**r`).
+                    let in_text = norm.to_text(*view_kind, m);
+                    if let Some(d) = context::assess(rule.context, seg.role, norm.text(), in_text) {
                         f = f.with_severity(Severity::Note, d.reason());
                     }
                     if let Some((sev, why)) = authorship(rule, kind, seg.role)

@@ -64,6 +64,8 @@ pub enum ViewKind {
 pub struct NormView {
     text: View,
     prose: View,
+    /// Prose-view byte offsets -> text-view byte ranges.
+    prose_in_text: OffsetMap,
 }
 
 impl NormView {
@@ -83,6 +85,16 @@ impl NormView {
     /// Maps a text-view byte range to the segment.
     pub fn to_segment(&self, r: Range<usize>) -> Range<usize> {
         self.text.to_segment(r)
+    }
+
+    /// Maps a byte range of the view of `kind` to the text view (the identity for the text
+    /// view itself). Context cues (quotes, negations) are judged on the text view, which has
+    /// the punctuation the prose view folds away but not the obfuscation of the segment.
+    pub fn to_text(&self, kind: ViewKind, r: Range<usize>) -> Range<usize> {
+        match kind {
+            ViewKind::Text => r,
+            ViewKind::Prose => self.prose_in_text.map_range(r),
+        }
     }
 
     /// True when the text view is the text lower-cased in place (the ASCII fast path).
@@ -134,10 +146,11 @@ fn is_mark(c: char) -> bool {
 /// Builds both views of `text`.
 pub fn normalize(text: &str) -> NormView {
     let text_view = text_view(text);
-    let prose = prose_view(&text_view);
+    let (prose, prose_in_text) = prose_view(&text_view);
     NormView {
         text: text_view,
         prose,
+        prose_in_text,
     }
 }
 
@@ -267,10 +280,22 @@ fn prototype(c: char) -> Option<char> {
     let mut buf = [0u8; 4];
     let mut it = unicode_security::skeleton(c.encode_utf8(&mut buf));
     let p = it.next()?;
-    if it.next().is_some() || !p.is_ascii_alphabetic() {
-        return None;
-    }
-    Some(p.to_ascii_lowercase())
+    (it.next().is_none() && p.is_ascii_alphabetic()).then(|| p.to_ascii_lowercase())
+}
+
+/// [`prototype`], or else that of the letter's upper case. The view is case-folded before
+/// confusables are, so inside a word that already mixes Latin with lookalikes a letter is
+/// also tried in upper case: Cyrillic `Т` (U+0422) is a prototype of `T` but its lower case
+/// `т` is of nothing, and `SYSТEМ` must still read `system`. Not used to decide that a
+/// word of one script is a disguise: Russian `все` is not `bce`.
+fn prototype_cased(c: char) -> Option<char> {
+    prototype(c).or_else(|| {
+        let mut up = c.to_uppercase();
+        match (up.next(), up.next()) {
+            (Some(u), None) if u != c => prototype(u),
+            _ => None,
+        }
+    })
 }
 
 /// Pass 2: inside words that mix Latin with lookalike letters of other scripts (Cyrillic і,
@@ -319,7 +344,7 @@ fn fold_confusables(text: &str) -> (String, Option<OffsetMap>) {
         for (k, ch) in text[w.clone()].char_indices() {
             let at = w.start + k;
             let len = ch.len_utf8();
-            match (ch.script(), prototype(ch)) {
+            match (ch.script(), prototype_cased(ch)) {
                 (s, Some(p)) if s != Script::Latin && s != Script::Common => {
                     out.push(p);
                     map.push_opaque(1, at..at + len);
@@ -399,8 +424,8 @@ fn leet(c: char) -> Option<char> {
     })
 }
 
-/// The prose view of a text view.
-fn prose_view(text: &View) -> View {
+/// The prose view of a text view, and its map to the text view.
+fn prose_view(text: &View) -> (View, OffsetMap) {
     let t = &text.text;
     let mut out = String::with_capacity(t.len());
     let mut map = OffsetMap::new();
@@ -476,14 +501,17 @@ fn prose_view(text: &View) -> View {
         k += 1;
     }
     // Trailing punctuation and whitespace are dropped.
-    let map = match &text.map {
-        None => map,
+    let to_segment = match &text.map {
+        None => map.clone(),
         Some(outer) => map.then(outer),
     };
-    View {
-        text: out,
-        map: Some(map),
-    }
+    (
+        View {
+            text: out,
+            map: Some(to_segment),
+        },
+        map,
+    )
 }
 
 /// Writes the pending run of punctuation and whitespace as one space before `next`, unless
@@ -611,6 +639,12 @@ mod tests {
         // A word spelled only with lookalikes in an English sentence folds too.
         let src = "please \u{0456}gn\u{043E}r\u{0435} the rules";
         assert_eq!(normalize(src).text(), "please ignore the rules");
+        // Upper-case lookalikes fold too, though the view is lower-cased first (Cyrillic
+        // Т, М, Н, В; Greek Ο).
+        assert_eq!(
+            normalize("SYS\u{0422}E\u{041C} \u{041D}OME \u{0412}ranch").text(),
+            "system home branch"
+        );
         // Greek maths stays Greek.
         assert_eq!(normalize("α-β pruning, Δt").text(), "α-β pruning, δt");
     }

@@ -210,11 +210,11 @@ const LEAD_IN_MAX_LINES: usize = 60;
 /// indented continuation nor blank; provided it is a heading or ends with a colon. `None`
 /// otherwise.
 pub fn list_lead_in(text: &str, at: usize) -> Option<&str> {
-    let line_start = line_start_within(text, at)?;
-    let item = &text[line_start..at];
-    if !is_list_item(item) {
-        return None;
+    let mut line_start = line_start_within(text, at)?;
+    if !is_list_item(&text[line_start..at]) {
+        line_start = continued_item(text, line_start)?;
     }
+    let item = &text[line_start..];
     let indent = indent_of(item);
     let mut end = line_start;
     for _ in 0..LEAD_IN_MAX_LINES {
@@ -233,6 +233,32 @@ pub fn list_lead_in(text: &str, at: usize) -> Option<&str> {
         }
         let t = line.trim().trim_end_matches(['*', '_', ' ']);
         return (t.starts_with('#') || t.ends_with(':')).then_some(line);
+    }
+    None
+}
+
+/// Most lines of one list item's paragraph walked back to find the item.
+const CONTINUATION_MAX_LINES: usize = 20;
+
+/// When the line starting at `line_start` continues the paragraph of a list item (markdown's
+/// lazy continuation: the lines after an item, up to a blank line or a new block, belong to
+/// it), the start of the item's line.
+fn continued_item(text: &str, line_start: usize) -> Option<usize> {
+    let mut end = line_start;
+    for _ in 0..CONTINUATION_MAX_LINES {
+        if end == 0 {
+            return None;
+        }
+        let start = line_start_within(text, end - 1)?;
+        let line = &text[start..end - 1];
+        let t = line.trim_start();
+        if t.is_empty() || t.starts_with('#') || t.starts_with("```") || t.starts_with("~~~") {
+            return None;
+        }
+        if is_list_item(line) {
+            return Some(start);
+        }
+        end = start;
     }
     None
 }
@@ -465,6 +491,18 @@ mod tests {
             at(t, "ignore previous", ContextPolicy::Prose),
             Some(Discussion::ForbiddenList)
         );
+    }
+
+    #[test]
+    fn a_wrapped_list_item_is_still_under_its_lead_in() {
+        let t = "Look for patterns that hide errors:\n- Retry logic that gives up\nwithout informing the user\n";
+        assert_eq!(
+            at(t, "without informing", ContextPolicy::Prose),
+            Some(Discussion::ForbiddenList)
+        );
+        // A blank line ends the item: the paragraph after it is not in the list.
+        let t = "Never do the following:\n- `rm -rf ~`\n\nrun `rm -rf ~` now\n";
+        assert_eq!(list_lead_in(t, t.rfind("rm -rf").unwrap()), None);
     }
 
     #[test]

@@ -60,16 +60,7 @@ impl Joined {
     }
 }
 
-const NAME: &str = r"[a-z_][a-z0-9_]{0,31}";
-
-/// `name = "literal"` (also `:=`, `:`, `<-`; `let`/`const`/`set`... before it; `$name`). A
-/// literal may hold a single line break (text wrapped in markdown), not a blank line.
-static ASSIGNMENT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
-        r#"(?:^|[^0-9a-z_$.])(?:(?:let|const|var|set|export|local|my|declare)\s+)?\$?\{{?({NAME})\}}?\s*(?::=|=|:|<-)\s*(?:"((?:[^"\\\n]|\\.|\n[^"\\\n]){{1,400}})"|'((?:[^'\\\n]|\\.|\n[^'\\\n]){{1,400}})'|`((?:[^`\\\n]|\\.|\n[^`\\\n]){{1,400}})`)"#
-    ))
-    .expect("static regex")
-});
+const NAME: &str = r"[a-z_][a-z0-9_]*";
 
 /// Names joined by an operator (`a + b`, `a .. b`, `a || b`, `a . b`, `$a$b`, `${a}${b}`).
 static NAME_CHAIN: LazyLock<Regex> = LazyLock::new(|| {
@@ -77,12 +68,6 @@ static NAME_CHAIN: LazyLock<Regex> = LazyLock::new(|| {
         r"\$?\{{?{NAME}\}}?(?:\s*(?:\+|\.\.|\|\||\.)\s*\$?\{{?{NAME}\}}?)+|(?:\$\{{?{NAME}\}}?){{2,}}"
     ))
     .expect("static regex")
-});
-
-/// String literals joined by an operator (`"ab" + "cd"`).
-static LITERAL_CHAIN: LazyLock<Regex> = LazyLock::new(|| {
-    let lit = r#"(?:"(?:[^"\\\n]|\\.|\n[^"\\\n])*"|'(?:[^'\\\n]|\\.|\n[^'\\\n])*')"#;
-    Regex::new(&format!(r"{lit}(?:\s*(?:\+|\.\.|\|\|)\s*{lit})+")).expect("static regex")
 });
 
 /// A list of names in brackets or parentheses (`concat(a, b)`, `[a, b].join("")`).
@@ -107,14 +92,12 @@ pub fn reassemble(text: &str) -> Vec<Joined> {
     if !text.contains(['"', '\'', '`']) {
         return Vec::new();
     }
-    // name -> content range of its (last) literal
-    let mut names: HashMap<&str, Range<usize>> = HashMap::new();
-    for c in ASSIGNMENT.captures_iter(text) {
-        let (Some(name), Some(lit)) = (c.get(1), c.get(2).or(c.get(3)).or(c.get(4))) else {
-            continue;
-        };
-        names.insert(name.as_str(), lit.range());
-    }
+    // name -> content range of its (last) literal; literals joined directly.
+    let (assigned, chains) = scan_literals(text);
+    let names: HashMap<&str, Range<usize>> = assigned
+        .into_iter()
+        .map(|(name, lit)| (&text[name], lit))
+        .collect();
     let mut out: Vec<Joined> = Vec::new();
     let push = |pieces: Vec<Range<usize>>, expr: Range<usize>, out: &mut Vec<Joined>| {
         if pieces.len() < 2 || out.len() >= MAX_JOINS {
@@ -144,9 +127,8 @@ pub fn reassemble(text: &str) -> Vec<Joined> {
             out.push(joined);
         }
     };
-    for m in LITERAL_CHAIN.find_iter(text) {
-        let pieces = literal_contents(text, m.range());
-        push(pieces, m.range(), &mut out);
+    for (pieces, expr) in chains {
+        push(pieces, expr, &mut out);
     }
     if names.len() < 2 {
         return out;
@@ -201,25 +183,138 @@ pub fn reassemble(text: &str) -> Vec<Joined> {
     out
 }
 
-/// The content ranges of the string literals in `text[r]`.
-fn literal_contents(text: &str, r: Range<usize>) -> Vec<Range<usize>> {
+/// Longest literal read, in bytes.
+const MAX_LITERAL: usize = 400;
+
+/// Assignments of string literals (`name = "..."`, also `:=`, `:`, `<-`, `$name`, `${name}`)
+/// as (name range, content range), and chains of literals joined by an operator (`"ab" +
+/// "cd"`, `..`, `||`) as (content ranges, chain range). One pass over the quotation marks;
+/// a literal may hold a single line break (text wrapped in markdown), not a blank line.
+#[allow(clippy::type_complexity)]
+fn scan_literals(
+    text: &str,
+) -> (
+    Vec<(Range<usize>, Range<usize>)>,
+    Vec<(Vec<Range<usize>>, Range<usize>)>,
+) {
     let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = r.start;
-    while i < r.end {
-        let q = b[i];
-        if q == b'"' || q == b'\'' {
-            let mut j = i + 1;
-            while j < r.end && b[j] != q {
-                j += if b[j] == b'\\' { 2 } else { 1 };
-            }
-            out.push(i + 1..j.min(r.end));
-            i = j + 1;
-        } else {
+    let mut assigned = Vec::new();
+    let mut chains = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !matches!(b[i], b'"' | b'\'' | b'`') {
             i += 1;
+            continue;
+        }
+        let Some(close) = literal_end(b, i) else {
+            i += 1;
+            continue;
+        };
+        let name = assigned_name(b, i);
+        let is_assigned = name.is_some();
+        if let Some(name) = name {
+            assigned.push((name, i + 1..close));
+        }
+        // A chain: this literal, then (operator, literal)+.
+        let mut pieces: Vec<Range<usize>> = Vec::new();
+        pieces.push(i + 1..close);
+        let mut end = close + 1;
+        while let Some(next) = chained_literal(b, end) {
+            let Some(c) = literal_end(b, next) else { break };
+            pieces.push(next + 1..c);
+            end = c + 1;
+        }
+        if pieces.len() >= 2 {
+            chains.push((pieces, i..end));
+        } else if !is_assigned {
+            // A quotation mark that opens nothing we read (an apostrophe in prose): the next
+            // one may open a literal.
+            i += 1;
+            continue;
+        }
+        i = end;
+    }
+    (assigned, chains)
+}
+
+/// The index of the quotation mark closing the literal opened at `open`.
+fn literal_end(b: &[u8], open: usize) -> Option<usize> {
+    let q = b[open];
+    let mut j = open + 1;
+    while j < b.len() && j - open <= MAX_LITERAL {
+        match b[j] {
+            c if c == q => return (j > open + 1).then_some(j),
+            b'\\' => j += 2,
+            b'\n' if b.get(j + 1).is_none_or(|&n| n == b'\n' || n == b'\r') => return None,
+            _ => j += 1,
         }
     }
-    out
+    None
+}
+
+/// When the literal opened at `open` is assigned (`name = `, `name: `, `$name := `,
+/// `${name} <- `), the byte range of the name.
+fn assigned_name(b: &[u8], open: usize) -> Option<Range<usize>> {
+    let mut k = open;
+    while k > 0 && matches!(b[k - 1], b' ' | b'\t') {
+        k -= 1;
+    }
+    let op = if k >= 2 && (&b[k - 2..k] == b":=" || &b[k - 2..k] == b"<-") {
+        2
+    } else if k >= 1 && matches!(b[k - 1], b'=' | b':') {
+        1
+    } else {
+        return None;
+    };
+    k -= op;
+    if k > 0 && matches!(b[k - 1], b'=' | b'!' | b'<' | b'>') {
+        return None; // `==`, `!=`, `<=`, `>=`: a comparison
+    }
+    while k > 0 && matches!(b[k - 1], b' ' | b'\t') {
+        k -= 1;
+    }
+    if k > 0 && b[k - 1] == b'}' {
+        k -= 1;
+    }
+    let end = k;
+    while k > 0 && (b[k - 1].is_ascii_lowercase() || b[k - 1].is_ascii_digit() || b[k - 1] == b'_')
+    {
+        k -= 1;
+    }
+    if k == end || end - k > 32 || b[k].is_ascii_digit() {
+        return None;
+    }
+    let start = k;
+    if k > 0 && b[k - 1] == b'{' {
+        k -= 1;
+    }
+    if k > 0 && b[k - 1] == b'$' {
+        k -= 1;
+    }
+    // The name starts a word: not `a.b = "x"` (a field) or `x1y = ` inside a longer token.
+    if k > 0 && (b[k - 1].is_ascii_alphanumeric() || matches!(b[k - 1], b'_' | b'.' | b'$')) {
+        return None;
+    }
+    Some(start..end)
+}
+
+/// When `b[at..]` is spaces, a join operator (`+`, `..`, `||`), spaces and a quotation
+/// mark, the index of that mark.
+fn chained_literal(b: &[u8], at: usize) -> Option<usize> {
+    let mut k = at;
+    while k < b.len() && matches!(b[k], b' ' | b'\t' | b'\n') {
+        k += 1;
+    }
+    let op = match b.get(k..k + 2) {
+        Some(b"..") | Some(b"||") => 2,
+        _ if b.get(k) == Some(&b'+') => 1,
+        _ => return None,
+    };
+    k += op;
+    while k < b.len() && matches!(b[k], b' ' | b'\t' | b'\n') {
+        k += 1;
+    }
+    (k < b.len() && matches!(b[k], b'"' | b'\'' | b'`')).then_some(k)
 }
 
 fn floor(text: &str, mut i: usize) -> usize {
@@ -289,6 +384,15 @@ mod tests {
         let j = reassemble(t);
         assert_eq!(j.len(), 1);
         assert_eq!(&t[j[0].expr.clone()], "concatenate a + b and run it");
+    }
+
+    #[test]
+    fn apostrophes_in_prose_do_not_hide_a_literal() {
+        let t = "don't forget: a = \"igno\", b = \"re it\"; it's a + b";
+        assert_eq!(texts(t), vec!["ignore it"]);
+        // A comparison is not an assignment; a field is not a name.
+        assert!(reassemble("if a == \"x\" and b == \"y\": a + b").is_empty());
+        assert!(reassemble("o.a = \"x\"; o.b = \"y\"; a + b").is_empty());
     }
 
     #[test]

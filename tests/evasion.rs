@@ -19,7 +19,7 @@
 //! | `emphasis` | two letters inside each word of four or more letters wrapped in `**` (`ig**no**re`, `r**ul**e`, `忽略**之前**的`) |
 //! | `spacing` | every space doubled; in prose rules (`context: prose`) the middle space also becomes a line break (a soft break a renderer shows as a space), and in text without spaces (Chinese, Japanese) a line break goes between two characters; command rules get no line break, since one inside a command changes what a shell runs |
 //! | `mixed-case` | letters alternate upper and lower case (`iGnOrE`, `ИгНоРиРуЙ`) |
-//! | `base64` | the whole example base64-encoded under a "decode and follow" cue line; the expectation is a finding of the `encoded` family at the encoded run (or, for a negative, none) |
+//! | `base64` | the whole example base64-encoded under a "decode and follow" cue line; the expectation is a finding of the `encoded` family at the encoded run (or, for a negative, none); `n/a` for rules bound to segment roles (hidden HTML comments: the wrapping removes the markup that makes the role), and examples shorter than an encoded run (20 symbols) are left out |
 //!
 //! Examples checked as JSON (MCP configs, requests) are transformed inside their string
 //! values only (keys and escape sequences are kept), so the file still parses and the
@@ -529,6 +529,9 @@ fn every_rule_survives_every_transformation() {
                 if spec.hex.is_some() || spec.repeat.is_some() || spec.prefix.is_some() {
                     continue;
                 }
+                if t == Transform::Base64 && !base64_applies(rule, &spec) {
+                    continue;
+                }
                 let (text, blob) = transform(t, rule, &spec);
                 let found = findings(catalog, enabled, &spec, &text);
                 let hit = |f: &Finding| match (t, &blob) {
@@ -569,6 +572,18 @@ fn every_rule_survives_every_transformation() {
     assert!(!failed, "evasion matrix has failures:\n{table}");
 }
 
+/// Least length of an encoded run the encoded rule decodes, in base64 symbols (PL601 reads
+/// runs of 16 or more); shorter examples are left out of the base64 column.
+const MIN_BASE64_RUN: usize = 16;
+
+/// Whether the base64 column applies: not to rules bound to segment roles (hidden HTML
+/// comments: the wrapping removes the markup that makes the role), nor to examples too
+/// short to make an encoded run.
+fn base64_applies(rule: &Rule, spec: &promptlint::rules::ExampleSpec) -> bool {
+    rule.segments.is_empty()
+        && (is_json(spec) || base64(spec.text.as_bytes()).len() >= MIN_BASE64_RUN + 4)
+}
+
 fn describe(example: &Example, transformed: &str) -> String {
     format!(
         "{}  =>  {}",
@@ -596,6 +611,7 @@ fn render(rules: &[&Rule], matrix: &BTreeMap<(String, Transform), Cell>) -> (Str
             let bad = !cell.misses.is_empty() || !cell.false_alarms.is_empty();
             let expected_fail = t == Transform::Base64 && BASE64_EXPECTED_TO_FAIL;
             let label = match (bad, expected_fail) {
+                _ if cell.total == 0 => "n/a".to_owned(),
                 (false, false) => "ok".to_owned(),
                 (false, true) => "XPASS".to_owned(),
                 (true, true) => "xfail".to_owned(),
@@ -611,7 +627,7 @@ fn render(rules: &[&Rule], matrix: &BTreeMap<(String, Transform), Cell>) -> (Str
                 }
             };
             if expected_fail {
-                xpass &= !bad;
+                xpass &= !bad || cell.total == 0;
             } else if bad {
                 failed = true;
                 for m in &cell.misses {

@@ -16,7 +16,7 @@ use crate::normalize::{ViewKind, normalize};
 use crate::parse::{self, Parsed, Role};
 use crate::report::{FileResult, Located};
 use crate::rules::native::{self, Input};
-use crate::rules::{Catalog, Family, Rule, ZoneFilter, context};
+use crate::rules::{Catalog, ContextPolicy, Family, Rule, ZoneFilter, context};
 use crate::source::{self, Decoded, LineIndex};
 
 /// Default size limit: files larger than this are skipped with a note (10 MiB).
@@ -234,25 +234,89 @@ impl<'a> Engine<'a> {
                 let view = norm.view(*view_kind);
                 let _failed = patterns.find(&view.text, wanted, |rule, m| {
                     let seg_range = view.to_segment(m.clone());
-                    let src_range = seg.to_source(seg_range.clone());
                     let shown = crate::escape::excerpt(&view.text[m.clone()], 80);
-                    let Ok(f) = Finding::new(rule, text, src_range, rule.render_message(&shown))
-                    else {
-                        return;
-                    };
-                    let mut f = f.with_matched(view.text[m].to_owned());
-                    if let Some(d) = context::assess(rule.context, seg.role, seg_text, seg_range) {
-                        f = f.with_severity(Severity::Note, d.reason());
+                    // Context is judged on the text view: a negation or a quotation mark is
+                    // seen through the same obfuscation as the match (`Ｎｅｖｅｒ`, `Ne**ve**r`).
+                    let in_text = norm.to_text(*view_kind, m.clone());
+                    let d = context::assess(rule.context, seg.role, norm.text(), in_text);
+                    let message = rule.render_message(&shown);
+                    let at = Place { seg, kind, text };
+                    if let Some(f) = at.finding(rule, seg_range, message, &view.text[m], d) {
+                        out.push(f);
                     }
-                    if let Some((sev, why)) = authorship(rule, kind, seg.role)
-                        && sev < f.severity
-                    {
-                        f = f.with_severity(sev, why);
-                    }
-                    out.push(f);
                 });
             }
+            // Quoted fragments the text joins: the joined text is matched too, and a match
+            // that spans two or more fragments is reported at them.
+            for joined in crate::fragments::reassemble(norm.text()) {
+                let inner = normalize(&joined.text);
+                // Only a sentence that forbids the join lowers it: the fragments are quoted
+                // by nature, so quotation is no cue here.
+                let d = context::assess(
+                    ContextPolicy::Command,
+                    seg.role,
+                    norm.text(),
+                    joined.expr.clone(),
+                );
+                let rescanned = |r: &Rule| wanted(r) && REASSEMBLED.contains(&r.family);
+                for (view_kind, patterns) in &sets {
+                    let view = inner.view(*view_kind);
+                    let _failed = patterns.find(&view.text, rescanned, |rule, m| {
+                        let (span, n) = joined.source_span(view.to_segment(m.clone()));
+                        if n < 2 {
+                            return;
+                        }
+                        let shown = crate::escape::excerpt(&view.text[m.clone()], 80);
+                        let message = format!(
+                            "{} (joined from {n} quoted fragments)",
+                            rule.render_message(&shown)
+                        );
+                        let at = Place { seg, kind, text };
+                        let seg_range = norm.to_segment(span);
+                        if let Some(f) = at.finding(rule, seg_range, message, &view.text[m], d) {
+                            out.push(f);
+                        }
+                    });
+                }
+            }
         }
+    }
+}
+
+/// Families whose pattern rules read reassembled fragments.
+const REASSEMBLED: [Family; 3] = [Family::Injection, Family::Exfil, Family::Autonomy];
+
+/// Where a pattern match was found: the segment, the file kind and the source text.
+struct Place<'a> {
+    seg: &'a parse::Segment,
+    kind: FileKind,
+    text: &'a str,
+}
+
+impl Place<'_> {
+    /// A pattern rule's finding at `seg_range` of the segment, lowered to a note when the
+    /// context reads as discussion (`d`) or by [`authorship`].
+    fn finding(
+        &self,
+        rule: &std::sync::Arc<Rule>,
+        seg_range: Range<usize>,
+        message: String,
+        matched: &str,
+        d: Option<context::Discussion>,
+    ) -> Option<Finding> {
+        let src_range = self.seg.to_source(seg_range);
+        let mut f = Finding::new(rule, self.text, src_range, message)
+            .ok()?
+            .with_matched(matched.to_owned());
+        if let Some(d) = d {
+            f = f.with_severity(Severity::Note, d.reason());
+        }
+        if let Some((sev, why)) = authorship(rule, self.kind, self.seg.role)
+            && sev < f.severity
+        {
+            f = f.with_severity(sev, why);
+        }
+        Some(f)
     }
 }
 
@@ -267,7 +331,7 @@ fn zone_ok(filter: ZoneFilter, zone: parse::Zone) -> bool {
 /// Who wrote the text: an override phrase in a template the application's authors own, or in
 /// the system role of a request, is the author's own instruction (a note); in a file an agent
 /// loads from a repository, or in user or tool content, it is untrusted (full severity).
-fn authorship(rule: &Rule, kind: FileKind, role: Role) -> Option<(Severity, &'static str)> {
+pub fn authorship(rule: &Rule, kind: FileKind, role: Role) -> Option<(Severity, &'static str)> {
     if rule.family != Family::Injection {
         return None;
     }

@@ -21,6 +21,7 @@ pub mod entities;
 pub mod escape;
 pub mod finding;
 pub mod fix;
+pub mod fragments;
 pub mod init;
 pub mod kind;
 pub mod normalize;

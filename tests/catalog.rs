@@ -152,3 +152,92 @@ fn built_in_patterns_are_lower_case() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// Every language a rule lists has at least one match and one no_match example tagged with
+/// it (untagged examples are English), `zh` in both Simplified and Traditional script, and no
+/// example is tagged with a language the rule does not list.
+#[test]
+fn every_listed_language_has_examples_of_both_kinds() {
+    let catalog = Catalog::builtin();
+    let mut failures = Vec::new();
+    for rule in catalog.rules() {
+        let primary = |tag: &str| tag.split('-').next().unwrap_or(tag).to_ascii_lowercase();
+        let tags =
+            |v: &[promptlint::rules::Example]| v.iter().map(|e| e.lang()).collect::<Vec<_>>();
+        let (m, n) = (tags(&rule.examples.matching), tags(&rule.examples.no_match));
+        for lang in &rule.languages {
+            let wanted: Vec<String> = if lang == "zh" {
+                vec!["zh-Hans".into(), "zh-Hant".into()]
+            } else {
+                vec![lang.clone()]
+            };
+            for w in wanted {
+                let has = |v: &[String]| v.contains(&w);
+                if !has(&m) || !has(&n) {
+                    failures.push(format!(
+                        "{} {}: language {w} needs a match and a no_match example (has {} and {})",
+                        rule.id,
+                        rule.name,
+                        m.iter().filter(|t| **t == w).count(),
+                        n.iter().filter(|t| **t == w).count()
+                    ));
+                }
+            }
+        }
+        let explicit = rule
+            .examples
+            .matching
+            .iter()
+            .chain(&rule.examples.no_match)
+            .filter_map(|e| e.spec().lang);
+        for t in explicit {
+            if !rule.languages.contains(&primary(&t)) {
+                failures.push(format!(
+                    "{} {}: example tagged {t}, a language the rule does not list",
+                    rule.id, rule.name
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Patterns and keywords are matched against the normalized views (NFKC, full case folding,
+/// Latin diacritics and Arabic optional marks removed, see `promptlint::normalize`): a
+/// character the view never contains (`é`, `ẞ`, Arabic `أ`, a precomposed Devanagari nukta
+/// letter) makes its branch dead. Every non-ASCII character of a built-in regex must survive
+/// normalization unchanged, and every keyword must equal its own view (for the prose view:
+/// no punctuation, which that view folds to spaces).
+#[test]
+fn patterns_and_keywords_are_written_in_their_normalized_form() {
+    use promptlint::normalize::normalize;
+    let catalog = Catalog::builtin();
+    let mut bad = Vec::new();
+    for r in catalog.rules() {
+        let Some(m) = &r.matcher else { continue };
+        for re in m.regex.iter().chain(&m.unless) {
+            for c in re.chars().filter(|c| !c.is_ascii()) {
+                let folded = normalize(&c.to_string()).text().to_owned();
+                if folded != c.to_string() {
+                    bad.push(format!(
+                        "{}: regex character U+{:04X} reads {} in the view",
+                        r.id,
+                        c as u32,
+                        promptlint::escape::excerpt(&folded, 20)
+                    ));
+                }
+            }
+        }
+        for k in &m.keywords {
+            let view = normalize(k).view(r.view).text.clone();
+            if view != *k {
+                bad.push(format!(
+                    "{}: keyword {k:?} reads {view:?} in the {:?} view",
+                    r.id, r.view
+                ));
+            }
+        }
+    }
+    bad.dedup();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

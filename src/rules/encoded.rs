@@ -1245,7 +1245,7 @@ fn rescan(input: &Input<'_>, seg: &Segment, seg_text: &str, payloads: &[Payload]
                     let role = if seg.role.is_hidden() {
                         seg.role
                     } else {
-                        Role::Body
+                        decoded_role(&payloads[k].text, local.start)
                     };
                     let discussion =
                         super::context::assess(r.context, role, &payloads[k].text, local);
@@ -1262,9 +1262,72 @@ fn rescan(input: &Input<'_>, seg: &Segment, seg_text: &str, payloads: &[Payload]
                         discussion,
                     });
                 });
+            // Quoted fragments joined inside the decoded text (`p1 + p2`): the joined text is
+            // matched too, as the pipeline does for plain text, and reported at the payload.
+            for joined in crate::fragments::reassemble(norm.text()) {
+                if !placed
+                    .iter()
+                    .any(|(pr, _)| pr.start < joined.expr.end && joined.expr.start < pr.end)
+                {
+                    continue;
+                }
+                let inner = normalize(&joined.text);
+                let d = super::context::assess(
+                    super::ContextPolicy::Command,
+                    Role::Body,
+                    norm.text(),
+                    joined.expr.clone(),
+                );
+                let view = inner.view(view_kind);
+                let _failed = catalog
+                    .patterns(view_kind)
+                    .find(&view.text, wanted, |r, m| {
+                        let (span, n) = joined.source_span(view.to_segment(m));
+                        if n < 2 {
+                            return;
+                        }
+                        let in_sub = norm.to_segment(span);
+                        let Some((_, k)) = placed
+                            .iter()
+                            .find(|(pr, _)| pr.start < in_sub.end && in_sub.start < pr.end)
+                            .cloned()
+                        else {
+                            return;
+                        };
+                        let seg_span = map.map_range(in_sub);
+                        hits.push(Hit {
+                            span: seg.to_source(seg_span.clone()),
+                            seg_span,
+                            rule: Arc::clone(r),
+                            payload: k,
+                            severity: if d.is_some() {
+                                Severity::Note
+                            } else {
+                                r.severity
+                            },
+                            discussion: d,
+                        });
+                    });
+            }
         }
     }
     hits
+}
+
+/// The role of offset `at` of a decoded text read as markdown: a fenced block inside the
+/// decoded text is an example there as anywhere else; everything else is body text.
+fn decoded_role(decoded: &str, at: usize) -> Role {
+    if !decoded.contains("```") && !decoded.contains("~~~") {
+        return Role::Body;
+    }
+    crate::parse::markdown::parse(decoded)
+        .segments
+        .iter()
+        .find(|s| s.range.contains(&at))
+        .map_or(Role::Body, |s| match s.role {
+            Role::CodeFence => Role::CodeFence,
+            _ => Role::Body,
+        })
 }
 
 /// True when `rule` already matches the raw text (HTML references, which the normalized view
@@ -1390,6 +1453,13 @@ fn report(
         }
         if let Some(d) = super::context::assess(rule.context, seg.role, seg_text, seg_span) {
             f = f.with_severity(Severity::Note, d.reason());
+        }
+        // Who wrote it, as for plain text: an override in a template its authors own or in a
+        // request's system role is their own instruction, however it is spelled.
+        if let Some((sev, why)) = crate::check::authorship(&top.rule, input.kind, seg.role)
+            && sev < f.severity
+        {
+            f = f.with_severity(sev, why);
         }
         // The inner rule reports the decoded text as well, at the same encoded bytes, so its
         // family is found however the text was spelled (`--select injection`, a family's

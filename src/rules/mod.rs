@@ -188,6 +188,10 @@ pub struct ExampleSpec {
     /// about other rules' findings (suppression directives).
     #[serde(default)]
     pub enable: Vec<String>,
+    /// The language of the text as a BCP 47 tag (`es`, `zh-Hant`); default `en`. The catalog
+    /// test checks that every language a rule lists has examples of both kinds.
+    #[serde(default)]
+    pub lang: Option<String>,
 }
 
 impl Example {
@@ -220,6 +224,11 @@ impl Example {
     /// The path to give the example.
     pub fn path(&self) -> String {
         self.spec().path.unwrap_or_else(|| "AGENTS.md".to_owned())
+    }
+
+    /// The example's language tag (`en` when not given).
+    pub fn lang(&self) -> String {
+        self.spec().lang.unwrap_or_else(|| "en".to_owned())
     }
 
     /// A short description for test failure messages.
@@ -300,7 +309,8 @@ pub struct Rule {
     /// True when `--fix` may remove what the rule finds.
     #[serde(default)]
     pub fixable: bool,
-    /// Languages the rule's patterns cover (ISO 639-1).
+    /// Languages the rule's patterns cover (ISO 639-1 codes; `zh` covers Simplified and
+    /// Traditional script). Each needs examples of both kinds tagged with it (`lang:`).
     #[serde(default)]
     pub languages: Vec<String>,
     /// Pattern rules: keywords and regexes.

@@ -4,21 +4,139 @@
 //! Why this shape: a `RegexSet` of ~150 Unicode-aware, case-insensitive patterns was measured
 //! 50x slower on non-ASCII text (Unicode `\b` in a large set falls back to a slow engine), and
 //! compiling every pattern eagerly cost ~66 ms of a 67 ms one-file run. Here a run pays only
-//! for the automaton and the regexes whose keywords occur.
+//! for the automaton and the regexes whose keywords occur, and within a rule only for the
+//! regexes whose prefix literals occur (see [`Compiled`]).
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
-use regex::{Regex, RegexBuilder};
+use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
 
 use super::Rule;
 
 /// Compiled regexes of one rule.
+///
+/// A rule may hold dozens of regexes (one or more per language), and most cannot match a
+/// given text: a Russian phrasing needs Cyrillic, a Spanish one starts with a Spanish verb.
+/// So each regex's prefix literals are extracted (regex-syntax's extractor: every match of
+/// the regex starts with one of them) into one Aho-Corasick automaton per rule; a regex runs,
+/// and is compiled on first need, only where one of its prefix literals occurs. Regexes
+/// without a finite set of non-empty prefix literals always run. Compiling a regex costs far
+/// more than scanning a segment, so a one-file run compiles only what its text can match.
 #[derive(Debug)]
 struct Compiled {
-    regex: Vec<Regex>,
+    /// Prefix literals of the regexes that have them.
+    literals: Option<AhoCorasick>,
+    /// Literal index -> the regexes it starts.
+    literal_regexes: Vec<Vec<usize>>,
+    /// Regexes without usable prefix literals.
+    always: Vec<usize>,
+    /// Every regex, compiled on first need.
+    regex: Vec<OnceLock<Result<Regex, String>>>,
+    sources: Vec<String>,
     unless: Vec<Regex>,
+    /// Bytes of text the rule has been run on, all threads together.
+    scanned: AtomicUsize,
+    /// The regexes without a Unicode word boundary as one set, built once the rule has
+    /// scanned [`SET_AFTER`] bytes: on large inputs one pass of the set then says which
+    /// regexes match, cheaper than running each candidate. (A Unicode `\b` would drop the
+    /// whole set to the slow engine on non-ASCII text, so those regexes stay out.)
+    set: OnceLock<Option<(RegexSet, Vec<usize>)>>,
+}
+
+/// Bytes a rule scans before its regexes are also built into a [`RegexSet`]: small runs
+/// (a pre-commit hook on a few files) never pay for the set.
+const SET_AFTER: usize = 1 << 20;
+
+impl Compiled {
+    fn regex(&self, i: usize) -> Result<&Regex, &String> {
+        self.regex[i]
+            .get_or_init(|| compile(&self.sources[i]))
+            .as_ref()
+    }
+
+    /// The regexes that may match `text`, in rule order.
+    fn candidates(&self, text: &str) -> Vec<usize> {
+        let mut want = vec![false; self.sources.len()];
+        let seen = self.scanned.fetch_add(text.len(), Ordering::Relaxed);
+        let set = (seen >= SET_AFTER).then(|| self.set.get_or_init(|| self.build_set()));
+        if let Some(Some((set, members))) = set {
+            // The set decides for its members; the others go by their literals below.
+            for k in set.matches(text).iter() {
+                want[members[k]] = true;
+            }
+            let mut outside = vec![true; want.len()];
+            for &i in members {
+                outside[i] = false;
+            }
+            return self.by_literals(text, want, &outside);
+        }
+        self.by_literals(text, want, &vec![true; self.sources.len()])
+    }
+
+    /// Adds to `want` the regexes among `eligible` that run always or whose prefix literal
+    /// occurs in `text`, and returns the indices wanted.
+    fn by_literals(&self, text: &str, mut want: Vec<bool>, eligible: &[bool]) -> Vec<usize> {
+        for &i in &self.always {
+            want[i] |= eligible[i];
+        }
+        if let Some(ac) = &self.literals {
+            let mut left = (0..want.len()).filter(|&i| !want[i] && eligible[i]).count();
+            for m in ac.find_overlapping_iter(text) {
+                if left == 0 {
+                    break;
+                }
+                for &i in &self.literal_regexes[m.pattern().as_usize()] {
+                    if !want[i] && eligible[i] {
+                        want[i] = true;
+                        left -= 1;
+                    }
+                }
+                if left == 0 {
+                    break;
+                }
+            }
+        }
+        (0..want.len()).filter(|&i| want[i]).collect()
+    }
+
+    fn build_set(&self) -> Option<(RegexSet, Vec<usize>)> {
+        let members: Vec<usize> = (0..self.sources.len())
+            .filter(|&i| !has_unicode_word_boundary(&self.sources[i]))
+            .collect();
+        if members.len() < 2 {
+            return None;
+        }
+        let srcs = members.iter().map(|&i| {
+            let src = &self.sources[i];
+            if spells_upper_case(src) {
+                format!("(?i:{src})")
+            } else {
+                src.clone()
+            }
+        });
+        let set = RegexSetBuilder::new(srcs)
+            .multi_line(true)
+            .size_limit(32 << 20)
+            .dfa_size_limit(32 << 20)
+            .build()
+            .ok()?;
+        Some((set, members))
+    }
+}
+
+/// True when the regex `src` has a Unicode word boundary (`\b` outside `(?-u:...)`).
+fn has_unicode_word_boundary(src: &str) -> bool {
+    regex_syntax::ParserBuilder::new()
+        .case_insensitive(spells_upper_case(src))
+        .multi_line(true)
+        .build()
+        .parse(src)
+        .map_or(true, |hir| {
+            hir.properties().look_set().contains_word_unicode()
+        })
 }
 
 #[derive(Debug)]
@@ -85,11 +203,68 @@ fn spells_upper_case(src: &str) -> bool {
 
 fn compile_rule(rule: &Rule) -> Result<Compiled, String> {
     let m = rule.matcher.as_ref().ok_or("not a pattern rule")?;
-    let all = |v: &[String]| v.iter().map(|s| compile(s)).collect::<Result<Vec<_>, _>>();
+    let unless = m
+        .unless
+        .iter()
+        .map(|s| compile(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut literals: Vec<Vec<u8>> = Vec::new();
+    let mut literal_regexes: Vec<Vec<usize>> = Vec::new();
+    let mut always = Vec::new();
+    for (i, src) in m.regex.iter().enumerate() {
+        let Some(lits) = prefix_literals(src) else {
+            always.push(i);
+            continue;
+        };
+        for lit in lits {
+            match literals.iter().position(|l| *l == lit) {
+                Some(p) => literal_regexes[p].push(i),
+                None => {
+                    literals.push(lit);
+                    literal_regexes.push(vec![i]);
+                }
+            }
+        }
+    }
+    let literals = if literals.is_empty() {
+        None
+    } else {
+        let ac = AhoCorasickBuilder::new()
+            .match_kind(MatchKind::Standard)
+            .build(&literals)
+            .map_err(|e| e.to_string())?;
+        Some(ac)
+    };
     Ok(Compiled {
-        regex: all(&m.regex)?,
-        unless: all(&m.unless)?,
+        literals,
+        literal_regexes,
+        always,
+        regex: m.regex.iter().map(|_| OnceLock::new()).collect(),
+        sources: m.regex.clone(),
+        unless,
+        scanned: AtomicUsize::new(0),
+        set: OnceLock::new(),
     })
+}
+
+/// The literals every match of the regex `src` starts with, when they are a finite set of
+/// non-empty strings (at most 256 of them); `None` otherwise.
+fn prefix_literals(src: &str) -> Option<Vec<Vec<u8>>> {
+    use regex_syntax::hir::literal::{ExtractKind, Extractor};
+    let hir = regex_syntax::ParserBuilder::new()
+        .case_insensitive(spells_upper_case(src))
+        .multi_line(true)
+        .build()
+        .parse(src)
+        .ok()?;
+    let mut ex = Extractor::new();
+    ex.kind(ExtractKind::Prefix).limit_total(256);
+    let seq = ex.extract(&hir);
+    let lits = seq.literals()?;
+    if lits.is_empty() || lits.iter().any(|l| l.as_bytes().is_empty()) {
+        return None;
+    }
+    Some(lits.iter().map(|l| l.as_bytes().to_vec()).collect())
 }
 
 /// Compiles every regex of `rule` now (catalog validation of user rules, and tests).
@@ -97,6 +272,10 @@ fn compile_rule(rule: &Rule) -> Result<Compiled, String> {
 /// # Errors
 /// The first regex that does not compile, with the regex crate's message.
 pub fn check_regexes(rule: &Rule) -> Result<(), String> {
+    let m = rule.matcher.as_ref().ok_or("not a pattern rule")?;
+    for src in m.regex.iter().chain(&m.unless) {
+        compile(src)?;
+    }
     compile_rule(rule).map(|_| ())
 }
 
@@ -200,16 +379,30 @@ impl PatternSet {
                     continue;
                 }
             };
-            let mut last_end = 0;
-            for re in &compiled.regex {
+            // Matches of the rule's earlier regexes: a match fully inside one is not reported
+            // again. Each regex's matches come in text order, but a later regex may match
+            // before an earlier one's, so every reported range is kept, not just the last end.
+            let mut reported: Vec<Range<usize>> = Vec::new();
+            for i in compiled.candidates(text) {
+                let re = match compiled.regex(i) {
+                    Ok(re) => re,
+                    Err(e) => {
+                        failed.push((Arc::clone(&pr.rule), e.clone()));
+                        continue;
+                    }
+                };
+                let before = reported.len();
                 for m in re.find_iter(text) {
-                    if m.start() < last_end && m.end() <= last_end {
-                        continue; // fully inside a match of an earlier regex of this rule
+                    if reported[..before]
+                        .iter()
+                        .any(|r| r.start <= m.start() && m.end() <= r.end)
+                    {
+                        continue;
                     }
                     if compiled.unless.iter().any(|u| u.is_match(m.as_str())) {
                         continue;
                     }
-                    last_end = last_end.max(m.end());
+                    reported.push(m.range());
                     on_match(&pr.rule, m.range());
                 }
             }
@@ -239,5 +432,44 @@ mod tests {
                 .is_match("ignore previous")
         );
         assert!(!compile("ignore").unwrap().is_match("IGNORE"));
+    }
+
+    #[test]
+    fn a_later_regex_matching_before_an_earlier_regexs_match_is_reported() {
+        let yaml = "id: PL999\nname: two-regexes\nfamily: injection\nseverity: error\nconfidence: high\nsummary: s\nmessage: \"m: {match}\"\nhelp: h\nmatch:\n  keywords: [alpha, beta]\n  regex: ['beta', 'alpha', 'alpha beta']\n";
+        let rule: Rule = serde_saphyr::from_str(yaml).expect("rule parses");
+        let set = PatternSet::new(&[Arc::new(rule)]);
+        let mut got = Vec::new();
+        set.find("alpha beta", |_| true, |_, r| got.push(r));
+        // `alpha` (regex 2) lies before `beta` (regex 1) and is reported; `alpha beta`
+        // (regex 3) covers both and is reported too; nothing is reported twice.
+        assert_eq!(got, vec![6..10, 0..5, 0..10]);
+    }
+
+    #[test]
+    fn regexes_run_only_where_their_prefix_literals_occur() {
+        assert_eq!(
+            prefix_literals(r"\b(?:игнорируй|забудь)\s+все"),
+            Some(vec![
+                "игнорируй".as_bytes().to_vec(),
+                "забудь".as_bytes().to_vec()
+            ])
+        );
+        // An optional start or a class: no finite set of non-empty prefixes.
+        assert_eq!(prefix_literals(r"(?:从现在开始)?\s?you"), None);
+        assert_eq!(prefix_literals(r"[а-яa-z]+ x"), None);
+        let yaml = "id: PL999\nname: two\nfamily: injection\nseverity: error\nconfidence: high\nsummary: s\nmessage: \"m: {match}\"\nhelp: h\nmatch:\n  regex: ['(?:ignora|olvida) todo', 'забудь все', '[^ ]+ x']\n";
+        let rule: Rule = serde_saphyr::from_str(yaml).expect("rule parses");
+        let c = compile_rule(&rule).expect("compiles");
+        assert_eq!(c.candidates("please ignore 2 x"), vec![2]);
+        assert_eq!(c.candidates("olvida todo; забудь все"), vec![0, 1, 2]);
+        // Nothing compiled that was not a candidate.
+        assert!(c.regex[1].get().is_none());
+        // Past the threshold the set decides, with the same answers.
+        c.scanned.store(SET_AFTER, Ordering::Relaxed);
+        assert_eq!(c.candidates("please ignore 2 x"), vec![2]);
+        assert_eq!(c.candidates("olvida todo; забудь все"), vec![0, 1]);
+        assert_eq!(c.candidates("nothing here"), Vec::<usize>::new());
+        assert!(c.set.get().is_some_and(Option::is_some));
     }
 }

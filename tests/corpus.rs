@@ -3,10 +3,8 @@
 //! The built binary is run once, as `check --format json --fail-on never FILES` (as
 //! ../shared/tools/score.py runs it), over every attack and hard negative listed in
 //! MANIFEST.tsv and every file of benign/. Then:
-//! - every attack whose category this release covers is reported with its expected family at
-//!   warning or error (deception counts as injection, confusable as unicode; the multilingual
-//!   category and the obfuscated spellings, files named `obf-*`, are skipped until the rules
-//!   cover them);
+//! - every attack is reported with its expected family at warning or error (deception counts
+//!   as injection, confusable as unicode);
 //! - no file of benign/ or hard-negatives/ gets an error-level finding;
 //! - at most 2% of the files of benign/ get a warning.
 //!
@@ -22,10 +20,6 @@ use std::sync::OnceLock;
 use common::{promptlint, run};
 use serde_json::Value;
 
-/// Categories of MANIFEST.tsv left to later work.
-const SKIPPED_CATEGORIES: &[&str] = &["multilingual"];
-/// Paths containing this are obfuscated spellings, left to later work.
-const SKIPPED_PATH: &str = "/obf-";
 /// Largest share of benign files that may get a warning.
 const MAX_BENIGN_WARNING_SHARE: f64 = 0.02;
 
@@ -188,7 +182,7 @@ fn describe(f: &Value) -> String {
 }
 
 #[test]
-fn every_covered_attack_is_reported_with_its_family() {
+fn every_attack_is_reported_with_its_family() {
     let Some(c) = corpus() else {
         println!("{}", skip_reason());
         return;
@@ -196,11 +190,6 @@ fn every_covered_attack_is_reported_with_its_family() {
     let mut total = 0;
     let mut misses = Vec::new();
     for case in c.cases.iter().filter(|k| k.expected == "attack") {
-        if SKIPPED_CATEGORIES.contains(&case.category.as_str())
-            || format!("/{}", case.path).contains(SKIPPED_PATH)
-        {
-            continue;
-        }
         total += 1;
         let want = alias(&case.family);
         let found = c.findings.get(&case.path).map_or(&[][..], Vec::as_slice);
@@ -216,18 +205,14 @@ fn every_covered_attack_is_reported_with_its_family() {
             ));
         }
     }
-    println!(
-        "attack recall: {}/{} (categories skipped: {SKIPPED_CATEGORIES:?}, paths with {SKIPPED_PATH})",
-        total - misses.len(),
-        total
-    );
+    println!("attack recall: {}/{}", total - misses.len(), total);
     for m in &misses {
         println!("{m}");
     }
-    assert!(total > 0, "no covered attack in the manifest");
+    assert!(total > 0, "no attack in the manifest");
     assert!(
         misses.is_empty(),
-        "{} of {total} covered attacks missed:\n{}",
+        "{} of {total} attacks missed:\n{}",
         misses.len(),
         misses.join("\n")
     );

@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use rayon::prelude::*;
 use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
 
 use super::Rule;
@@ -20,14 +21,14 @@ use super::Rule;
 ///
 /// A rule may hold dozens of regexes (one or more per language), and most cannot match a
 /// given text: a Russian phrasing needs Cyrillic, a Spanish one starts with a Spanish verb.
-/// So each regex's prefix literals are extracted (regex-syntax's extractor: every match of
-/// the regex starts with one of them) into one Aho-Corasick automaton per rule; a regex runs,
-/// and is compiled on first need, only where one of its prefix literals occurs. Regexes
-/// without a finite set of non-empty prefix literals always run. Compiling a regex costs far
+/// So each regex's required literals are extracted (see [`required_literals`]: every match
+/// of the regex contains one of them) into one Aho-Corasick automaton per rule; a regex runs,
+/// and is compiled on first need, only where one of its required literals occurs. Regexes
+/// without a finite set of non-empty required literals always run. Compiling a regex costs far
 /// more than scanning a segment, so a one-file run compiles only what its text can match.
 #[derive(Debug)]
 struct Compiled {
-    /// Prefix literals of the regexes that have them.
+    /// Required literals of the regexes that have them.
     literals: Option<AhoCorasick>,
     /// Literal index -> the regexes it starts.
     literal_regexes: Vec<Vec<usize>>,
@@ -212,7 +213,7 @@ fn compile_rule(rule: &Rule) -> Result<Compiled, String> {
     let mut literal_regexes: Vec<Vec<usize>> = Vec::new();
     let mut always = Vec::new();
     for (i, src) in m.regex.iter().enumerate() {
-        let Some(lits) = prefix_literals(src) else {
+        let Some(lits) = required_literals(src) else {
             always.push(i);
             continue;
         };
@@ -247,9 +248,15 @@ fn compile_rule(rule: &Rule) -> Result<Compiled, String> {
     })
 }
 
-/// The literals every match of the regex `src` starts with, when they are a finite set of
-/// non-empty strings (at most 256 of them); `None` otherwise.
-fn prefix_literals(src: &str) -> Option<Vec<Vec<u8>>> {
+/// Literals one of which every match of the regex `src` contains, when there is such a
+/// finite set of non-empty strings (at most [`MAX_LITERALS`]); `None` otherwise.
+///
+/// The set is chosen among the prefix literals (regex-syntax's extractor) of the whole regex
+/// and of every part a match cannot skip: each element of a concatenation, the body of a
+/// repetition of at least one, and the union over the branches of an alternation. The set
+/// whose shortest literal is longest wins (fewer literals breaking ties): `(?:a|de)\s+tu\s+
+/// eres` is gated on `eres`, not on `a`, which occurs in nearly every text.
+fn required_literals(src: &str) -> Option<Vec<Vec<u8>>> {
     use regex_syntax::hir::literal::{ExtractKind, Extractor};
     let hir = regex_syntax::ParserBuilder::new()
         .case_insensitive(spells_upper_case(src))
@@ -258,13 +265,59 @@ fn prefix_literals(src: &str) -> Option<Vec<Vec<u8>>> {
         .parse(src)
         .ok()?;
     let mut ex = Extractor::new();
-    ex.kind(ExtractKind::Prefix).limit_total(256);
-    let seq = ex.extract(&hir);
-    let lits = seq.literals()?;
-    if lits.is_empty() || lits.iter().any(|l| l.as_bytes().is_empty()) {
-        return None;
+    ex.kind(ExtractKind::Prefix).limit_total(MAX_LITERALS);
+    required_in(&hir, &ex)
+}
+
+/// Largest literal set a regex is gated on.
+const MAX_LITERALS: usize = 256;
+
+fn required_in(
+    hir: &regex_syntax::hir::Hir,
+    ex: &regex_syntax::hir::literal::Extractor,
+) -> Option<Vec<Vec<u8>>> {
+    use regex_syntax::hir::HirKind;
+    let mut best = ex.extract(hir).literals().and_then(|lits| {
+        let v: Vec<Vec<u8>> = lits.iter().map(|l| l.as_bytes().to_vec()).collect();
+        (!v.is_empty() && v.iter().all(|l| !l.is_empty())).then_some(v)
+    });
+    let mut consider = |cand: Option<Vec<Vec<u8>>>| {
+        if let Some(c) = cand
+            && best.as_ref().is_none_or(|b| gate_score(&c) > gate_score(b))
+        {
+            best = Some(c);
+        }
+    };
+    match hir.kind() {
+        HirKind::Concat(parts) => parts.iter().for_each(|p| consider(required_in(p, ex))),
+        HirKind::Capture(c) => consider(required_in(&c.sub, ex)),
+        HirKind::Repetition(r) if r.min >= 1 => consider(required_in(&r.sub, ex)),
+        HirKind::Alternation(branches) => {
+            let mut all: Vec<Vec<u8>> = Vec::new();
+            for b in branches {
+                let Some(lits) = required_in(b, ex) else {
+                    return best;
+                };
+                for l in lits {
+                    if !all.contains(&l) {
+                        all.push(l);
+                    }
+                }
+            }
+            if all.len() <= MAX_LITERALS {
+                consider(Some(all));
+            }
+        }
+        _ => {}
     }
-    Some(lits.iter().map(|l| l.as_bytes().to_vec()).collect())
+    best
+}
+
+/// How selective a literal set is: its shortest literal's length in bytes, then (negated)
+/// how many literals it has.
+fn gate_score(lits: &[Vec<u8>]) -> (usize, std::cmp::Reverse<usize>) {
+    let shortest = lits.iter().map(Vec::len).min().unwrap_or(0);
+    (shortest, std::cmp::Reverse(lits.len()))
 }
 
 /// Compiles every regex of `rule` now (catalog validation of user rules, and tests).
@@ -367,12 +420,32 @@ impl PatternSet {
                 }
             }
         }
+        // What this text needs is compiled first, on every core (rayon's pool, shared with
+        // the per-file parallelism): the rules hit, then the regexes their literals select.
+        // Compiling costs far more than matching, and a one-file run has a core to spare.
+        let active: Vec<usize> = (0..self.rules.len())
+            .filter(|&i| hit[i] && want[i])
+            .collect();
+        let plans: Vec<(usize, Result<&Compiled, &String>, Vec<usize>)> = active
+            .par_iter()
+            .map(|&i| {
+                let pr = &self.rules[i];
+                match pr.compiled.get_or_init(|| compile_rule(&pr.rule)) {
+                    Ok(c) => {
+                        let cands = c.candidates(text);
+                        cands.par_iter().for_each(|&k| {
+                            let _ = c.regex(k);
+                        });
+                        (i, Ok(c), cands)
+                    }
+                    Err(e) => (i, Err(e), Vec::new()),
+                }
+            })
+            .collect();
         let mut failed = Vec::new();
-        for (i, pr) in self.rules.iter().enumerate() {
-            if !hit[i] || !want[i] {
-                continue;
-            }
-            let compiled = match pr.compiled.get_or_init(|| compile_rule(&pr.rule)) {
+        for (i, compiled, candidates) in plans {
+            let pr = &self.rules[i];
+            let compiled = match compiled {
                 Ok(c) => c,
                 Err(e) => {
                     failed.push((Arc::clone(&pr.rule), e.clone()));
@@ -383,7 +456,7 @@ impl PatternSet {
             // again. Each regex's matches come in text order, but a later regex may match
             // before an earlier one's, so every reported range is kept, not just the last end.
             let mut reported: Vec<Range<usize>> = Vec::new();
-            for i in compiled.candidates(text) {
+            for i in candidates {
                 let re = match compiled.regex(i) {
                     Ok(re) => re,
                     Err(e) => {
@@ -447,18 +520,34 @@ mod tests {
     }
 
     #[test]
-    fn regexes_run_only_where_their_prefix_literals_occur() {
+    fn regexes_run_only_where_their_required_literals_occur() {
+        let lits = |src: &str| {
+            required_literals(src).map(|v| {
+                v.into_iter()
+                    .map(|l| String::from_utf8(l).expect("utf-8"))
+                    .collect::<Vec<_>>()
+            })
+        };
         assert_eq!(
-            prefix_literals(r"\b(?:игнорируй|забудь)\s+все"),
-            Some(vec![
-                "игнорируй".as_bytes().to_vec(),
-                "забудь".as_bytes().to_vec()
-            ])
+            lits(r"\b(?:игнорируй|забудь)\s+все"),
+            Some(vec!["игнорируй".to_owned(), "забудь".to_owned()])
         );
-        // An optional start or a class: no finite set of non-empty prefixes.
-        assert_eq!(prefix_literals(r"(?:从现在开始)?\s?you"), None);
-        assert_eq!(prefix_literals(r"[а-яa-z]+ x"), None);
-        let yaml = "id: PL999\nname: two\nfamily: injection\nseverity: error\nconfidence: high\nsummary: s\nmessage: \"m: {match}\"\nhelp: h\nmatch:\n  regex: ['(?:ignora|olvida) todo', 'забудь все', '[^ ]+ x']\n";
+        // An optional start: the required part after it gates.
+        assert_eq!(lits(r"(?:从现在开始)?\s?you"), Some(vec!["you".to_owned()]));
+        // Short common prefixes lose to a longer required word.
+        assert_eq!(
+            lits(r"(?:a|de)\s+(?:tu|vous)\s+(?:eres|êtes)"),
+            Some(vec!["eres".to_owned(), "êtes".to_owned()])
+        );
+        // Alternation: the union of each branch's best set.
+        assert_eq!(
+            lits(r"(?:x+\s+ignore|forget\s+y)"),
+            Some(vec!["ignore".to_owned(), "forget".to_owned()])
+        );
+        // Nothing required: no gate.
+        assert_eq!(lits(r"[а-яa-z]+x?"), None);
+        assert_eq!(lits(r"(?:ignore)?\w+"), None);
+        let yaml = "id: PL999\nname: two\nfamily: injection\nseverity: error\nconfidence: high\nsummary: s\nmessage: \"m: {match}\"\nhelp: h\nmatch:\n  regex: ['(?:ignora|olvida) todo', 'забудь все', '[^ ]+ x+']\n";
         let rule: Rule = serde_saphyr::from_str(yaml).expect("rule parses");
         let c = compile_rule(&rule).expect("compiles");
         assert_eq!(c.candidates("please ignore 2 x"), vec![2]);

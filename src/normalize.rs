@@ -16,8 +16,10 @@
 //! covers the original, obfuscated bytes. Invariants (property-tested): mapped spans lie inside
 //! the segment, on char boundaries, in order.
 //!
-//! Pure ASCII text with none of `&*_~` and backtick takes a fast path: the text view is the
-//! text lower-cased in place, with no map.
+//! Pure ASCII text with none of `&*_~` and backtick and no control character but tab, LF and
+//! CRLF takes a fast path: the text view is the text lower-cased in place, with no map.
+//! Line-breaking controls (a lone CR, VT, FF, NEL, U+2028, U+2029) become `\n` in the text
+//! view: they separate words, where other invisible code points are removed.
 
 use std::ops::Range;
 
@@ -154,11 +156,29 @@ pub fn normalize(text: &str) -> NormView {
     }
 }
 
+/// True when the text view is `text` lower-cased: pure ASCII with no entity or emphasis
+/// marker, and no control character the slow path would treat differently (a C0 control or
+/// DEL, which is removed, or a CR that is not part of a CRLF, which becomes a line break).
 fn fast_path(text: &str) -> bool {
-    text.is_ascii()
-        && !text
-            .bytes()
-            .any(|b| matches!(b, b'&' | b'*' | b'_' | b'~' | b'`'))
+    let b = text.as_bytes();
+    b.iter().enumerate().all(|(i, &c)| match c {
+        b'&' | b'*' | b'_' | b'~' | b'`' => false,
+        b'\r' => b.get(i + 1) == Some(&b'\n'),
+        b'\t' | b'\n' => true,
+        0x00..=0x1F | 0x7F => false,
+        _ => c.is_ascii(),
+    })
+}
+
+/// True for the controls that end a line besides LF: CR, VT, FF, NEL, LINE SEPARATOR and
+/// PARAGRAPH SEPARATOR (White_Space code points of the mandatory-break classes BK, CR and NL
+/// of UAX #14, <https://www.unicode.org/reports/tr14/#BK>). They separate words, so the view
+/// turns them into `\n` instead of removing them as invisible characters.
+fn is_line_break_control(c: char) -> bool {
+    matches!(
+        c,
+        '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+    )
 }
 
 fn text_view(text: &str) -> View {
@@ -215,6 +235,15 @@ fn fold_chars(text: &str) -> (String, OffsetMap) {
                 map.push_identity(i + k..i + k + 1);
             }
             i += run;
+            continue;
+        }
+        if is_line_break_control(c) {
+            // The CR of a CRLF is dropped (its LF is the break); any other one is a break.
+            if !(c == '\r' && bytes.get(i + 1) == Some(&b'\n')) {
+                out.push('\n');
+                map.push_opaque(1, i..i + len);
+            }
+            i += len;
             continue;
         }
         push_folded(&mut out, &mut map, c, i..i + len, true);
@@ -660,6 +689,35 @@ mod tests {
         assert_eq!(v.text(), "ignore all");
         assert!(v.is_identity());
         assert_eq!(v.to_segment(0..6), 0..6);
+    }
+
+    #[test]
+    fn line_breaking_controls_separate_words_on_both_paths() {
+        let p = |s: &str| normalize(s).view(ViewKind::Prose).text.clone();
+        // A lone CR, VT, FF, NEL, LS or PS is a line break (White_Space, UAX #14 class BK,
+        // CR or NL): it must separate words, not join them, with or without non-ASCII text.
+        for br in ["\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"] {
+            assert_eq!(p(&format!("a{br}ignore it é")), "a ignore it e", "{br:?}");
+            assert_eq!(p(&format!("a{br}ignore it")), "a ignore it", "{br:?}");
+        }
+        // CRLF stays one break; the view is the same as with LF.
+        assert_eq!(normalize("a\r\nb é").text(), "a\nb e");
+        let src = "a\rignore é";
+        let v = normalize(src);
+        assert_eq!(v.text(), "a\nignore e");
+        assert_eq!(&src[v.to_segment(1..2)], "\r");
+        assert_eq!(seg(src, &v.text, "ignore"), "ignore");
+    }
+
+    #[test]
+    fn ascii_controls_inside_words_are_removed_on_both_paths() {
+        // A C0 control or DEL is invisible; pure ASCII text must not keep it where text
+        // with one accent would drop it.
+        let src = "ig\u{01}nore pre\u{7F}vious instr\u{1B}uctions";
+        let v = normalize(src);
+        assert_eq!(v.text(), "ignore previous instructions");
+        assert_eq!(seg(src, &v.text, "ignore"), "ig\u{01}nore");
+        assert_eq!(normalize("ig\u{01}nore é").text(), "ignore e");
     }
 
     #[test]

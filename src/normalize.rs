@@ -66,8 +66,9 @@ pub enum ViewKind {
 pub struct NormView {
     text: View,
     prose: View,
-    /// Prose-view byte offsets -> text-view byte ranges.
-    prose_in_text: OffsetMap,
+    /// Prose-view byte offsets -> text-view byte ranges; `None` when the text view is the
+    /// segment itself (the fast path), so the prose view's own map is that map.
+    prose_in_text: Option<OffsetMap>,
 }
 
 impl NormView {
@@ -95,7 +96,10 @@ impl NormView {
     pub fn to_text(&self, kind: ViewKind, r: Range<usize>) -> Range<usize> {
         match kind {
             ViewKind::Text => r,
-            ViewKind::Prose => self.prose_in_text.map_range(r),
+            ViewKind::Prose => match &self.prose_in_text {
+                Some(m) => m.map_range(r),
+                None => self.prose.to_segment(r),
+            },
         }
     }
 
@@ -525,8 +529,9 @@ fn leet(c: char) -> Option<char> {
     })
 }
 
-/// The prose view of a text view, and its map to the text view.
-fn prose_view(text: &View) -> (View, OffsetMap) {
+/// The prose view of a text view, and its map to the text view (`None` when the text view
+/// has no map: the prose view's own map is then that map, not stored twice).
+fn prose_view(text: &View) -> (View, Option<OffsetMap>) {
     let t = &text.text;
     let mut out = String::with_capacity(t.len());
     let mut map = OffsetMap::new();
@@ -543,7 +548,7 @@ fn prose_view(text: &View) -> (View, OffsetMap) {
         if c.is_alphabetic()
             && let Some(last) = separated_run(&chars, k)
         {
-            flush_space(&mut out, &mut map, &mut pending_space, pending_blank, c);
+            flush_space(t, &mut out, &mut map, &mut pending_space, pending_blank, c);
             pending_blank = true;
             let mut j = k;
             while j <= last {
@@ -575,7 +580,7 @@ fn prose_view(text: &View) -> (View, OffsetMap) {
             let other_digits = word.chars().any(|ch| ch.is_numeric() && leet(ch).is_none());
             // Only when every digit reads as a letter: `sha256`, `utf8`, `base64` stay.
             let is_leet = letters >= 2 && leets >= 1 && !other_digits && word.chars().count() >= 3;
-            flush_space(&mut out, &mut map, &mut pending_space, pending_blank, c);
+            flush_space(t, &mut out, &mut map, &mut pending_space, pending_blank, c);
             pending_blank = true;
             for &(ci, ch) in &chars[start..k] {
                 let r = ci..ci + ch.len_utf8();
@@ -602,22 +607,25 @@ fn prose_view(text: &View) -> (View, OffsetMap) {
         k += 1;
     }
     // Trailing punctuation and whitespace are dropped.
-    let to_segment = match &text.map {
-        None => map.clone(),
-        Some(outer) => map.then(outer),
+    let (to_segment, in_text) = match &text.map {
+        None => (map, None),
+        Some(outer) => (map.then(outer), Some(map)),
     };
     (
         View {
             text: out,
             map: Some(to_segment),
         },
-        map,
+        in_text,
     )
 }
 
 /// Writes the pending run of punctuation and whitespace as one space before `next`, unless
-/// it is only whitespace between two letters of an unspaced script (`忽略\n之前`).
+/// it is only whitespace between two letters of an unspaced script (`忽略\n之前`). A run
+/// that is one ASCII space already is copied as such, so ordinary prose keeps one identity
+/// piece in the map instead of one piece per word and space.
 fn flush_space(
+    t: &str,
     out: &mut String,
     map: &mut OffsetMap,
     pending: &mut Option<Range<usize>>,
@@ -629,7 +637,11 @@ fn flush_space(
         && !(blank && is_unspaced_letter(last) && is_unspaced_letter(next))
     {
         out.push(' ');
-        map.push_opaque(1, r);
+        if &t[r.clone()] == " " {
+            map.push_identity(r);
+        } else {
+            map.push_opaque(1, r);
+        }
     }
 }
 
@@ -718,6 +730,29 @@ mod tests {
         assert_eq!(v.text(), "ignore previous instructions");
         assert_eq!(seg(src, &v.text, "ignore"), "ig\u{01}nore");
         assert_eq!(normalize("ig\u{01}nore é").text(), "ignore e");
+    }
+
+    #[test]
+    fn prose_map_of_plain_prose_is_one_piece() {
+        // Words and single spaces map one to one: one identity piece, whatever the length
+        // (a 10 MB line of prose used to hold two pieces per word, about 50 bytes per byte).
+        let src = "Word ".repeat(1000) + "é";
+        let v = normalize(&src);
+        let prose = v.view(ViewKind::Prose);
+        assert_eq!(prose.text, "word ".repeat(1000) + "e");
+        assert_eq!(prose.map.as_ref().map(OffsetMap::piece_count), Some(2));
+        let fast = normalize("Word word, word");
+        assert_eq!(fast.view(ViewKind::Prose).text, "word word word");
+        assert_eq!(
+            fast.view(ViewKind::Prose)
+                .map
+                .as_ref()
+                .map(OffsetMap::piece_count),
+            Some(3)
+        );
+        assert!(fast.prose_in_text.is_none());
+        // The fast path's prose view maps to the text view through its own map.
+        assert_eq!(fast.to_text(ViewKind::Prose, 10..14), 11..15);
     }
 
     #[test]

@@ -43,6 +43,12 @@ impl OffsetMap {
         m
     }
 
+    /// Number of pieces (identity runs and opaque pieces) the map holds: its memory is
+    /// proportional to this, not to the text's length.
+    pub fn piece_count(&self) -> usize {
+        self.pieces.len()
+    }
+
     /// Length of the derived text covered so far, in bytes.
     pub fn derived_len(&self) -> usize {
         self.len

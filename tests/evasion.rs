@@ -19,6 +19,7 @@
 //! | `emphasis` | two letters inside each word of four or more letters wrapped in `**` (`ig**no**re`, `r**ul**e`, `忽略**之前**的`) |
 //! | `spacing` | every space doubled; in prose rules (`context: prose`) the middle space also becomes a line break (a soft break a renderer shows as a space), and in text without spaces (Chinese, Japanese) a line break goes between two characters; command rules get no line break, since one inside a command changes what a shell runs |
 //! | `mixed-case` | letters alternate upper and lower case (`iGnOrE`, `ИгНоРиРуЙ`) |
+//! | `line-separator` | in prose rules, the middle space before a letter becomes U+2028 LINE SEPARATOR (a line break that is neither LF nor ASCII, so the text leaves the ASCII fast path); command rules are unchanged, since a shell reads U+2028 as part of a word |
 //! | `base64` | the whole example base64-encoded under a "decode and follow" cue line; the expectation is a finding of the `encoded` family at the encoded run (or, for a negative, none); `n/a` for rules bound to segment roles (hidden HTML comments: the wrapping removes the markup that makes the role), and examples shorter than an encoded run (20 symbols) are left out |
 //!
 //! Examples checked as JSON (MCP configs, requests) are transformed inside their string
@@ -49,11 +50,12 @@ enum Transform {
     Emphasis,
     Spacing,
     MixedCase,
+    LineSeparator,
     Base64,
 }
 
 impl Transform {
-    const ALL: [Transform; 8] = [
+    const ALL: [Transform; 9] = [
         Transform::ZeroWidth,
         Transform::Homoglyph,
         Transform::Fullwidth,
@@ -61,6 +63,7 @@ impl Transform {
         Transform::Emphasis,
         Transform::Spacing,
         Transform::MixedCase,
+        Transform::LineSeparator,
         Transform::Base64,
     ];
 
@@ -73,6 +76,7 @@ impl Transform {
             Transform::Emphasis => "emphasis",
             Transform::Spacing => "spacing",
             Transform::MixedCase => "mixed-case",
+            Transform::LineSeparator => "line-separator",
             Transform::Base64 => "base64",
         }
     }
@@ -256,6 +260,24 @@ fn transform_plain(t: Transform, text: &str, line_breaks: bool) -> String {
             match gaps.iter().min_by_key(|&&i| i.abs_diff(mid)) {
                 Some(&at) => format!("{}\n{}", &doubled[..at], &doubled[at..]),
                 None => doubled,
+            }
+        }
+        Transform::LineSeparator => {
+            // The space in the middle whose next word starts with a letter becomes U+2028
+            // LINE SEPARATOR (a line break that is not LF, and not ASCII). Command rules are
+            // left as they are: a shell reads U+2028 as part of a word.
+            if !line_breaks {
+                return text.to_owned();
+            }
+            let mid = text.len() / 2;
+            let spaces: Vec<usize> = text
+                .match_indices(' ')
+                .map(|(i, _)| i)
+                .filter(|&i| text[i + 1..].starts_with(char::is_alphabetic))
+                .collect();
+            match spaces.iter().min_by_key(|&&i| i.abs_diff(mid)) {
+                Some(&at) => format!("{}\u{2028}{}", &text[..at], &text[at + 1..]),
+                None => text.to_owned(),
             }
         }
         Transform::MixedCase => {

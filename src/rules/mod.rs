@@ -11,6 +11,7 @@ pub mod cache;
 pub mod catalog;
 pub mod confusable;
 pub mod context;
+pub mod control;
 pub mod docs;
 pub mod encoded;
 pub mod hygiene;

@@ -84,6 +84,10 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
         run: super::unicode::private_use,
     },
     NativeCheck {
+        name: "control-characters",
+        run: super::control::control_characters,
+    },
+    NativeCheck {
         name: "mixed-script-confusable",
         run: super::confusable::mixed_script_confusable,
     },

@@ -804,9 +804,20 @@ pub(super) fn check(
     rule: &Arc<Rule>,
     scan: impl Fn(&View<'_>, &mut Hits<'_>),
 ) -> Vec<Finding> {
+    check_views(input, rule, |t| !t.is_ascii(), scan)
+}
+
+/// [`check`] over the views for which `wanted(text)` holds (ASCII control characters are
+/// looked for in ASCII text too).
+pub(super) fn check_views(
+    input: &Input<'_>,
+    rule: &Arc<Rule>,
+    wanted: impl Fn(&str) -> bool,
+    scan: impl Fn(&View<'_>, &mut Hits<'_>),
+) -> Vec<Finding> {
     let mut out = Vec::new();
     for view in views(input) {
-        if view.text.is_ascii() {
+        if !wanted(view.text) {
             continue;
         }
         let mut hits = Hits::new(view.text, rule);

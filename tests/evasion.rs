@@ -20,6 +20,7 @@
 //! | `spacing` | every space doubled; in prose rules (`context: prose`) the middle space also becomes a line break (a soft break a renderer shows as a space), and in text without spaces (Chinese, Japanese) a line break goes between two characters; command rules get no line break, since one inside a command changes what a shell runs |
 //! | `mixed-case` | letters alternate upper and lower case (`iGnOrE`, `ИгНоРиРуЙ`) |
 //! | `line-separator` | in prose rules, the middle space before a letter becomes U+2028 LINE SEPARATOR (a line break that is neither LF nor ASCII, so the text leaves the ASCII fast path); command rules are unchanged, since a shell reads U+2028 as part of a word |
+//! | `zw-space` | in prose rules, every space between two letters becomes U+200B ZERO WIDTH SPACE, so the words run together on screen (`Please<U+200B>ignore`); command rules are unchanged, since a shell does not split words at U+200B |
 //! | `base64` | the whole example base64-encoded under a "decode and follow" cue line; the expectation is a finding of the `encoded` family at the encoded run (or, for a negative, none); `n/a` for rules bound to segment roles (hidden HTML comments: the wrapping removes the markup that makes the role), and examples shorter than an encoded run (20 symbols) are left out |
 //!
 //! Examples checked as JSON (MCP configs, requests) are transformed inside their string
@@ -51,11 +52,12 @@ enum Transform {
     Spacing,
     MixedCase,
     LineSeparator,
+    ZeroWidthSpace,
     Base64,
 }
 
 impl Transform {
-    const ALL: [Transform; 9] = [
+    const ALL: [Transform; 10] = [
         Transform::ZeroWidth,
         Transform::Homoglyph,
         Transform::Fullwidth,
@@ -64,6 +66,7 @@ impl Transform {
         Transform::Spacing,
         Transform::MixedCase,
         Transform::LineSeparator,
+        Transform::ZeroWidthSpace,
         Transform::Base64,
     ];
 
@@ -77,6 +80,7 @@ impl Transform {
             Transform::Spacing => "spacing",
             Transform::MixedCase => "mixed-case",
             Transform::LineSeparator => "line-separator",
+            Transform::ZeroWidthSpace => "zw-space",
             Transform::Base64 => "base64",
         }
     }
@@ -279,6 +283,30 @@ fn transform_plain(t: Transform, text: &str, line_breaks: bool) -> String {
                 Some(&at) => format!("{}\u{2028}{}", &text[..at], &text[at + 1..]),
                 None => text.to_owned(),
             }
+        }
+        Transform::ZeroWidthSpace => {
+            // Every space between two letters becomes U+200B ZERO WIDTH SPACE, so the words
+            // run together on screen (`Please<ZWSP>ignore`). Command rules are left as they
+            // are: a shell does not split words at U+200B.
+            if !line_breaks {
+                return text.to_owned();
+            }
+            let mut out = String::with_capacity(text.len() + 16);
+            let mut prev = None;
+            let mut chars = text.chars().peekable();
+            while let Some(c) = chars.next() {
+                let next = chars.peek().copied();
+                if c == ' '
+                    && prev.is_some_and(char::is_alphabetic)
+                    && next.is_some_and(char::is_alphabetic)
+                {
+                    out.push('\u{200B}');
+                } else {
+                    out.push(c);
+                }
+                prev = Some(c);
+            }
+            out
         }
         Transform::MixedCase => {
             let mut upper = false;

@@ -37,6 +37,15 @@ fn piece() -> impl Strategy<Value = String> {
         Just("\n".to_owned()),
         Just("1".to_owned()),
         Just("3".to_owned()),
+        Just("<b>".to_owned()),
+        Just("</b".to_owned()),
+        Just("<br/".to_owned()),
+        Just(">".to_owned()),
+        Just("<!--".to_owned()),
+        Just("-->".to_owned()),
+        Just("\u{2028}".to_owned()),
+        Just("\r".to_owned()),
+        Just(" ".to_owned()),
     ]
 }
 

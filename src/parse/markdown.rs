@@ -175,10 +175,19 @@ fn hidden_start(text: &str, line_start: usize, line: &str) -> Option<(usize, Rol
                 let rest = &line[i..];
                 let at = line_start + i;
                 if rest.starts_with("<!--") {
-                    let end = text[at + 4..]
-                        .find("-->")
-                        .map_or(text.len(), |j| at + 4 + j + 3);
-                    return Some((i, Role::HtmlComment, end));
+                    let close = text[at + 4..].find("-->").map(|j| at + 4 + j);
+                    let end = close.map_or(text.len(), |c| c + 3);
+                    // An empty comment inside a line hides nothing: it stays in the body,
+                    // whose normalized view drops it (`Ig<!-- -->nore` reads `Ignore`).
+                    let empty = close.is_some_and(|c| {
+                        end <= line_start + line.len()
+                            && text[at + 4..c].chars().all(|ch| ch == ' ' || ch == '-')
+                    });
+                    if !empty {
+                        return Some((i, Role::HtmlComment, end));
+                    }
+                    i = end - line_start;
+                    continue;
                 }
                 if let Some(end) = hidden_element(text, at) {
                     return Some((i, Role::Hidden, end));
@@ -259,6 +268,23 @@ mod tests {
                 (Role::Body, "# T\n"),
                 (Role::CodeFence, "```sh\nrm -rf /\n```\n"),
                 (Role::Body, "ok "),
+                (Role::HtmlComment, "<!-- hi -->"),
+                (Role::Body, " end\n"),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_empty_comment_inside_a_line_stays_in_the_body() {
+        assert_eq!(
+            roles("x <!--"),
+            vec![(Role::Body, "x "), (Role::HtmlComment, "<!--")]
+        );
+        let t = "Ig<!-- -->nore all <!---->previous\nok <!-- hi --> end\n";
+        assert_eq!(
+            roles(t),
+            vec![
+                (Role::Body, "Ig<!-- -->nore all <!---->previous\nok "),
                 (Role::HtmlComment, "<!-- hi -->"),
                 (Role::Body, " end\n"),
             ]

@@ -403,6 +403,11 @@ impl Place<'_> {
         let mut f = Finding::new(rule, self.text, src_range, message)
             .ok()?
             .with_matched(matched.to_owned());
+        // A fence whose lead-in delivers it ("## Session bootstrap") is not an example.
+        let d = d.filter(|d| {
+            *d != context::Discussion::Fenced
+                || !context::fence_delivered(self.text, self.seg.range.start)
+        });
         if let Some(d) = d {
             f = f.with_severity(Severity::Note, d.reason());
         }

@@ -1,6 +1,36 @@
 //! Embeds the rule catalog: every `rules/**/*.yaml` file becomes a `(path, text)` entry of
 //! `RULE_FILES` in `$OUT_DIR/rule_files.rs`, sorted by path, so the binary needs no files at
 //! run time and the catalog is the same on every machine.
+//!
+//! Also computes the required literals of every regex of the pattern rules
+//! (`$OUT_DIR/literals.rs`, see `src/rules/literals.rs`): parsing a regex to gate it costs
+//! more than matching a file, so a run looks them up instead.
+
+#[path = "src/rules/literals.rs"]
+#[allow(dead_code)]
+mod literals;
+
+/// The part of a rule file this script reads; everything else is ignored.
+#[derive(serde::Deserialize)]
+struct RuleFile {
+    #[serde(default, rename = "match")]
+    matcher: Option<Matcher>,
+}
+
+#[derive(serde::Deserialize)]
+struct Matcher {
+    #[serde(default)]
+    regex: OneOrMany,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(untagged)]
+enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+    #[default]
+    None,
+}
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -44,6 +74,45 @@ fn main() {
         .unwrap();
     }
     code.push_str("];\n");
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it")).join("rule_files.rs");
-    std::fs::write(out, code).expect("OUT_DIR is writable");
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
+    std::fs::write(out_dir.join("rule_files.rs"), code).expect("OUT_DIR is writable");
+    println!("cargo:rerun-if-changed=src/rules/literals.rs");
+    std::fs::write(out_dir.join("literals.rs"), literal_table(&files))
+        .expect("OUT_DIR is writable");
+}
+
+/// `REQUIRED_LITERALS`: (regex source, its required literals) for every regex of every
+/// pattern rule. A file that does not parse is left to the catalog's own validation.
+fn literal_table(files: &[PathBuf]) -> String {
+    let mut sources = std::collections::BTreeSet::new();
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        let Ok(rule) = serde_saphyr::from_str::<RuleFile>(&text) else {
+            continue;
+        };
+        match rule.matcher.map(|m| m.regex) {
+            Some(OneOrMany::One(r)) => {
+                sources.insert(r);
+            }
+            Some(OneOrMany::Many(v)) => sources.extend(v),
+            _ => {}
+        }
+    }
+    let mut code = String::from(
+        "/// (regex source, required literals) of the built-in pattern rules.\n\
+         pub static REQUIRED_LITERALS: &[(&str, Option<&[&[u8]]>)] = &[\n",
+    );
+    for src in &sources {
+        match literals::required_literals(src) {
+            Some(lits) => {
+                let items: Vec<String> = lits.iter().map(|l| format!("&{l:?}")).collect();
+                writeln!(code, "    ({src:?}, Some(&[{}])),", items.join(", ")).unwrap();
+            }
+            None => writeln!(code, "    ({src:?}, None),").unwrap(),
+        }
+    }
+    code.push_str("];\n");
+    code
 }

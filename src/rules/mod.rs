@@ -15,6 +15,7 @@ pub mod control;
 pub mod docs;
 pub mod encoded;
 pub mod hygiene;
+pub mod literals;
 pub mod mcp;
 pub mod native;
 pub mod pattern;

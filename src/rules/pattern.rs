@@ -16,6 +16,7 @@ use rayon::prelude::*;
 use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
 
 use super::Rule;
+use super::literals::{required_literals, spells_upper_case};
 
 /// Compiled regexes of one rule.
 ///
@@ -180,26 +181,22 @@ pub fn compile(src: &str) -> Result<Regex, String> {
         .map_err(|e| e.to_string())
 }
 
-/// True when `src` has an upper-case letter outside escapes (`\S`, `\W`, `\B`, `\P{Lu}`,
-/// `\p{Greek}` are not letters to match).
-fn spells_upper_case(src: &str) -> bool {
-    let mut chars = src.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some('p' | 'P') = chars.next() {
-                let rest = chars.as_str();
-                if rest.starts_with('{') {
-                    let close = rest.find('}').map_or(rest.len(), |i| i + 1);
-                    chars = rest[close..].chars();
-                } else {
-                    chars.next();
-                }
-            }
-        } else if c.is_uppercase() {
-            return true;
-        }
+mod table {
+    include!(concat!(env!("OUT_DIR"), "/literals.rs"));
+}
+
+/// The table `build.rs` computed, by regex source.
+static BUILT_LITERALS: std::sync::LazyLock<
+    std::collections::HashMap<&'static str, Option<&'static [&'static [u8]]>>,
+> = std::sync::LazyLock::new(|| table::REQUIRED_LITERALS.iter().copied().collect());
+
+/// The required literals of `src`: from the table `build.rs` computed for the built-in
+/// rules, else computed now (user rules).
+fn gate_literals(src: &str) -> Option<Vec<Vec<u8>>> {
+    match BUILT_LITERALS.get(src) {
+        Some(lits) => lits.map(|l| l.iter().map(|x| x.to_vec()).collect()),
+        None => required_literals(src),
     }
-    false
 }
 
 fn compile_rule(rule: &Rule) -> Result<Compiled, String> {
@@ -213,7 +210,7 @@ fn compile_rule(rule: &Rule) -> Result<Compiled, String> {
     let mut literal_regexes: Vec<Vec<usize>> = Vec::new();
     let mut always = Vec::new();
     for (i, src) in m.regex.iter().enumerate() {
-        let Some(lits) = required_literals(src) else {
+        let Some(lits) = gate_literals(src) else {
             always.push(i);
             continue;
         };
@@ -246,78 +243,6 @@ fn compile_rule(rule: &Rule) -> Result<Compiled, String> {
         scanned: AtomicUsize::new(0),
         set: OnceLock::new(),
     })
-}
-
-/// Literals one of which every match of the regex `src` contains, when there is such a
-/// finite set of non-empty strings (at most [`MAX_LITERALS`]); `None` otherwise.
-///
-/// The set is chosen among the prefix literals (regex-syntax's extractor) of the whole regex
-/// and of every part a match cannot skip: each element of a concatenation, the body of a
-/// repetition of at least one, and the union over the branches of an alternation. The set
-/// whose shortest literal is longest wins (fewer literals breaking ties): `(?:a|de)\s+tu\s+
-/// eres` is gated on `eres`, not on `a`, which occurs in nearly every text.
-fn required_literals(src: &str) -> Option<Vec<Vec<u8>>> {
-    use regex_syntax::hir::literal::{ExtractKind, Extractor};
-    let hir = regex_syntax::ParserBuilder::new()
-        .case_insensitive(spells_upper_case(src))
-        .multi_line(true)
-        .build()
-        .parse(src)
-        .ok()?;
-    let mut ex = Extractor::new();
-    ex.kind(ExtractKind::Prefix).limit_total(MAX_LITERALS);
-    required_in(&hir, &ex)
-}
-
-/// Largest literal set a regex is gated on.
-const MAX_LITERALS: usize = 256;
-
-fn required_in(
-    hir: &regex_syntax::hir::Hir,
-    ex: &regex_syntax::hir::literal::Extractor,
-) -> Option<Vec<Vec<u8>>> {
-    use regex_syntax::hir::HirKind;
-    let mut best = ex.extract(hir).literals().and_then(|lits| {
-        let v: Vec<Vec<u8>> = lits.iter().map(|l| l.as_bytes().to_vec()).collect();
-        (!v.is_empty() && v.iter().all(|l| !l.is_empty())).then_some(v)
-    });
-    let mut consider = |cand: Option<Vec<Vec<u8>>>| {
-        if let Some(c) = cand
-            && best.as_ref().is_none_or(|b| gate_score(&c) > gate_score(b))
-        {
-            best = Some(c);
-        }
-    };
-    match hir.kind() {
-        HirKind::Concat(parts) => parts.iter().for_each(|p| consider(required_in(p, ex))),
-        HirKind::Capture(c) => consider(required_in(&c.sub, ex)),
-        HirKind::Repetition(r) if r.min >= 1 => consider(required_in(&r.sub, ex)),
-        HirKind::Alternation(branches) => {
-            let mut all: Vec<Vec<u8>> = Vec::new();
-            for b in branches {
-                let Some(lits) = required_in(b, ex) else {
-                    return best;
-                };
-                for l in lits {
-                    if !all.contains(&l) {
-                        all.push(l);
-                    }
-                }
-            }
-            if all.len() <= MAX_LITERALS {
-                consider(Some(all));
-            }
-        }
-        _ => {}
-    }
-    best
-}
-
-/// How selective a literal set is: its shortest literal's length in bytes, then (negated)
-/// how many literals it has.
-fn gate_score(lits: &[Vec<u8>]) -> (usize, std::cmp::Reverse<usize>) {
-    let shortest = lits.iter().map(Vec::len).min().unwrap_or(0);
-    (shortest, std::cmp::Reverse(lits.len()))
 }
 
 /// Compiles every regex of `rule` now (catalog validation of user rules, and tests).
@@ -517,6 +442,28 @@ mod tests {
         // `alpha` (regex 2) lies before `beta` (regex 1) and is reported; `alpha beta`
         // (regex 3) covers both and is reported too; nothing is reported twice.
         assert_eq!(got, vec![6..10, 0..5, 0..10]);
+    }
+
+    #[test]
+    fn the_build_time_literal_table_matches_the_runtime_computation() {
+        let mut n = 0;
+        for rule in crate::rules::Catalog::builtin().rules() {
+            for src in rule.matcher.iter().flat_map(|m| &m.regex) {
+                assert_eq!(
+                    gate_literals(src),
+                    required_literals(src),
+                    "{}: {src}",
+                    rule.id
+                );
+                n += 1;
+            }
+        }
+        assert!(n > 200, "only {n} regexes");
+        // A regex the table does not hold (a user rule) is computed.
+        assert_eq!(
+            gate_literals(r"\bzzq(?:x|y)"),
+            Some(vec![b"zzqx".to_vec(), b"zzqy".to_vec()])
+        );
     }
 
     #[test]

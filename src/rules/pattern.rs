@@ -5,15 +5,14 @@
 //! 50x slower on non-ASCII text (Unicode `\b` in a large set falls back to a slow engine), and
 //! compiling every pattern eagerly cost ~66 ms of a 67 ms one-file run. Here a run pays only
 //! for the automaton and the regexes whose keywords occur, and within a rule only for the
-//! regexes whose prefix literals occur (see [`Compiled`]).
+//! regexes whose required literals occur (see [`Compiled`]).
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use rayon::prelude::*;
-use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
+use regex::{Regex, RegexBuilder};
 
 use super::Rule;
 use super::literals::{required_literals, spells_upper_case};
@@ -39,18 +38,7 @@ struct Compiled {
     regex: Vec<OnceLock<Result<Regex, String>>>,
     sources: Vec<String>,
     unless: Vec<Regex>,
-    /// Bytes of text the rule has been run on, all threads together.
-    scanned: AtomicUsize,
-    /// The regexes without a Unicode word boundary as one set, built once the rule has
-    /// scanned [`SET_AFTER`] bytes: on large inputs one pass of the set then says which
-    /// regexes match, cheaper than running each candidate. (A Unicode `\b` would drop the
-    /// whole set to the slow engine on non-ASCII text, so those regexes stay out.)
-    set: OnceLock<Option<(RegexSet, Vec<usize>)>>,
 }
-
-/// Bytes a rule scans before its regexes are also built into a [`RegexSet`]: small runs
-/// (a pre-commit hook on a few files) never pay for the set.
-const SET_AFTER: usize = 1 << 20;
 
 impl Compiled {
     fn regex(&self, i: usize) -> Result<&Regex, &String> {
@@ -60,21 +48,12 @@ impl Compiled {
     }
 
     /// The regexes that may match `text`, in rule order.
+    ///
+    /// (A `RegexSet` of the rule's regexes, built once a rule had scanned 1 MiB, used to decide
+    /// instead on large inputs; with the multilingual catalog its lazy DFA thrashed, and the
+    /// 10 MB benchmark tree ran 902 ms with it against 704 ms without, so it is gone.)
     fn candidates(&self, text: &str) -> Vec<usize> {
-        let mut want = vec![false; self.sources.len()];
-        let seen = self.scanned.fetch_add(text.len(), Ordering::Relaxed);
-        let set = (seen >= SET_AFTER).then(|| self.set.get_or_init(|| self.build_set()));
-        if let Some(Some((set, members))) = set {
-            // The set decides for its members; the others go by their literals below.
-            for k in set.matches(text).iter() {
-                want[members[k]] = true;
-            }
-            let mut outside = vec![true; want.len()];
-            for &i in members {
-                outside[i] = false;
-            }
-            return self.by_literals(text, want, &outside);
-        }
+        let want = vec![false; self.sources.len()];
         self.by_literals(text, want, &vec![true; self.sources.len()])
     }
 
@@ -103,42 +82,6 @@ impl Compiled {
         }
         (0..want.len()).filter(|&i| want[i]).collect()
     }
-
-    fn build_set(&self) -> Option<(RegexSet, Vec<usize>)> {
-        let members: Vec<usize> = (0..self.sources.len())
-            .filter(|&i| !has_unicode_word_boundary(&self.sources[i]))
-            .collect();
-        if members.len() < 2 {
-            return None;
-        }
-        let srcs = members.iter().map(|&i| {
-            let src = &self.sources[i];
-            if spells_upper_case(src) {
-                format!("(?i:{src})")
-            } else {
-                src.clone()
-            }
-        });
-        let set = RegexSetBuilder::new(srcs)
-            .multi_line(true)
-            .size_limit(32 << 20)
-            .dfa_size_limit(32 << 20)
-            .build()
-            .ok()?;
-        Some((set, members))
-    }
-}
-
-/// True when the regex `src` has a Unicode word boundary (`\b` outside `(?-u:...)`).
-fn has_unicode_word_boundary(src: &str) -> bool {
-    regex_syntax::ParserBuilder::new()
-        .case_insensitive(spells_upper_case(src))
-        .multi_line(true)
-        .build()
-        .parse(src)
-        .map_or(true, |hir| {
-            hir.properties().look_set().contains_word_unicode()
-        })
 }
 
 #[derive(Debug)]
@@ -240,8 +183,6 @@ fn compile_rule(rule: &Rule) -> Result<Compiled, String> {
         regex: m.regex.iter().map(|_| OnceLock::new()).collect(),
         sources: m.regex.clone(),
         unless,
-        scanned: AtomicUsize::new(0),
-        set: OnceLock::new(),
     })
 }
 
@@ -499,13 +440,8 @@ mod tests {
         let c = compile_rule(&rule).expect("compiles");
         assert_eq!(c.candidates("please ignore 2 x"), vec![2]);
         assert_eq!(c.candidates("olvida todo; забудь все"), vec![0, 1, 2]);
-        // Nothing compiled that was not a candidate.
-        assert!(c.regex[1].get().is_none());
-        // Past the threshold the set decides, with the same answers.
-        c.scanned.store(SET_AFTER, Ordering::Relaxed);
-        assert_eq!(c.candidates("please ignore 2 x"), vec![2]);
-        assert_eq!(c.candidates("olvida todo; забудь все"), vec![0, 1]);
-        assert_eq!(c.candidates("nothing here"), Vec::<usize>::new());
-        assert!(c.set.get().is_some_and(Option::is_some));
+        assert_eq!(c.candidates("nothing"), Vec::<usize>::new());
+        // Choosing candidates compiles nothing.
+        assert!(c.regex.iter().all(|r| r.get().is_none()));
     }
 }

@@ -32,7 +32,7 @@ struct Compiled {
     literals: Option<AhoCorasick>,
     /// Literal index -> the regexes it starts.
     literal_regexes: Vec<Vec<usize>>,
-    /// Regexes without usable prefix literals.
+    /// Regexes without usable required literals.
     always: Vec<usize>,
     /// Every regex, compiled on first need.
     regex: Vec<OnceLock<Result<Regex, String>>>,
@@ -57,7 +57,7 @@ impl Compiled {
         self.by_literals(text, want, &vec![true; self.sources.len()])
     }
 
-    /// Adds to `want` the regexes among `eligible` that run always or whose prefix literal
+    /// Adds to `want` the regexes among `eligible` that run always or whose required literal
     /// occurs in `text`, and returns the indices wanted.
     fn by_literals(&self, text: &str, mut want: Vec<bool>, eligible: &[bool]) -> Vec<usize> {
         for &i in &self.always {

@@ -12,7 +12,7 @@ use std::ops::Range;
 use crate::discover::{FileError, Target, io_message};
 use crate::finding::{Finding, Severity};
 use crate::kind::FileKind;
-use crate::normalize::{ViewKind, normalize};
+use crate::normalize::{NormView, ViewKind, normalize};
 use crate::parse::{self, Parsed, Role};
 use crate::report::{FileResult, Located};
 use crate::rules::native::{self, Input};
@@ -227,62 +227,42 @@ impl<'a> Engine<'a> {
                     && r.applies_to_role(seg.role)
                     && zone_ok(r.zone, seg.zone)
             };
-            for (view_kind, patterns) in &sets {
-                if patterns.is_empty() {
-                    continue;
-                }
-                let view = norm.view(*view_kind);
-                let _failed = patterns.find(&view.text, wanted, |rule, m| {
-                    let seg_range = view.to_segment(m.clone());
-                    let shown = shown_match(&view.text, m.clone());
-                    // Context is judged on the text view: a negation or a quotation mark is
-                    // seen through the same obfuscation as the match (`Ｎｅｖｅｒ`, `Ne**ve**r`).
-                    let in_text = norm.to_text(*view_kind, m.clone());
-                    let d = context::assess(rule.context, seg.role, norm.text(), in_text);
-                    let message = rule.render_message(&shown);
-                    let at = Place { seg, kind, text };
-                    if let Some(f) = at.finding(rule, seg_range, message, &view.text[m], d) {
-                        out.push(f);
-                    }
-                });
-            }
             // A zero-width character is removed from the views, which joins `ig<ZWSP>nore` into
             // a word but also `Please<ZWSP>ignore` into `pleaseignore`. So a segment that has
             // one is matched once more with each read as the space it stands for (same byte
             // length, so offsets hold), and a match over one that the first pass did not
             // report is added.
             let alt = zero_width_as_spaces(seg_text).map(|spaced| normalize(&spaced));
-            if let Some(alt) = &alt {
+            let passes: Vec<&NormView> = std::iter::once(&norm).chain(alt.as_ref()).collect();
+            for (pass, nv) in passes.iter().enumerate() {
                 for (view_kind, patterns) in &sets {
-                    let view = alt.view(*view_kind);
+                    if patterns.is_empty() {
+                        continue;
+                    }
+                    let view = nv.view(*view_kind);
                     let _failed = patterns.find(&view.text, wanted, |rule, m| {
                         let seg_range = view.to_segment(m.clone());
-                        if !touches_zero_width(seg_text, &seg_range) {
+                        if pass > 0 && !touches_zero_width(seg_text, &seg_range) {
                             return;
                         }
                         let shown = shown_match(&view.text, m.clone());
-                        let in_text = alt.to_text(*view_kind, m.clone());
-                        let d = context::assess(rule.context, seg.role, alt.text(), in_text);
-                        let at = Place { seg, kind, text };
+                        // Context is judged on the text view: a negation or a quotation mark
+                        // is seen through the same obfuscation as the match (`Ｎｅｖｅｒ`,
+                        // `Ne**ve**r`).
+                        let in_text = nv.to_text(*view_kind, m.clone());
+                        let d = context::assess(rule.context, seg.role, nv.text(), in_text);
                         let message = rule.render_message(&shown);
-                        let Some(f) = at.finding(rule, seg_range, message, &view.text[m], d) else {
-                            return;
-                        };
-                        let known = out.iter().any(|g| {
-                            g.rule.id == f.rule.id
-                                && g.span.start < f.span.end
-                                && f.span.start < g.span.end
-                        });
-                        if !known {
-                            out.push(f);
+                        let at = Place { seg, kind, text };
+                        if let Some(f) = at.finding(rule, seg_range, message, &view.text[m], d) {
+                            push_new(out, f, pass > 0);
                         }
                     });
                 }
             }
             // Quoted fragments the text joins: the joined text is matched too, and a match
-            // that spans two or more fragments is reported at them.
-            // With zero-width characters read as spaces too, as above.
-            for (pass, nv) in std::iter::once(&norm).chain(alt.as_ref()).enumerate() {
+            // that spans two or more fragments is reported at them; with zero-width
+            // characters read as spaces too, as above.
+            for (pass, nv) in passes.iter().enumerate() {
                 for joined in crate::fragments::reassemble(nv.text()) {
                     let inner = normalize(&joined.text);
                     // Only a sentence that forbids the join lowers it: the fragments are
@@ -308,24 +288,27 @@ impl<'a> Engine<'a> {
                             );
                             let at = Place { seg, kind, text };
                             let seg_range = nv.to_segment(span);
-                            let Some(f) = at.finding(rule, seg_range, message, &view.text[m], d)
-                            else {
-                                return;
-                            };
-                            let known = pass > 0
-                                && out.iter().any(|g| {
-                                    g.rule.id == f.rule.id
-                                        && g.span.start < f.span.end
-                                        && f.span.start < g.span.end
-                                });
-                            if !known {
-                                out.push(f);
+                            if let Some(f) = at.finding(rule, seg_range, message, &view.text[m], d)
+                            {
+                                push_new(out, f, pass > 0);
                             }
                         });
                     }
                 }
             }
         }
+    }
+}
+
+/// Appends `f`, unless `dedupe` is set and a finding of the same rule already overlaps it
+/// (a second pass reports only what the first one missed).
+fn push_new(out: &mut Vec<Finding>, f: Finding, dedupe: bool) {
+    let known = dedupe
+        && out.iter().any(|g| {
+            g.rule.id == f.rule.id && g.span.start < f.span.end && f.span.start < g.span.end
+        });
+    if !known {
+        out.push(f);
     }
 }
 
@@ -596,6 +579,31 @@ pub fn run_example(
         .into_iter()
         .map(|l| l.finding)
         .filter(|f| f.rule.id == rule.id)
+        .collect()
+}
+
+/// The findings of rule `id` alone on `text` checked as a file named `path`: span (source
+/// bytes), severity and message. For unit tests of single rules.
+#[cfg(test)]
+pub(crate) fn rule_findings(
+    id: &str,
+    path: &str,
+    text: &str,
+) -> Vec<(Range<usize>, Severity, String)> {
+    let engine = Engine::new(
+        crate::rules::Catalog::builtin(),
+        std::iter::once(id.to_owned()).collect(),
+    );
+    check_memory(&engine, path, None, text.as_bytes())
+        .findings
+        .into_iter()
+        .map(|l| {
+            (
+                l.finding.span.clone(),
+                l.finding.severity,
+                l.finding.message,
+            )
+        })
         .collect()
 }
 

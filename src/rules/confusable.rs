@@ -908,25 +908,9 @@ fn homograph(token: &str) -> Option<Homograph> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{Engine, check_memory};
-    use crate::rules::Catalog;
 
     fn find(path: &str, text: &str) -> Vec<(Range<usize>, Severity, String)> {
-        let engine = Engine::new(
-            Catalog::builtin(),
-            std::iter::once("PL207".to_owned()).collect(),
-        );
-        check_memory(&engine, path, None, text.as_bytes())
-            .findings
-            .into_iter()
-            .map(|l| {
-                (
-                    l.finding.span.clone(),
-                    l.finding.severity,
-                    l.finding.message,
-                )
-            })
-            .collect()
+        crate::check::rule_findings("PL207", path, text)
     }
 
     fn md(text: &str) -> Vec<(Range<usize>, Severity, String)> {

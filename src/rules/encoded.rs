@@ -1221,17 +1221,29 @@ fn rescan(input: &Input<'_>, seg: &Segment, seg_text: &str, payloads: &[Payload]
         sub.push_str(&seg_text[at..window.end]);
         map.push_identity(at..window.end);
         let norm = normalize(&sub);
+        // Quoted fragments joined inside the decoded text (`p1 + p2`): the joined text is
+        // matched too, as the pipeline does for plain text, and reported at the payload.
+        let joins: Vec<_> = crate::fragments::reassemble(norm.text())
+            .into_iter()
+            .filter(|j| payload_at(&placed, &j.expr).is_some())
+            .map(|j| {
+                let inner = normalize(&j.text);
+                let d = super::context::assess(
+                    super::ContextPolicy::Command,
+                    Role::Body,
+                    norm.text(),
+                    j.expr.clone(),
+                );
+                (j, inner, d)
+            })
+            .collect();
         for view_kind in [ViewKind::Text, ViewKind::Prose] {
             let view = norm.view(view_kind);
             let _failed = catalog
                 .patterns(view_kind)
                 .find(&view.text, wanted, |r, m| {
                     let in_sub = view.to_segment(m);
-                    let Some((pr, k)) = placed
-                        .iter()
-                        .find(|(pr, _)| pr.start < in_sub.end && in_sub.start < pr.end)
-                        .cloned()
-                    else {
+                    let Some((pr, k)) = payload_at(&placed, &in_sub) else {
                         return;
                     };
                     let seg_span = map.map_range(in_sub.clone());
@@ -1249,35 +1261,9 @@ fn rescan(input: &Input<'_>, seg: &Segment, seg_text: &str, payloads: &[Payload]
                     };
                     let discussion =
                         super::context::assess(r.context, role, &payloads[k].text, local);
-                    hits.push(Hit {
-                        span: seg.to_source(seg_span.clone()),
-                        seg_span,
-                        rule: Arc::clone(r),
-                        payload: k,
-                        severity: if discussion.is_some() {
-                            Severity::Note
-                        } else {
-                            r.severity
-                        },
-                        discussion,
-                    });
+                    hits.push(Hit::new(seg, seg_span, r, k, discussion));
                 });
-            // Quoted fragments joined inside the decoded text (`p1 + p2`): the joined text is
-            // matched too, as the pipeline does for plain text, and reported at the payload.
-            for joined in crate::fragments::reassemble(norm.text()) {
-                if !placed
-                    .iter()
-                    .any(|(pr, _)| pr.start < joined.expr.end && joined.expr.start < pr.end)
-                {
-                    continue;
-                }
-                let inner = normalize(&joined.text);
-                let d = super::context::assess(
-                    super::ContextPolicy::Command,
-                    Role::Body,
-                    norm.text(),
-                    joined.expr.clone(),
-                );
+            for (joined, inner, d) in &joins {
                 let view = inner.view(view_kind);
                 let _failed = catalog
                     .patterns(view_kind)
@@ -1287,31 +1273,49 @@ fn rescan(input: &Input<'_>, seg: &Segment, seg_text: &str, payloads: &[Payload]
                             return;
                         }
                         let in_sub = norm.to_segment(span);
-                        let Some((_, k)) = placed
-                            .iter()
-                            .find(|(pr, _)| pr.start < in_sub.end && in_sub.start < pr.end)
-                            .cloned()
-                        else {
+                        let Some((_, k)) = payload_at(&placed, &in_sub) else {
                             return;
                         };
-                        let seg_span = map.map_range(in_sub);
-                        hits.push(Hit {
-                            span: seg.to_source(seg_span.clone()),
-                            seg_span,
-                            rule: Arc::clone(r),
-                            payload: k,
-                            severity: if d.is_some() {
-                                Severity::Note
-                            } else {
-                                r.severity
-                            },
-                            discussion: d,
-                        });
+                        hits.push(Hit::new(seg, map.map_range(in_sub), r, k, *d));
                     });
             }
         }
     }
     hits
+}
+
+/// The decoded run among `placed` (its range in the window text, and its payload index) that
+/// overlaps `r`, if any.
+fn payload_at(placed: &[(Range<usize>, usize)], r: &Range<usize>) -> Option<(Range<usize>, usize)> {
+    placed
+        .iter()
+        .find(|(pr, _)| pr.start < r.end && r.start < pr.end)
+        .cloned()
+}
+
+impl Hit {
+    /// A hit of inner rule `r` at `seg_span` of `seg`, in payload `k`: a note when
+    /// `discussion` says the decoded text discusses it, else the rule's severity.
+    fn new(
+        seg: &Segment,
+        seg_span: Range<usize>,
+        r: &Arc<Rule>,
+        k: usize,
+        discussion: Option<super::context::Discussion>,
+    ) -> Hit {
+        Hit {
+            span: seg.to_source(seg_span.clone()),
+            seg_span,
+            rule: Arc::clone(r),
+            payload: k,
+            severity: if discussion.is_some() {
+                Severity::Note
+            } else {
+                r.severity
+            },
+            discussion,
+        }
+    }
 }
 
 /// The role of offset `at` of a decoded text read as markdown: a fenced block inside the

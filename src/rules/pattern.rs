@@ -47,36 +47,28 @@ impl Compiled {
             .as_ref()
     }
 
-    /// The regexes that may match `text`, in rule order.
+    /// The regexes that may match `text`, in rule order: those that run always and those
+    /// whose required literal occurs in `text`.
     ///
     /// (A `RegexSet` of the rule's regexes, built once a rule had scanned 1 MiB, used to decide
     /// instead on large inputs; with the multilingual catalog its lazy DFA thrashed, and the
     /// 10 MB benchmark tree ran 902 ms with it against 704 ms without, so it is gone.)
     fn candidates(&self, text: &str) -> Vec<usize> {
-        let want = vec![false; self.sources.len()];
-        self.by_literals(text, want, &vec![true; self.sources.len()])
-    }
-
-    /// Adds to `want` the regexes among `eligible` that run always or whose required literal
-    /// occurs in `text`, and returns the indices wanted.
-    fn by_literals(&self, text: &str, mut want: Vec<bool>, eligible: &[bool]) -> Vec<usize> {
+        let mut want = vec![false; self.sources.len()];
         for &i in &self.always {
-            want[i] |= eligible[i];
+            want[i] = true;
         }
         if let Some(ac) = &self.literals {
-            let mut left = (0..want.len()).filter(|&i| !want[i] && eligible[i]).count();
+            let mut left = want.iter().filter(|&&w| !w).count();
             for m in ac.find_overlapping_iter(text) {
                 if left == 0 {
                     break;
                 }
                 for &i in &self.literal_regexes[m.pattern().as_usize()] {
-                    if !want[i] && eligible[i] {
+                    if !want[i] {
                         want[i] = true;
                         left -= 1;
                     }
-                }
-                if left == 0 {
-                    break;
                 }
             }
         }

@@ -1527,24 +1527,9 @@ pub fn private_use(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{Engine, check_memory};
-    use crate::rules::Catalog;
 
-    /// The findings of rule `id` alone on `text` checked as a file named `path`: span,
-    /// severity and message.
     fn find(id: &str, path: &str, text: &str) -> Vec<(Range<usize>, Severity, String)> {
-        let engine = Engine::new(Catalog::builtin(), std::iter::once(id.to_owned()).collect());
-        check_memory(&engine, path, None, text.as_bytes())
-            .findings
-            .into_iter()
-            .map(|l| {
-                (
-                    l.finding.span.clone(),
-                    l.finding.severity,
-                    l.finding.message,
-                )
-            })
-            .collect()
+        crate::check::rule_findings(id, path, text)
     }
 
     fn md(id: &str, text: &str) -> Vec<(Range<usize>, Severity, String)> {

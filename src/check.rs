@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use std::io::Read;
 use std::ops::Range;
 
-use crate::discover::{FileError, Target, io_message};
+use crate::discover::{FileError, Target};
 use crate::finding::{Finding, Severity};
 use crate::kind::FileKind;
 use crate::normalize::{NormView, ViewKind, normalize};
@@ -19,8 +19,9 @@ use crate::rules::native::{self, Input};
 use crate::rules::{Catalog, ContextPolicy, Family, Rule, ZoneFilter, context};
 use crate::source::{self, Decoded, LineIndex};
 
-/// Default size limit: files larger than this are skipped with a note (10 MiB).
-pub const DEFAULT_SIZE_LIMIT: u64 = 10 * 1024 * 1024;
+/// Default size limit: files larger than this are skipped with a note (10 MiB); the value
+/// lives with the other caps in [`crate::bounds`].
+pub const DEFAULT_SIZE_LIMIT: u64 = crate::bounds::DEFAULT_MAX_FILE_SIZE;
 
 /// What the per-source pipeline needs besides the target.
 #[derive(Debug)]
@@ -100,24 +101,14 @@ impl<'a> Engine<'a> {
             None => {
                 let mut buf = Vec::new();
                 std::io::stdin()
-                    .take(limit + 1)
+                    .take(limit.saturating_add(1))
                     .read_to_end(&mut buf)
                     .map_err(|e| format!("cannot read stdin: {e}"))?;
                 Ok((buf.len() as u64 <= limit).then_some(buf))
             }
-            Some(p) => {
-                let meta = std::fs::metadata(p).map_err(|e| io_message(&e, p))?;
-                if meta.len() > limit {
-                    return Ok(None);
-                }
-                let f = std::fs::File::open(p).map_err(|e| io_message(&e, p))?;
-                let mut buf = Vec::with_capacity(meta.len() as usize);
-                // Read at most limit+1 bytes: the file may grow between stat and read.
-                f.take(limit + 1)
-                    .read_to_end(&mut buf)
-                    .map_err(|e| io_message(&e, p))?;
-                Ok((buf.len() as u64 <= limit).then_some(buf))
-            }
+            // Discovery skips what is not a regular file; this refuses one swapped in since,
+            // without blocking on a FIFO.
+            Some(p) => crate::bounds::read_at_most(p, limit).map_err(|e| e.to_string()),
         }
     }
 

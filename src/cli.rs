@@ -129,8 +129,8 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
     /// Skip files larger than this many bytes (with a note) [default: the config's
-    /// max_file_size, else 10485760].
-    #[arg(long, value_name = "BYTES")]
+    /// max_file_size, else 10485760; at most 134217728].
+    #[arg(long, value_name = "BYTES", value_parser = parse_max_file_size)]
     pub max_file_size: Option<u64>,
     /// Write the output to FILE instead of stdout (`-` is stdout).
     #[arg(long, value_name = "FILE")]
@@ -218,8 +218,13 @@ pub struct CacheArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = TextFormatArg::Human)]
     pub format: TextFormatArg,
-    /// Skip (with an error) lines longer than this many bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = crate::cache::DEFAULT_MAX_LINE_BYTES)]
+    /// Skip (with an error) lines longer than this many bytes [at most 134217728].
+    #[arg(
+        long,
+        value_name = "BYTES",
+        default_value_t = crate::cache::DEFAULT_MAX_LINE_BYTES,
+        value_parser = parse_max_line_bytes
+    )]
     pub max_line_bytes: usize,
 }
 
@@ -233,6 +238,33 @@ pub struct RulesArgs {
 
 fn parse_kind(s: &str) -> Result<FileKind, String> {
     s.parse()
+}
+
+/// A byte count from 1 to `max`: 0 would skip everything, and a value over the ceiling would
+/// let one input take all the memory (see [`crate::bounds`]).
+fn bytes_up_to(s: &str, max: u64) -> Result<u64, String> {
+    let n: u64 = s.trim().parse().map_err(|_| {
+        format!(
+            "`{}` is not a number of bytes",
+            crate::escape::excerpt(s, 40)
+        )
+    })?;
+    if n == 0 {
+        return Err("0 bytes would skip every input".into());
+    }
+    if n > max {
+        return Err(format!("{n} bytes is over the hard maximum of {max} bytes"));
+    }
+    Ok(n)
+}
+
+fn parse_max_file_size(s: &str) -> Result<u64, String> {
+    bytes_up_to(s, crate::bounds::MAX_FILE_SIZE_CEILING)
+}
+
+fn parse_max_line_bytes(s: &str) -> Result<usize, String> {
+    let max = crate::bounds::MAX_LINE_BYTES_CEILING as u64;
+    bytes_up_to(s, max).map(|n| usize::try_from(n).unwrap_or(usize::MAX))
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
-use miette::{Diagnostic, NamedSource, SourceSpan};
+use miette::{Diagnostic, SourceSpan};
 use serde::Deserialize;
 use serde_saphyr::{Location, Spanned};
 
@@ -110,10 +110,10 @@ pub enum ConfigError {
         path: String,
         /// What is wrong, lower-case.
         message: String,
-        /// The file text.
+        /// The line of the file that holds the problem (a bounded excerpt).
         #[source_code]
-        src: NamedSource<String>,
-        /// Where.
+        src: crate::bounds::Excerpt,
+        /// Where, in the excerpt.
         #[label("{label}")]
         span: Option<SourceSpan>,
         /// The label text.
@@ -386,16 +386,24 @@ fn at(
     label: &str,
     help: Option<String>,
 ) -> ConfigError {
-    let mut message = crate::escape::escape_one_line(&message);
+    let mut message = crate::bounds::parser_message(&message);
     let raw = text.chars().any(crate::escape::is_invisible);
     if raw && loc.line() > 0 {
         message.push_str(&format!(" (line {}, column {})", loc.line(), loc.column()));
     }
+    // Only the line at fault is quoted, escaped and cut short: never the file around it.
+    let (src, span) = match span_at(text, loc) {
+        Some(s) if !raw => {
+            let (e, s) = crate::bounds::Excerpt::new(display, text, s.offset(), s.len());
+            (e, Some(s))
+        }
+        _ => (crate::bounds::Excerpt::new(display, "", 0, 0).0, None),
+    };
     ConfigError::At {
         path: display.to_owned(),
         message,
-        src: NamedSource::new(display, if raw { String::new() } else { text.to_owned() }),
-        span: if raw { None } else { span_at(text, loc) },
+        src,
+        span,
         label: label.to_owned(),
         help,
     }
@@ -465,7 +473,10 @@ fn globs(
         if let Err(e) = b.add_line(None, &g.value) {
             p.at(
                 &g.referenced,
-                format!("bad glob `{}` in `{key}`: {e}", g.value),
+                format!(
+                    "bad glob `{}` in `{key}`: {e}",
+                    crate::bounds::quote(&g.value)
+                ),
                 "bad glob",
                 Some("globs use gitignore syntax, relative to the config's folder, e.g. `fixtures/**`".into()),
             );
@@ -498,7 +509,10 @@ fn resolve(
             Ok(rules) => ids.extend(rules.iter().map(|r| r.id.clone())),
             Err(_) => p.at(
                 &s.referenced,
-                format!("`{key}` names no rule or family `{}`", s.value),
+                format!(
+                    "`{key}` names no rule or family `{}`",
+                    crate::bounds::quote(&s.value)
+                ),
                 "unknown rule",
                 Some("`promptlint rules` lists ids, names and families".into()),
             ),
@@ -526,7 +540,10 @@ fn severities(
             }
             Err(_) => p.at(
                 &k.referenced,
-                format!("`{key}` names no rule or family `{}`", k.value),
+                format!(
+                    "`{key}` names no rule or family `{}`",
+                    crate::bounds::quote(&k.value)
+                ),
                 "unknown rule",
                 Some("`promptlint rules` lists ids, names and families".into()),
             ),
@@ -535,12 +552,70 @@ fn severities(
     out
 }
 
-/// Reads every `*.yaml` and `*.yml` file under `dir`, sorted by path.
-fn rule_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+/// Where the rule files of a config's `rules_dirs` may be (each folder and file is resolved,
+/// links followed, before it is read).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesScope {
+    /// Anywhere: a config from outside the scanned tree, given with `--config`.
+    Any,
+    /// Inside this folder (absolute): a config a pull request can edit may only name rules
+    /// inside its own repository (else it could make promptlint read, and quote in its errors,
+    /// any file of the machine).
+    Inside(PathBuf),
+    /// Outside these folders (absolute): under `--strict`, no rule file is read from the
+    /// scanned tree.
+    Outside(Vec<PathBuf>),
+}
+
+impl RulesScope {
+    /// Why the resolved path `real` may not be read, or `None`.
+    fn refuses(&self, real: &Path) -> Option<&'static str> {
+        let canon = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        match self {
+            RulesScope::Any => None,
+            RulesScope::Inside(root) => (!real.starts_with(canon(root)))
+                .then_some("is outside the repository that holds the config"),
+            RulesScope::Outside(roots) => roots
+                .iter()
+                .any(|r| real.starts_with(canon(r)))
+                .then_some(
+                    "is inside the scanned tree, where a pull request can edit it; --strict reads no rule file from it",
+                ),
+        }
+    }
+}
+
+/// Collects every `*.yaml` and `*.yml` file under the resolved folder `dir`. Links are
+/// followed only to where `scope` allows (`escapes` gets each other one); a folder is entered
+/// once, so a link loop ends.
+fn rule_files(
+    dir: &Path,
+    scope: &RulesScope,
+    seen: &mut HashSet<PathBuf>,
+    out: &mut Vec<PathBuf>,
+    escapes: &mut Vec<(PathBuf, &'static str)>,
+) -> std::io::Result<()> {
+    if !seen.insert(dir.to_path_buf()) {
+        return Ok(());
+    }
     for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            rule_files(&path, out)?;
+        let entry = entry?;
+        let path = entry.path();
+        let mut is_dir = entry.file_type()?.is_dir();
+        let mut real = path.clone();
+        if entry.file_type()?.is_symlink() {
+            let Ok(target) = std::fs::canonicalize(&path) else {
+                continue;
+            };
+            if let Some(why) = scope.refuses(&target) {
+                escapes.push((path, why));
+                continue;
+            }
+            is_dir = target.is_dir();
+            real = target;
+        }
+        if is_dir {
+            rule_files(&real, scope, seen, out, escapes)?;
         } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
             out.push(path);
         }
@@ -548,25 +623,36 @@ fn rule_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Loads the rules of `rules_dirs`: each file parsed and validated as a built-in one is; ids
-/// and names must not collide with the built-ins or with each other; every example must hold.
+/// Loads the rules of `rules_dirs`: each folder must lie where `scope` allows; each file
+/// parsed and validated as a built-in one is, its regexes compiled; ids and names must not
+/// collide with the built-ins or with each other; every example must hold.
 fn load_rules(
     base: &Path,
     dirs: &[Spanned<String>],
+    scope: &RulesScope,
     p: &mut Problems<'_>,
 ) -> Result<Vec<Arc<Rule>>, Vec<ConfigError>> {
     let builtin = Catalog::builtin();
     let mut errors = Vec::new();
     let mut rules: Vec<Rule> = Vec::new();
+    let mut seen = HashSet::new();
     for d in dirs {
         let dir = base.join(&d.value);
         let mut files = Vec::new();
-        if let Err(e) = rule_files(&dir, &mut files) {
+        let mut escapes = Vec::new();
+        let walked = std::fs::canonicalize(&dir).and_then(|real| {
+            if let Some(why) = scope.refuses(&real) {
+                escapes.push((dir.clone(), why));
+                return Ok(());
+            }
+            rule_files(&real, scope, &mut seen, &mut files, &mut escapes)
+        });
+        if let Err(e) = walked {
             p.at(
                 &d.referenced,
                 format!(
                     "`rules_dirs`: cannot read {}: {}",
-                    crate::discover::display_relative(&dir),
+                    crate::escape::escape_invisible(&crate::discover::display_relative(&dir)),
                     crate::discover::io_message(&e, &dir)
                 ),
                 "here",
@@ -574,21 +660,48 @@ fn load_rules(
             );
             continue;
         }
+        for (path, why) in escapes {
+            let what = if path == dir {
+                format!("`{}`", crate::bounds::quote(&d.value))
+            } else {
+                crate::escape::escape_invisible(&crate::discover::display_relative(&path))
+            };
+            p.at(
+                &d.referenced,
+                format!("`rules_dirs`: {what} {why}"),
+                "refused",
+                Some(match scope {
+                    RulesScope::Outside(_) => "under --strict, take rule files from the base branch into a folder outside the tree, with the config".into(),
+                    _ => "rule folders of a config in the repository must be inside the repository".into(),
+                }),
+            );
+        }
         files.sort();
         for f in files {
             let shown = crate::discover::display_relative(&f);
-            let text = match std::fs::read_to_string(&f) {
+            let text = match crate::bounds::read_text(
+                &f,
+                crate::bounds::MAX_RULE_FILE_BYTES,
+                "a rule file",
+            ) {
                 Ok(t) => t,
                 Err(e) => {
                     errors.push(ConfigError::Io {
-                        message: crate::discover::io_message(&e, &f),
-                        path: shown,
+                        message: e.to_string(),
+                        path: crate::escape::escape_invisible(&shown),
                     });
                     continue;
                 }
             };
             match parse_rule(&shown, &text) {
-                Ok(r) => rules.push(r),
+                Ok(r) => match pattern_problem(&r) {
+                    None => rules.push(r),
+                    Some(message) => errors.push(ConfigError::Example {
+                        path: crate::escape::escape_invisible(&shown),
+                        id: crate::bounds::quote(&r.id),
+                        message,
+                    }),
+                },
                 Err(e) => errors.push(ConfigError::Rule(e)),
             }
         }
@@ -638,6 +751,23 @@ fn load_rules(
     }
 }
 
+/// Why a user rule's regexes cannot be used: one that does not compile within the size
+/// limits (their length is checked when the file is parsed, before any regex is).
+fn pattern_problem(rule: &Rule) -> Option<String> {
+    let m = rule.matcher.as_ref()?;
+    for (key, list) in [("match.regex", &m.regex), ("match.unless", &m.unless)] {
+        for (i, src) in list.iter().enumerate() {
+            if let Err(e) = crate::rules::pattern::compile(src) {
+                return Some(format!(
+                    "{key}[{i}] does not compile: {}",
+                    crate::bounds::parser_message(&e)
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// Runs a rule's examples: each `match` example must be reported, each `no_match` not.
 fn example_failures(catalog: &Catalog, rule: &Arc<Rule>) -> Vec<ConfigError> {
     let mut out = Vec::new();
@@ -685,24 +815,41 @@ impl Config {
     ///
     /// # Errors
     /// Every problem of the file (see [`ConfigError`]).
-    pub fn load(path: &Path, base: &Path) -> Result<Config, ConfigError> {
+    pub fn load(path: &Path, base: &Path, scope: &RulesScope) -> Result<Config, ConfigError> {
         let display = crate::discover::display_relative(path);
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Io {
-            path: display.clone(),
-            message: crate::discover::io_message(&e, path),
-        })?;
-        Config::parse(path, &display, &text, base)
+        let text = crate::bounds::read_text(path, crate::bounds::MAX_CONFIG_BYTES, "a config")
+            .map_err(|e| ConfigError::Io {
+                path: crate::escape::escape_invisible(&display),
+                message: e.to_string(),
+            })?;
+        Config::parse_scoped(path, &display, &text, base, scope)
     }
 
     /// Validates the config `text` of the file `path` shown as `display`.
     ///
     /// # Errors
     /// Every problem of the file (see [`ConfigError`]).
+    /// Its `rules_dirs` must stay inside `base`.
     pub fn parse(
         path: &Path,
         display: &str,
         text: &str,
         base: &Path,
+    ) -> Result<Config, ConfigError> {
+        let scope = RulesScope::Inside(absolute(base));
+        Config::parse_scoped(path, display, text, base, &scope)
+    }
+
+    /// As [`Config::parse`], with the folders `rules_dirs` may name limited by `scope`.
+    ///
+    /// # Errors
+    /// Every problem of the file (see [`ConfigError`]).
+    pub fn parse_scoped(
+        path: &Path,
+        display: &str,
+        text: &str,
+        base: &Path,
+        scope: &RulesScope,
     ) -> Result<Config, ConfigError> {
         let raw = parse_raw(display, text)?;
         let base = absolute(base);
@@ -711,7 +858,7 @@ impl Config {
             text,
             errors: Vec::new(),
         };
-        let rules = match load_rules(&base, &raw.rules_dirs, &mut p) {
+        let rules = match load_rules(&base, &raw.rules_dirs, scope, &mut p) {
             Ok(r) => r,
             Err(mut errs) => {
                 errs.append(&mut p.errors);
@@ -791,6 +938,20 @@ impl Config {
                 None,
             );
         }
+        if let Some(m) = &raw.max_file_size
+            && m.value > crate::bounds::MAX_FILE_SIZE_CEILING
+        {
+            p.at(
+                &m.referenced,
+                format!(
+                    "`max_file_size` of {} bytes is over the hard maximum of {} bytes",
+                    m.value,
+                    crate::bounds::MAX_FILE_SIZE_CEILING
+                ),
+                "too large",
+                None,
+            );
+        }
         let agents = crate::agents::Conventions::builtin();
         let mut load_caps = HashMap::new();
         let mut caps: Vec<_> = raw.load_caps.iter().collect();
@@ -799,7 +960,10 @@ impl Config {
             match agents.agent_caps(&k.value) {
                 None => p.at(
                     &k.referenced,
-                    format!("`load_caps`: no agent has the id `{}`", k.value),
+                    format!(
+                        "`load_caps`: no agent has the id `{}`",
+                        crate::bounds::quote(&k.value)
+                    ),
                     "unknown agent",
                     Some(format!(
                         "agents with a load cap: {}",

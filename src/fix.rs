@@ -306,8 +306,9 @@ pub fn apply(fixes: &[FileFix]) -> (Vec<&FileFix>, Vec<FixError>) {
     let mut failed = Vec::new();
     for f in fixes {
         let path = Path::new(&f.path);
-        match std::fs::read(path) {
-            Ok(bytes) if bytes == f.original.as_bytes() => {
+        // Never more than the scanned text: a file that grew (or became a FIFO) has changed.
+        match crate::bounds::read_at_most(path, f.original.len() as u64) {
+            Ok(Some(bytes)) if bytes == f.original.as_bytes() => {
                 match write_atomic(path, f.fixed.as_bytes()) {
                     Ok(()) => done.push(f),
                     Err(source) => failed.push(FixError::Io {
@@ -317,9 +318,9 @@ pub fn apply(fixes: &[FileFix]) -> (Vec<&FileFix>, Vec<FixError>) {
                 }
             }
             Ok(_) => failed.push(FixError::Changed(f.path.clone())),
-            Err(source) => failed.push(FixError::Io {
+            Err(e) => failed.push(FixError::Io {
                 path: f.path.clone(),
-                source,
+                source: std::io::Error::other(e.to_string()),
             }),
         }
     }
@@ -331,46 +332,90 @@ pub fn apply(fixes: &[FileFix]) -> (Vec<&FileFix>, Vec<FixError>) {
 /// written and fsynced, given the original's permissions (and, on Unix, its owner when the
 /// process may set it), then renamed over the original; the folder is fsynced after. A reader
 /// sees the old file or the new one, never half of one; on failure the original is untouched
-/// and the temporary file removed. A hard link to the original keeps the old content.
+/// and the temporary file removed. A hard link to the original keeps the old content. The
+/// temporary file is made as [`write_replacing`] makes it.
 ///
 /// # Errors
 /// The I/O error.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let real = std::fs::canonicalize(path)?;
     let meta = std::fs::metadata(&real)?;
-    let dir = real
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let name = real
+    let dir = parent_dir(&real);
+    let mut tmp = temp_in(&dir, &real, "promptlint-fix", Some(&meta))?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // Only root may give a file away; anyone else already owns the new file.
+        let _ = std::os::unix::fs::fchown(tmp.as_file(), Some(meta.uid()), Some(meta.gid()));
+    }
+    tmp.persist(&real).map_err(|e| e.error)?;
+    #[cfg(unix)]
+    if let Ok(d) = std::fs::File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path` (a report, a baseline), replacing it if it exists, through a
+/// temporary file in the same folder renamed over it, so a reader never sees half a file and
+/// a failed write leaves the old one in place. A symbolic link at `path` is replaced, not
+/// followed.
+///
+/// The temporary file has a random name and is created with `O_EXCL` (`tempfile`), so a link
+/// or file planted at a guessable name in a shared folder is never followed or reused. It is
+/// created with its final mode: the existing file's permissions when `path` is a regular
+/// file (a report someone made group-readable stays so), else 0o666 less the umask, the mode
+/// any other new file of the process gets (tempfile's own default, 0o600, would make a
+/// report unreadable to the CI user that uploads it).
+///
+/// # Errors
+/// The I/O error.
+pub fn write_replacing(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = parent_dir(path);
+    let existing = std::fs::symlink_metadata(path)
+        .ok()
+        .filter(std::fs::Metadata::is_file);
+    let mut tmp = temp_in(&dir, path, "promptlint", existing.as_ref())?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// A new temporary file in `dir`, named after `path`, with `like`'s permissions (exactly:
+/// set on the open handle after the create, which the umask narrowed) or the default mode.
+fn temp_in(
+    dir: &Path,
+    path: &Path,
+    tag: &str,
+    like: Option<&std::fs::Metadata>,
+) -> std::io::Result<tempfile::NamedTempFile> {
+    let name = path
         .file_name()
         .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.promptlint-fix.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::set_permissions(&tmp, meta.permissions())?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            // Only root may give a file away; anyone else already owns the new file.
-            let _ = std::os::unix::fs::chown(&tmp, Some(meta.uid()), Some(meta.gid()));
-        }
-        std::fs::rename(&tmp, &real)?;
-        #[cfg(unix)]
-        if let Ok(d) = std::fs::File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    let prefix = format!(".{name}.{tag}.");
+    let mut b = tempfile::Builder::new();
+    b.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = like.map_or(0o666, |m| m.permissions().mode() & 0o7777);
+        b.permissions(std::fs::Permissions::from_mode(mode));
     }
-    result
+    let tmp = b.tempfile_in(dir)?;
+    if let Some(m) = like {
+        tmp.as_file().set_permissions(m.permissions())?;
+    }
+    Ok(tmp)
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@
 //! to find what `--fix` may remove.
 
 pub mod agents;
+pub mod bounds;
 pub mod cache;
 pub mod check;
 pub mod cli;
@@ -282,6 +283,15 @@ fn inside(file: &Path, roots: &[PathBuf]) -> bool {
     roots.iter().any(|r| f.starts_with(r))
 }
 
+/// Where the `rules_dirs` of the in-tree config `path` may point: inside its repository (its
+/// folder outside one).
+fn repository_scope(path: &Path) -> config::RulesScope {
+    let abs = absolute(path);
+    let dir = abs.parent().map_or_else(|| abs.clone(), Path::to_path_buf);
+    let root = config::repository_root(&dir).unwrap_or(dir);
+    config::RulesScope::Inside(canonical(&root))
+}
+
 fn untrusted(what: &'static str, path: &Path) -> Error {
     let name = path
         .file_name()
@@ -313,7 +323,14 @@ impl Settings {
                     return Err(untrusted("the config", p));
                 }
                 let base = config::repository_root(&cwd).unwrap_or_else(|| cwd.clone());
-                (Some(Config::load(p, &base)?), in_tree)
+                let scope = if in_tree {
+                    repository_scope(p)
+                } else if opts.strict {
+                    config::RulesScope::Outside(roots.clone())
+                } else {
+                    config::RulesScope::Any
+                };
+                (Some(Config::load(p, &base, &scope)?), in_tree)
             }
             ConfigSource::Discover if opts.strict => (None, false),
             ConfigSource::Discover => {
@@ -326,7 +343,7 @@ impl Settings {
                 match config::find(&start)? {
                     Some(p) => {
                         let base = p.parent().map_or_else(|| cwd.clone(), Path::to_path_buf);
-                        (Some(Config::load(&p, &base)?), true)
+                        (Some(Config::load(&p, &base, &repository_scope(&p))?), true)
                     }
                     None => (None, false),
                 }
@@ -361,10 +378,12 @@ impl Settings {
                     return Err(untrusted("the baseline", p));
                 }
                 let name = discover::display_path(p);
-                let text = std::fs::read_to_string(p).map_err(|e| Error::Baseline {
-                    path: name.clone(),
-                    message: discover::io_message(&e, p),
-                })?;
+                let text = bounds::read_text(p, bounds::MAX_BASELINE_BYTES, "a baseline").map_err(
+                    |e| Error::Baseline {
+                        path: escape::escape_invisible(&name),
+                        message: e.to_string(),
+                    },
+                )?;
                 let b = Baseline::parse(&text).map_err(|message| Error::Baseline {
                     path: name.clone(),
                     message,

@@ -1,7 +1,7 @@
 //! The `promptlint` binary: parse arguments, run, map the outcome to an exit code.
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
@@ -51,32 +51,12 @@ fn use_color(choice: ColorArg, to_stdout: bool) -> bool {
     choice.resolve(std::env::var_os("NO_COLOR").as_deref(), tty)
 }
 
-/// Writes `text` to `path` atomically enough: into a temporary file in the same folder, then
-/// renamed over `path`, so a reader never sees half a report and a failed run leaves the old
-/// file in place.
-fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "output".to_owned());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
-
 /// Writes one output to a file (or stdout for `-`); false after printing why it failed.
 fn write_output(path: &Path, text: &str) -> bool {
     if path.as_os_str() == "-" {
         return emit(text);
     }
-    match write_file(path, text) {
+    match promptlint::fix::write_replacing(path, text.as_bytes()) {
         Ok(()) => true,
         Err(e) => {
             eprintln!("error: cannot write {}: {e}", path.display());
@@ -151,13 +131,17 @@ fn run_baseline(args: &CheckArgs, report: &mut report::Report) -> bool {
             );
         }
         if !report.stale_baseline.is_empty() {
-            let pruned = std::fs::read_to_string(path)
-                .map_err(|e| e.to_string())
-                .and_then(|t| promptlint::suppress::Baseline::parse(&t))
-                .map(|mut b| {
-                    b.findings.retain(|e| !report.stale_baseline.contains(e));
-                    b
-                });
+            let pruned = promptlint::bounds::read_text(
+                path,
+                promptlint::bounds::MAX_BASELINE_BYTES,
+                "a baseline",
+            )
+            .map_err(|e| e.to_string())
+            .and_then(|t| promptlint::suppress::Baseline::parse(&t))
+            .map(|mut b| {
+                b.findings.retain(|e| !report.stale_baseline.contains(e));
+                b
+            });
             match pruned {
                 Ok(b) => {
                     ok &= write_output(path, &b.to_json());
@@ -313,15 +297,19 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
         };
         let result = if file.as_os_str() == "-" {
             promptlint::cache::analyse_reader(&shown, std::io::stdin().lock(), opts, &mut on_conv)
+                .map_err(|e| e.to_string())
         } else {
-            match std::fs::File::open(file) {
+            // A log is streamed, so it has no size cap; only a regular file is opened (a FIFO
+            // would block, a device never ends), stdin aside.
+            match promptlint::bounds::open_regular(file) {
                 Ok(f) => promptlint::cache::analyse_reader(
                     &shown,
                     std::io::BufReader::with_capacity(256 * 1024, f),
                     opts,
                     &mut on_conv,
-                ),
-                Err(e) => Err(e),
+                )
+                .map_err(|e| promptlint::discover::io_message(&e, file)),
+                Err(e) => Err(e.to_string()),
             }
         };
         match result {

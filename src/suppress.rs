@@ -555,7 +555,8 @@ impl Baseline {
     /// # Errors
     /// A message saying what is wrong.
     pub fn parse(text: &str) -> Result<Baseline, String> {
-        let b: Baseline = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let b: Baseline = serde_json::from_str(text)
+            .map_err(|e| crate::bounds::parser_message(&e.to_string()))?;
         if b.version != 1 {
             return Err(format!("unsupported baseline version {}", b.version));
         }

@@ -36,8 +36,9 @@ use crate::parse::est_tokens;
 use crate::parse::request::{self, Jv, Layout, Section};
 use crate::rules::volatile;
 
-/// Default bound on a log line, in bytes (16 MiB).
-pub const DEFAULT_MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+/// Default bound on a log line, in bytes (16 MiB); the value lives with the other caps in
+/// [`crate::bounds`].
+pub const DEFAULT_MAX_LINE_BYTES: usize = crate::bounds::DEFAULT_MAX_LINE_BYTES;
 
 /// Limits of the streaming analysis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use miette::{Diagnostic, NamedSource, SourceSpan};
+use miette::{Diagnostic, SourceSpan};
 
 use super::pattern::PatternSet;
 use super::{Family, Rule, native};
@@ -38,10 +38,10 @@ pub enum CatalogError {
         path: String,
         /// What is wrong.
         message: String,
-        /// The file text.
+        /// The line at fault (a bounded excerpt).
         #[source_code]
-        src: NamedSource<String>,
-        /// Where.
+        src: crate::bounds::Excerpt,
+        /// Where, in the excerpt.
         #[label("here")]
         span: Option<SourceSpan>,
     },
@@ -209,9 +209,11 @@ pub fn parse_rule(path: &str, text: &str) -> Result<Rule, CatalogError> {
     Ok(rule)
 }
 
-/// Turns a serde-saphyr error into a diagnostic at its position.
+/// Turns a serde-saphyr error into a diagnostic at its position. It quotes only the line at
+/// fault, escaped and cut short ([`crate::bounds::Excerpt`]), and a bounded message: a rule
+/// file may be anything a config names, and an error must not print it.
 pub fn yaml_error(path: &str, text: &str, e: &serde_saphyr::Error) -> CatalogError {
-    let span = e.location().and_then(|loc| {
+    let offset = e.location().and_then(|loc| {
         let line = usize::try_from(loc.line()).ok()?.checked_sub(1)?;
         let col = usize::try_from(loc.column()).ok()?.saturating_sub(1);
         let start = text
@@ -219,22 +221,25 @@ pub fn yaml_error(path: &str, text: &str, e: &serde_saphyr::Error) -> CatalogErr
             .take(line)
             .map(str::len)
             .sum::<usize>();
-        let line_text = text[start..].lines().next().unwrap_or("");
+        let line_text = text.get(start..)?.lines().next().unwrap_or("");
         let off = line_text
             .char_indices()
             .nth(col)
             .map_or(line_text.len(), |(i, _)| i);
-        Some(SourceSpan::from((
-            start + off,
-            1.min(text.len() - start - off),
-        )))
+        Some(start + off)
     });
-    let message = e.to_string();
-    let message = message.lines().next().unwrap_or("invalid YAML").to_owned();
+    let message = crate::bounds::parser_message(&e.to_string());
+    let (src, span) = match offset {
+        Some(off) => {
+            let (src, span) = crate::bounds::Excerpt::new(path, text, off, 1);
+            (src, Some(span))
+        }
+        None => (crate::bounds::Excerpt::new(path, "", 0, 0).0, None),
+    };
     CatalogError::Yaml {
-        path: path.to_owned(),
+        path: crate::escape::escape_invisible(path),
         message,
-        src: NamedSource::new(path, text.to_owned()),
+        src,
         span,
     }
 }
@@ -286,6 +291,19 @@ fn validate(r: &Rule) -> Result<(), CatalogError> {
         (Some(m), None) => {
             if m.regex.is_empty() {
                 return fail("match: needs at least one regex".into());
+            }
+            for (key, list) in [("match.regex", &m.regex), ("match.unless", &m.unless)] {
+                if let Some((i, src)) = list
+                    .iter()
+                    .enumerate()
+                    .find(|(_, s)| s.len() > crate::bounds::MAX_PATTERN_BYTES)
+                {
+                    return fail(format!(
+                        "{key}[{i}] is {} bytes, over the limit of {} bytes for a pattern",
+                        src.len(),
+                        crate::bounds::MAX_PATTERN_BYTES
+                    ));
+                }
             }
         }
         (None, Some(n)) => {

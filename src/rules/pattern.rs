@@ -110,8 +110,8 @@ pub fn compile(src: &str) -> Result<Regex, String> {
     RegexBuilder::new(src)
         .case_insensitive(spells_upper_case(src))
         .multi_line(true)
-        .size_limit(8 << 20)
-        .dfa_size_limit(8 << 20)
+        .size_limit(crate::bounds::REGEX_SIZE_LIMIT)
+        .dfa_size_limit(crate::bounds::REGEX_DFA_SIZE_LIMIT)
         .build()
         .map_err(|e| e.to_string())
 }

@@ -1,0 +1,365 @@
+//! Bounds on what promptlint reads and on how much of a read file it echoes.
+//!
+//! Input: a path and the cap for its kind of input. Output: its bytes, or a [`ReadError`]
+//! that says why not. Invariants: only a regular file is ever read (a FIFO, a device, a
+//! socket or a folder is refused without blocking: it is opened with `O_NONBLOCK` and checked
+//! with `File::metadata` on the opened handle, so a swap between a check and the open cannot
+//! slip one in); never more than `cap + 1` bytes are read, whatever the file claims its size
+//! is. Every cap is a `pub const` of this module, so the README's limits table can be checked
+//! against the code.
+//!
+//! [`Excerpt`] is the one source a diagnostic about a user's file (a config, a rule file) may
+//! quote: one line, escaped, at most [`EXCERPT_CHARS`] characters, never the file around it.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::Path;
+
+/// Largest config file (`.promptlint.yaml`, `--config FILE`) read, in bytes (1 MiB). Fixed.
+/// A real config is a few hundred bytes.
+pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
+/// Largest rule file of a config's `rules_dirs` read, in bytes (1 MiB). Fixed. The largest
+/// built-in rule file is about 20 KiB.
+pub const MAX_RULE_FILE_BYTES: u64 = 1024 * 1024;
+
+/// Largest `--baseline` file read (also by `--baseline-prune`), in bytes (64 MiB). Fixed. An
+/// entry is about 200 bytes, so this holds some 300,000 findings.
+pub const MAX_BASELINE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Default size limit of a scanned file, in bytes (10 MiB): larger files are skipped with a
+/// note (`PL804`). Changed by `--max-file-size` or the config's `max_file_size`, up to
+/// [`MAX_FILE_SIZE_CEILING`].
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 10 * 1024 * 1024;
+
+/// Highest value `--max-file-size` and `max_file_size` accept, in bytes (128 MiB); a higher
+/// one is a usage error (exit 2). Checking a file holds about 22 bytes of memory per byte of
+/// input (a 17 MB file peaked at 384 MB RSS), so a 128 MiB file needs about 3 GB: what a CI
+/// runner has for one file with room for the others in flight.
+pub const MAX_FILE_SIZE_CEILING: u64 = 128 * 1024 * 1024;
+
+/// Default bound on one line of a `promptlint cache` input, in bytes (16 MiB): a longer line
+/// is skipped with an error, never held whole. Changed by `--max-line-bytes`, up to
+/// [`MAX_LINE_BYTES_CEILING`]. The inputs themselves are streamed and have no size limit.
+pub const DEFAULT_MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+
+/// Highest value `--max-line-bytes` accepts, in bytes (128 MiB); a higher one is a usage
+/// error (exit 2). A line costs a few times its size in memory while it is analysed.
+pub const MAX_LINE_BYTES_CEILING: usize = 128 * 1024 * 1024;
+
+/// Longest regex (`match.regex`, `match.unless`) a rule may have, in bytes of its source
+/// (8 KiB). Fixed. The longest built-in one is under 3 KiB; parsing a regex costs time and
+/// memory in its length before the compiled-size limits below can stop it.
+pub const MAX_PATTERN_BYTES: usize = 8 * 1024;
+
+/// Compiled-program size limit of one regex, in bytes (8 MiB): `RegexBuilder::size_limit`.
+/// Fixed. A regex over it fails to compile, with the regex crate's message.
+pub const REGEX_SIZE_LIMIT: usize = 8 << 20;
+
+/// Lazy-DFA cache size limit of one regex, in bytes (8 MiB): `RegexBuilder::dfa_size_limit`.
+/// Fixed.
+pub const REGEX_DFA_SIZE_LIMIT: usize = 8 << 20;
+
+/// Most characters of a user's file (config, rule file) a diagnostic quotes: one line, with
+/// invisible code points and controls escaped (80). Fixed.
+pub const EXCERPT_CHARS: usize = 80;
+
+/// Most characters of a parser's message (YAML, JSON) shown, after escaping (240). Fixed.
+/// Such messages may quote a value of the file (`unknown variant ...`).
+pub const PARSER_MESSAGE_CHARS: usize = 240;
+
+/// Why a file was not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// Opening or reading failed; the message is [`crate::discover::io_message`]'s.
+    #[error("{0}")]
+    Io(String),
+    /// Not a regular file: `a FIFO`, `a device`, `a folder`, `a socket`, or `not a file`.
+    #[error("not a regular file ({0})")]
+    NotRegular(&'static str),
+    /// Over the cap for its kind.
+    #[error("larger than {limit} bytes (the limit for {kind})")]
+    TooLarge {
+        /// The cap, in bytes.
+        limit: u64,
+        /// The kind of input: `a config`, `a rule file`, `a baseline`.
+        kind: &'static str,
+    },
+    /// Not UTF-8 (for inputs read as text).
+    #[error("not valid UTF-8")]
+    NotUtf8,
+}
+
+/// What a file type is called in [`ReadError::NotRegular`]; `None` for a regular file.
+pub fn non_regular(t: std::fs::FileType) -> Option<&'static str> {
+    if t.is_file() {
+        return None;
+    }
+    if t.is_dir() {
+        return Some("a folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return Some("a FIFO");
+        }
+        if t.is_socket() {
+            return Some("a socket");
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return Some("a device");
+        }
+    }
+    Some("not a file")
+}
+
+/// Opens `path` for reading if it is a regular file (links followed), without ever blocking
+/// on a FIFO.
+///
+/// # Errors
+/// [`ReadError::Io`] when it cannot be opened, [`ReadError::NotRegular`] when it is not a
+/// regular file.
+pub fn open_regular(path: &Path) -> Result<File, ReadError> {
+    let mut o = std::fs::OpenOptions::new();
+    o.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // A FIFO opened for reading blocks until a writer appears; O_NONBLOCK returns at once
+        // (and has no effect on reads of a regular file).
+        o.custom_flags(libc::O_NONBLOCK);
+    }
+    let f = o
+        .open(path)
+        .map_err(|e| ReadError::Io(crate::discover::io_message(&e, path)))?;
+    let meta = f
+        .metadata()
+        .map_err(|e| ReadError::Io(crate::discover::io_message(&e, path)))?;
+    match non_regular(meta.file_type()) {
+        Some(what) => Err(ReadError::NotRegular(what)),
+        None => Ok(f),
+    }
+}
+
+/// The bytes of the regular file `path`, at most `cap` of them; `Ok(None)` when it holds more.
+/// Reads at most `cap + 1` bytes, so a file that grows while it is read cannot make it read
+/// more.
+///
+/// # Errors
+/// As [`open_regular`], and [`ReadError::Io`] when reading fails.
+pub fn read_at_most(path: &Path, cap: u64) -> Result<Option<Vec<u8>>, ReadError> {
+    let f = open_regular(path)?;
+    let io = |e: std::io::Error| ReadError::Io(crate::discover::io_message(&e, path));
+    let len = f.metadata().map_err(io)?.len();
+    if len > cap {
+        return Ok(None);
+    }
+    let mut buf = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    f.take(cap.saturating_add(1))
+        .read_to_end(&mut buf)
+        .map_err(io)?;
+    Ok((buf.len() as u64 <= cap).then_some(buf))
+}
+
+/// The text of the regular file `path`, a `kind` of input (`a config`) capped at `cap` bytes.
+///
+/// # Errors
+/// As [`read_at_most`], [`ReadError::TooLarge`] over the cap, [`ReadError::NotUtf8`].
+pub fn read_text(path: &Path, cap: u64, kind: &'static str) -> Result<String, ReadError> {
+    let bytes = read_at_most(path, cap)?.ok_or(ReadError::TooLarge { limit: cap, kind })?;
+    String::from_utf8(bytes).map_err(|_| ReadError::NotUtf8)
+}
+
+/// A parser's message made safe to show: one line, escaped, at most
+/// [`PARSER_MESSAGE_CHARS`] characters.
+/// A value it quotes (between backticks or double quotes) keeps at most [`EXCERPT_CHARS`].
+pub fn parser_message(message: &str) -> String {
+    let first = message.lines().next().unwrap_or("");
+    let escaped = crate::escape::escape_one_line(first);
+    let mut out = String::with_capacity(escaped.len().min(4 * PARSER_MESSAGE_CHARS));
+    let mut quote: Option<(char, usize)> = None;
+    for c in escaped.chars() {
+        match quote {
+            Some((q, _)) if c == q => {
+                quote = None;
+                out.push(c);
+            }
+            Some((q, n)) => {
+                if n < EXCERPT_CHARS {
+                    out.push(c);
+                } else if n == EXCERPT_CHARS {
+                    out.push('…');
+                }
+                quote = Some((q, n + 1));
+            }
+            None => {
+                if c == '`' || c == '"' {
+                    quote = Some((c, 0));
+                }
+                out.push(c);
+            }
+        }
+    }
+    crate::escape::truncate_chars(&out, PARSER_MESSAGE_CHARS)
+}
+
+/// A value of a user's file quoted in a message: one line, escaped, at most
+/// [`EXCERPT_CHARS`] characters.
+pub fn quote(value: &str) -> String {
+    crate::escape::truncate_chars(&crate::escape::escape_one_line(value), EXCERPT_CHARS)
+}
+
+/// The part of a file a diagnostic may show: the one line that holds the error, escaped and
+/// cut to at most [`EXCERPT_CHARS`] characters around the error, with the line and column it
+/// came from (miette prints those, never the lines around it).
+#[derive(Debug, Clone)]
+pub struct Excerpt {
+    name: String,
+    text: String,
+    /// 0-based line of the excerpt in the file.
+    line: usize,
+    /// 0-based column (in chars) of the error in the file's line.
+    column: usize,
+}
+
+impl Excerpt {
+    /// The excerpt of `text` (the file shown as `name`) at byte `offset`, and the span of the
+    /// error (`len` bytes at `offset` in the file) inside it.
+    pub fn new(name: &str, text: &str, offset: usize, len: usize) -> (Excerpt, miette::SourceSpan) {
+        use crate::escape::escape_one_line;
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+        let line = text[..start].matches('\n').count();
+        let column = text[start..offset].chars().count();
+        let mut err_end = offset + len.min(end - offset);
+        while !text.is_char_boundary(err_end) {
+            err_end += 1;
+        }
+        if err_end == offset {
+            err_end += text[offset..end].chars().next().map_or(0, char::len_utf8);
+        }
+        // From a few characters before the error to the end of its line, escaped piece by
+        // piece so the error's place in the escaped text is known.
+        let head: String = text[start..offset]
+            .chars()
+            .skip(column.saturating_sub(EXCERPT_CHARS / 4))
+            .collect();
+        let head = escape_one_line(&head);
+        let err = escape_one_line(&text[offset..err_end]);
+        let mut shown = format!("{head}{err}{}", escape_one_line(&text[err_end..end]));
+        let cut = shown.char_indices().nth(EXCERPT_CHARS).map(|(i, _)| i);
+        if let Some(cut) = cut {
+            shown.truncate(cut);
+        }
+        let at = head.len().min(shown.len());
+        let span_len = err.len().min(shown.len() - at);
+        if cut.is_some() {
+            shown.push('…');
+        }
+        let e = Excerpt {
+            name: name.to_owned(),
+            text: shown,
+            line,
+            column,
+        };
+        (e, miette::SourceSpan::from((at, span_len)))
+    }
+
+    /// The shown text of the excerpt.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl miette::SourceCode for Excerpt {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        _context_lines_before: usize,
+        _context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        if span.offset() + span.len() > self.text.len() {
+            return Err(miette::MietteError::OutOfBounds);
+        }
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            self.text.as_bytes(),
+            miette::SourceSpan::from((0, self.text.len())),
+            self.line,
+            self.column,
+            1,
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpt_is_one_escaped_line_around_the_error() {
+        let text = "a: 1\nsecret_key: AKIA\u{202E}XYZ\nnext: TOKEN\n";
+        let off = text.find("secret_key").unwrap();
+        let (e, span) = Excerpt::new("f.yaml", text, off, 10);
+        assert_eq!(e.text(), "secret_key: AKIA<U+202E>XYZ");
+        assert_eq!((span.offset(), span.len()), (0, 10));
+        assert_eq!((e.line, e.column), (1, 0));
+        let long = format!("k: {}\n", "x".repeat(500));
+        let (e, span) = Excerpt::new("f.yaml", &long, 300, 1);
+        assert_eq!(e.text().chars().count(), EXCERPT_CHARS + 1);
+        assert!(e.text().ends_with('…'));
+        assert_eq!((span.offset(), span.len()), (EXCERPT_CHARS / 4, 1));
+        assert_eq!(e.column, 300);
+    }
+
+    #[test]
+    fn parser_messages_are_bounded() {
+        let m = format!("unknown variant `{}`, expected x\nmore", "y".repeat(10_000));
+        let p = parser_message(&m);
+        assert_eq!(
+            p,
+            format!(
+                "unknown variant `{}…`, expected x",
+                "y".repeat(EXCERPT_CHARS)
+            )
+        );
+        let m = format!("a {}", "z".repeat(1000));
+        assert_eq!(parser_message(&m).chars().count(), PARSER_MESSAGE_CHARS + 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_and_a_folder_are_refused_without_blocking() {
+        let d = tempfile::tempdir().unwrap();
+        let fifo = d.path().join("pipe");
+        let ok = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(ok.success());
+        assert_eq!(
+            read_text(&fifo, 10, "a config"),
+            Err(ReadError::NotRegular("a FIFO"))
+        );
+        assert_eq!(
+            read_text(d.path(), 10, "a config"),
+            Err(ReadError::NotRegular("a folder"))
+        );
+        assert_eq!(
+            read_text(Path::new("/dev/zero"), 10, "a config"),
+            Err(ReadError::NotRegular("a device"))
+        );
+        let f = d.path().join("big");
+        std::fs::File::create(&f).unwrap().set_len(11).unwrap();
+        let e = read_text(&f, 10, "a config").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "larger than 10 bytes (the limit for a config)"
+        );
+    }
+}

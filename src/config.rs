@@ -1153,9 +1153,15 @@ mod tests {
         )
     }
 
-    fn first_error(e: ConfigError) -> (String, Option<SourceSpan>) {
+    /// The message of the first problem, and the text its label spans in the excerpt.
+    fn first_error(e: ConfigError) -> (String, Option<String>) {
         match e {
-            ConfigError::At { message, span, .. } => (message, span),
+            ConfigError::At {
+                message, span, src, ..
+            } => (
+                message,
+                span.map(|s| src.text()[s.offset()..s.offset() + s.len()].to_owned()),
+            ),
             ConfigError::Many { mut errors, .. } => first_error(errors.remove(0)),
             other => (other.to_string(), None),
         }
@@ -1174,8 +1180,7 @@ mod tests {
         let text = "select: [unicode]\nignroe: [PL201]\n";
         let (message, span) = first_error(parse(text).unwrap_err());
         assert!(message.contains("ignroe"), "{message}");
-        let span = span.expect("a span");
-        assert_eq!(&text[span.offset()..span.offset() + 6], "ignroe");
+        assert!(span.expect("a span").starts_with("ignroe"));
     }
 
     #[test]
@@ -1183,8 +1188,7 @@ mod tests {
         let text = "ignore:\n  - PL201\n  - PL999\n";
         let (message, span) = first_error(parse(text).unwrap_err());
         assert_eq!(message, "`ignore` names no rule or family `PL999`");
-        let span = span.unwrap();
-        assert_eq!(&text[span.offset()..span.offset() + span.len()], "PL999");
+        assert_eq!(span.as_deref(), Some("PL999"));
     }
 
     #[test]
@@ -1192,12 +1196,11 @@ mod tests {
         let text = "severity:\n  PL202: error\n  nope: note\n";
         let (message, span) = first_error(parse(text).unwrap_err());
         assert_eq!(message, "`severity` names no rule or family `nope`");
-        let span = span.unwrap();
-        assert_eq!(&text[span.offset()..span.offset() + span.len()], "nope");
+        assert_eq!(span.as_deref(), Some("nope"));
         let text = "severity:\n  PL202: loud\n";
         let (message, span) = first_error(parse(text).unwrap_err());
         assert!(message.contains("loud"), "{message}");
-        assert_eq!(span.unwrap().offset(), text.find("loud").unwrap());
+        assert!(span.unwrap().starts_with("loud"));
     }
 
     #[test]
@@ -1208,8 +1211,7 @@ mod tests {
             message.starts_with("bad glob `bad/[z-a]` in `exclude`"),
             "{message}"
         );
-        let s = span.unwrap();
-        assert!(text[s.offset()..s.offset() + s.len()].contains("bad/[z-a]"));
+        assert!(span.unwrap().contains("bad/[z-a]"));
     }
 
     #[test]

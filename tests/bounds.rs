@@ -117,7 +117,7 @@ fn class5_an_oversized_baseline_config_or_rule_file_exits_2() {
         }
         std::fs::File::create(&p).unwrap().set_len(len).unwrap();
     };
-    big("baseline.json", promptlint::bounds::MAX_BASELINE_BYTES + 1);
+    big("baseline.json", 64 * 1024 * 1024 + 1);
     let r = quick(
         d.path(),
         &["check", "--no-config", "--baseline", "baseline.json"],
@@ -130,7 +130,7 @@ fn class5_an_oversized_baseline_config_or_rule_file_exits_2() {
         "{}",
         r.stderr
     );
-    big("big.yaml", promptlint::bounds::MAX_CONFIG_BYTES + 1);
+    big("big.yaml", 1024 * 1024 + 1);
     let r = quick(d.path(), &["check", "--config", "big.yaml"]);
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(
@@ -139,10 +139,7 @@ fn class5_an_oversized_baseline_config_or_rule_file_exits_2() {
         "{}",
         r.stderr
     );
-    big(
-        "my-rules/PL190-internal-codename.yaml",
-        promptlint::bounds::MAX_RULE_FILE_BYTES + 1,
-    );
+    big("my-rules/PL190-internal-codename.yaml", 1024 * 1024 + 1);
     write(d.path(), ".promptlint.yaml", "rules_dirs: [my-rules]\n");
     let r = quick(d.path(), &["check"]);
     assert_eq!(r.code, Some(2), "{}", r.stderr);

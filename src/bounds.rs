@@ -224,34 +224,52 @@ pub struct Excerpt {
 }
 
 impl Excerpt {
-    /// The excerpt of `text` (the file shown as `name`) at byte `offset`, and the span of the
-    /// error (`len` bytes at `offset` in the file) inside it.
-    pub fn new(name: &str, text: &str, offset: usize, len: usize) -> (Excerpt, miette::SourceSpan) {
+    /// The excerpt of `text` (the file shown as `name`, escaped here) at byte `offset`, the
+    /// 0-based `line` and `column` (in chars) of that offset, and the span of the error (`len`
+    /// bytes at `offset`, cut at the line's end) inside it. Offsets past the end or inside a
+    /// character are clamped. Only the characters shown are looked at, so the cost does not
+    /// grow with the file or the line.
+    pub fn new(
+        name: &str,
+        text: &str,
+        offset: usize,
+        len: usize,
+        line: usize,
+        column: usize,
+    ) -> (Excerpt, miette::SourceSpan) {
         use crate::escape::escape_one_line;
         let mut offset = offset.min(text.len());
         while !text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
-        let line = text[..start].matches('\n').count();
-        let column = text[start..offset].chars().count();
-        let mut err_end = offset + len.min(end - offset);
-        while !text.is_char_boundary(err_end) {
-            err_end += 1;
-        }
-        if err_end == offset {
-            err_end += text[offset..end].chars().next().map_or(0, char::len_utf8);
-        }
-        // From a few characters before the error to the end of its line, escaped piece by
-        // piece so the error's place in the escaped text is known.
-        let head: String = text[start..offset]
+        let not_eol = |c: &char| *c != '\n';
+        let mut head: Vec<char> = text[..offset]
             .chars()
-            .skip(column.saturating_sub(EXCERPT_CHARS / 4))
+            .rev()
+            .take_while(not_eol)
+            .take(EXCERPT_CHARS / 4)
             .collect();
-        let head = escape_one_line(&head);
-        let err = escape_one_line(&text[offset..err_end]);
-        let mut shown = format!("{head}{err}{}", escape_one_line(&text[err_end..end]));
+        head.reverse();
+        let head = escape_one_line(&head.into_iter().collect::<String>());
+        let err: String = text[offset..]
+            .chars()
+            .take_while(not_eol)
+            .scan(0, |n, c| {
+                let first = *n == 0;
+                *n += c.len_utf8();
+                (first || *n <= len).then_some(c)
+            })
+            .take(EXCERPT_CHARS + 1)
+            .collect();
+        let err_end = offset + err.len();
+        let err = escape_one_line(&err);
+        let tail: String = text[err_end..]
+            .chars()
+            .take_while(not_eol)
+            .take(EXCERPT_CHARS + 1)
+            .collect();
+        // Escaped piece by piece, so the error's place in the escaped text is known.
+        let mut shown = format!("{head}{err}{}", escape_one_line(&tail));
         let cut = shown.char_indices().nth(EXCERPT_CHARS).map(|(i, _)| i);
         if let Some(cut) = cut {
             shown.truncate(cut);
@@ -262,7 +280,7 @@ impl Excerpt {
             shown.push('…');
         }
         let e = Excerpt {
-            name: name.to_owned(),
+            name: escape_one_line(name),
             text: shown,
             line,
             column,
@@ -305,12 +323,12 @@ mod tests {
     fn excerpt_is_one_escaped_line_around_the_error() {
         let text = "a: 1\nsecret_key: AKIA\u{202E}XYZ\nnext: TOKEN\n";
         let off = text.find("secret_key").unwrap();
-        let (e, span) = Excerpt::new("f.yaml", text, off, 10);
+        let (e, span) = Excerpt::new("f.yaml", text, off, 10, 1, 0);
         assert_eq!(e.text(), "secret_key: AKIA<U+202E>XYZ");
         assert_eq!((span.offset(), span.len()), (0, 10));
         assert_eq!((e.line, e.column), (1, 0));
         let long = format!("k: {}\n", "x".repeat(500));
-        let (e, span) = Excerpt::new("f.yaml", &long, 300, 1);
+        let (e, span) = Excerpt::new("f.yaml", &long, 300, 1, 0, 300);
         assert_eq!(e.text().chars().count(), EXCERPT_CHARS + 1);
         assert!(e.text().ends_with('…'));
         assert_eq!((span.offset(), span.len()), (EXCERPT_CHARS / 4, 1));

@@ -394,10 +394,13 @@ fn at(
     // Only the line at fault is quoted, escaped and cut short: never the file around it.
     let (src, span) = match span_at(text, loc) {
         Some(s) if !raw => {
-            let (e, s) = crate::bounds::Excerpt::new(display, text, s.offset(), s.len());
+            let line = usize::try_from(loc.line()).unwrap_or(1).saturating_sub(1);
+            let column = usize::try_from(loc.column()).unwrap_or(1).saturating_sub(1);
+            let (e, s) =
+                crate::bounds::Excerpt::new(display, text, s.offset(), s.len(), line, column);
             (e, Some(s))
         }
-        _ => (crate::bounds::Excerpt::new(display, "", 0, 0).0, None),
+        _ => (crate::bounds::Excerpt::new(display, "", 0, 0, 0, 0).0, None),
     };
     ConfigError::At {
         path: display.to_owned(),

@@ -6,7 +6,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{promptlint, run, write};
+use common::{promptlint, write};
 
 fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
@@ -24,10 +24,17 @@ fn flat(stderr: &str) -> String {
 /// Runs `promptlint ARGS` in `dir`, failing the test when it does not end within 20 seconds
 /// (a FIFO opened for reading blocks forever).
 fn quick(dir: &Path, args: &[&str]) -> common::Run {
-    run(promptlint()
+    let out = promptlint()
         .current_dir(dir)
         .args(args)
-        .timeout(std::time::Duration::from_secs(20)))
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .expect("the binary runs");
+    common::Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
 }
 
 const RULE: &str = r#"id: PL190

@@ -213,7 +213,7 @@ pub fn parse_rule(path: &str, text: &str) -> Result<Rule, CatalogError> {
 /// fault, escaped and cut short ([`crate::bounds::Excerpt`]), and a bounded message: a rule
 /// file may be anything a config names, and an error must not print it.
 pub fn yaml_error(path: &str, text: &str, e: &serde_saphyr::Error) -> CatalogError {
-    let offset = e.location().and_then(|loc| {
+    let at = e.location().and_then(|loc| {
         let line = usize::try_from(loc.line()).ok()?.checked_sub(1)?;
         let col = usize::try_from(loc.column()).ok()?.saturating_sub(1);
         let start = text
@@ -226,15 +226,15 @@ pub fn yaml_error(path: &str, text: &str, e: &serde_saphyr::Error) -> CatalogErr
             .char_indices()
             .nth(col)
             .map_or(line_text.len(), |(i, _)| i);
-        Some(start + off)
+        Some((start + off, line, col))
     });
     let message = crate::bounds::parser_message(&e.to_string());
-    let (src, span) = match offset {
-        Some(off) => {
-            let (src, span) = crate::bounds::Excerpt::new(path, text, off, 1);
+    let (src, span) = match at {
+        Some((off, line, col)) => {
+            let (src, span) = crate::bounds::Excerpt::new(path, text, off, 1, line, col);
             (src, Some(span))
         }
-        None => (crate::bounds::Excerpt::new(path, "", 0, 0).0, None),
+        None => (crate::bounds::Excerpt::new(path, "", 0, 0, 0, 0).0, None),
     };
     CatalogError::Yaml {
         path: crate::escape::escape_invisible(path),

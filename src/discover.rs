@@ -279,11 +279,22 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
             return;
         }
     };
+    if let Some(bad) = unreadable_ignore_file(root).or_else(|| {
+        canon_root
+            .ancestors()
+            .skip(1)
+            .find_map(unreadable_ignore_file)
+    }) {
+        out.errors.push(bad);
+        return;
+    }
     // Links to folders outside the root are not descended into; the filter records them so
     // that each gets a note.
     let outside: Arc<Mutex<Vec<PathBuf>>> = Arc::default();
+    let unreadable: Arc<Mutex<Vec<FileError>>> = Arc::default();
     let walker = {
         let outside = Arc::clone(&outside);
+        let unreadable = Arc::clone(&unreadable);
         let canon_root = canon_root.clone();
         let filter = opts.filter.clone();
         WalkBuilder::new(root)
@@ -313,6 +324,15 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
                         .lock()
                         .unwrap_or_else(PoisonError::into_inner)
                         .push(e.path().to_path_buf());
+                    return false;
+                }
+                if e.file_type().is_some_and(|t| t.is_dir())
+                    && let Some(bad) = unreadable_ignore_file(e.path())
+                {
+                    unreadable
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .push(bad);
                     return false;
                 }
                 true
@@ -362,6 +382,9 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
         out.targets
             .push(target(path, class, opts, false, skip, Some(root)));
     }
+    out.errors.extend(std::mem::take(
+        &mut *unreadable.lock().unwrap_or_else(PoisonError::into_inner),
+    ));
     let links = std::mem::take(&mut *outside.lock().unwrap_or_else(PoisonError::into_inner));
     for link in links {
         out.targets.push(Target {
@@ -374,6 +397,27 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
             skip: Some("a symbolic link to a folder outside the scanned root, not followed".into()),
         });
     }
+}
+
+/// An ignore file of `dir` that the walker would read and that is a FIFO (it would block the
+/// walk forever), a device (`/dev/zero` never ends) or a socket: the walker reads them itself,
+/// without a size cap, so such a folder is not walked and the file is an error of the run.
+fn unreadable_ignore_file(dir: &Path) -> Option<FileError> {
+    [".gitignore", ".ignore", ".git/info/exclude"]
+        .iter()
+        .map(|n| dir.join(n))
+        .find_map(|p| {
+            let what = std::fs::metadata(&p)
+                .ok()
+                .and_then(|m| crate::bounds::non_regular(m.file_type()))
+                .filter(|w| *w != "a folder")?;
+            Some(FileError {
+                path: display_path(&p),
+                message: format!(
+                    "not a regular file ({what}); the folder that holds it is not walked"
+                ),
+            })
+        })
 }
 
 fn walk_error(err: ignore::Error, conv: &Conventions, opts: &DiscoverOptions, out: &mut Discovery) {

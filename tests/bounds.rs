@@ -112,6 +112,32 @@ fn class5_a_fifo_as_baseline_config_rule_file_or_cache_log_exits_2_at_once() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn class5_a_fifo_ignore_file_does_not_stall_the_walk() {
+    let d = tmp();
+    write(d.path(), "AGENTS.md", "fine\n");
+    write(d.path(), "sub/AGENTS.md", "fine\n");
+    mkfifo(&d.path().join("sub/.gitignore"));
+    let r = quick(d.path(), &["check", "--no-config", "."]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "error: sub/.gitignore: not a regular file (a FIFO); the folder that holds it is not walked\n0 findings (0 errors, 0 warnings, 0 notes) in 1 file scanned; 1 file could not be read\n"
+    );
+    std::fs::remove_file(d.path().join("sub/.gitignore")).unwrap();
+    mkfifo(&d.path().join(".ignore"));
+    let r = quick(d.path(), &["check", "--no-config", "."]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "error: .ignore: not a regular file (a FIFO); the folder that holds it is not walked\n"
+        ),
+        "{}",
+        r.stdout
+    );
+}
+
 #[test]
 fn class5_an_oversized_baseline_config_or_rule_file_exits_2() {
     let d = tmp();

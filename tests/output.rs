@@ -99,6 +99,14 @@ fn output_without_bound_is_capped_per_rule_and_file() {
         .args(["check", "--format", "json"])
         .args(args));
     assert!(r.stdout.len() < 100_000, "{} bytes", r.stdout.len());
+    let r = run(promptlint()
+        .current_dir(dir.path())
+        .args(["check", "--quiet"])
+        .args(args));
+    assert_eq!(
+        r.stdout,
+        "101 findings (0 errors, 0 warnings, 101 notes) in 1 file scanned; 4900 more over the output limits, counted by PL810\n"
+    );
     // SARIF lists every enabled rule with its help once (a fixed size); the results add
     // little: compare with a log of one bad line.
     write(dir.path(), "one.jsonl", bad_log(1));

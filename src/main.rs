@@ -197,12 +197,12 @@ fn run_baseline(args: &CheckArgs, report: &mut report::Report) -> Vec<String> {
         let b = promptlint::suppress::Baseline::from_report(report);
         let name = promptlint::discover::display_path(path);
         errors.extend(write_output(path, &b.to_json()).err());
-        let name = escape_path(&name);
         promptlint::suppress::apply_baseline(report, &b, &name);
         eprintln!(
-            "wrote {} finding{} to the baseline {name}",
+            "wrote {} finding{} to the baseline {}",
             b.findings.len(),
-            plural(b.findings.len())
+            plural(b.findings.len()),
+            escape_path(&name)
         );
     }
     if args.baseline_prune

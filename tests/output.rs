@@ -198,6 +198,13 @@ fn output_without_bound_flag_and_config_set_the_caps() {
     );
     assert_eq!(count(&v, "findings", "PL805"), 20);
     assert_eq!(count(&v, "findings", "PL810"), 1);
+    // The count cannot be turned off: it is the only trace of what was left out.
+    let (_, v) = check_json(
+        dir.path(),
+        &["--no-config", "requests.jsonl", "--ignore", "PL810"],
+    );
+    assert_eq!(count(&v, "findings", "PL805"), 100);
+    assert_eq!(count(&v, "findings", "PL810"), 1);
     // A bad value is a config error.
     write(dir.path(), "bad.yaml", "max_findings: -1\n");
     let r = run(promptlint().current_dir(dir.path()).args([

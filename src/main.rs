@@ -364,7 +364,8 @@ fn run_rules(args: &RulesArgs) -> ExitCode {
 }
 
 /// `promptlint cache`: streams each log, printing each conversation as it closes. Exit 1 when
-/// a turn after the first is broken, 2 when a log cannot be read.
+/// a turn after the first is broken, 2 when a log cannot be read (JSON then lists it under
+/// `errors`).
 fn run_cache(args: &CacheArgs) -> ExitCode {
     let opts = promptlint::cache::CacheOptions {
         max_line_bytes: args.max_line_bytes,
@@ -372,7 +373,7 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
     };
     let json = args.format == TextFormatArg::Json;
     let mut any_broken = false;
-    let mut io_failed = false;
+    let mut unreadable: Vec<serde_json::Value> = Vec::new();
     let mut first = true;
     let mut ok = true;
     if json {
@@ -420,17 +421,22 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
                 }
             }
             Err(e) => {
-                eprintln!(
-                    "error: {}: {}",
-                    escape_path(&shown),
-                    escape_one_line(&e.to_string())
-                );
-                io_failed = true;
+                let message = escape_one_line(&promptlint::discover::io_message(&e, file));
+                eprintln!("error: {}: {message}", escape_path(&shown));
+                unreadable.push(serde_json::json!({"path": shown, "message": message}));
             }
         }
     }
+    let io_failed = !unreadable.is_empty();
     if json {
-        ok &= emit("]}\n");
+        // `errors` (the logs that could not be read) only when there are some, so the
+        // document of a clean run stays as it was.
+        let tail = if io_failed {
+            format!("],\"errors\":{}}}\n", serde_json::Value::Array(unreadable))
+        } else {
+            "]}\n".to_owned()
+        };
+        ok &= emit(&promptlint::report::escape_json_invisible(&tail));
     }
     if io_failed || !ok {
         ExitCode::from(2)

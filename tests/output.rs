@@ -544,3 +544,21 @@ fn errors_in_the_chosen_format_sarif_github_gitlab() {
     let m = v["errors"][0]["message"].as_str().unwrap();
     assert!(m.starts_with("cannot write no/such/dir/out.sarif: "), "{m}");
 }
+
+#[test]
+fn errors_in_the_chosen_format_cache_json_lists_unreadable_logs() {
+    let dir = tmp();
+    let r = run(promptlint().current_dir(dir.path()).args([
+        "cache",
+        "--format",
+        "json",
+        "missing.jsonl",
+    ]));
+    assert_eq!(r.code, Some(2), "{r:?}");
+    let v: Value = serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {r:?}"));
+    assert_eq!(v["conversations"], serde_json::json!([]));
+    assert_eq!(
+        v["errors"],
+        serde_json::json!([{"path": "missing.jsonl", "message": "no such file or directory"}])
+    );
+}

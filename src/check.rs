@@ -565,9 +565,13 @@ pub fn run_example(
     };
     let path = example.path();
     let result = check_memory(&engine, &path, spec.kind, &example.bytes());
-    result
-        .findings
+    // With the default output limits, as a run reports it (`PL810` exists only there).
+    let mut report = crate::report::Report::new(vec![result], Vec::new());
+    report.truncate(crate::report::Limits::default());
+    report
+        .files
         .into_iter()
+        .flat_map(|f| f.findings)
         .map(|l| l.finding)
         .filter(|f| f.rule.id == rule.id)
         .collect()

@@ -182,6 +182,14 @@ pub struct CheckArgs {
     /// Report inline tool results over this many estimated tokens (4 bytes per token).
     #[arg(long, value_name = "TOKENS", default_value_t = crate::parse::DEFAULT_TOOL_RESULT_BUDGET)]
     pub tool_result_budget: usize,
+    /// List at most N findings of one rule per file, counting the rest in one PL810 finding
+    /// (0: no limit) [default: the config's max_findings_per_rule, else 100].
+    #[arg(long, value_name = "N")]
+    pub max_findings_per_rule: Option<usize>,
+    /// List at most N findings per run, counting the rest in one PL810 finding (0: no limit)
+    /// [default: the config's max_findings, else 10000].
+    #[arg(long, value_name = "N")]
+    pub max_findings: Option<usize>,
 }
 
 /// Arguments of `explain`.

@@ -43,6 +43,8 @@ pub const KEYS: &[&str] = &[
     "boundary_markers",
     "rules_dirs",
     "max_file_size",
+    "max_findings_per_rule",
+    "max_findings",
     "load_caps",
 ];
 
@@ -70,6 +72,10 @@ struct RawConfig {
     rules_dirs: Vec<Spanned<String>>,
     #[serde(default)]
     max_file_size: Option<Spanned<u64>>,
+    #[serde(default)]
+    max_findings_per_rule: Option<Spanned<usize>>,
+    #[serde(default)]
+    max_findings: Option<Spanned<usize>>,
     #[serde(default)]
     load_caps: HashMap<Spanned<String>, Spanned<u64>>,
 }
@@ -271,6 +277,10 @@ pub struct Config {
     pub rules: Vec<Arc<Rule>>,
     /// `max_file_size` in bytes.
     pub max_file_size: Option<u64>,
+    /// `max_findings_per_rule`: findings of one rule listed per file (0: no limit).
+    pub max_findings_per_rule: Option<usize>,
+    /// `max_findings`: findings listed per run (0: no limit).
+    pub max_findings: Option<usize>,
     /// Load cap limits by agent id (`codex`).
     pub load_caps: HashMap<String, u64>,
 }
@@ -320,7 +330,7 @@ pub fn find(start: &Path) -> Result<Option<PathBuf>, ConfigError> {
             1 => return Ok(found.into_iter().next()),
             _ => {
                 return Err(ConfigError::Ambiguous {
-                    dir: crate::escape::escape_invisible(&crate::discover::display_relative(d)),
+                    dir: crate::escape::escape_path(&crate::discover::display_relative(d)),
                 });
             }
         }
@@ -655,7 +665,7 @@ fn load_rules(
                 &d.referenced,
                 format!(
                     "`rules_dirs`: cannot read {}: {}",
-                    crate::escape::escape_invisible(&crate::discover::display_relative(&dir)),
+                    crate::escape::escape_path(&crate::discover::display_relative(&dir)),
                     crate::discover::io_message(&e, &dir)
                 ),
                 "here",
@@ -681,7 +691,7 @@ fn load_rules(
         }
         files.sort();
         for f in files {
-            let shown = crate::discover::display_relative(&f);
+            let shown = crate::escape::escape_path(&crate::discover::display_relative(&f));
             let text = match crate::bounds::read_text(
                 &f,
                 crate::bounds::MAX_RULE_FILE_BYTES,
@@ -819,10 +829,11 @@ impl Config {
     /// # Errors
     /// Every problem of the file (see [`ConfigError`]).
     pub fn load(path: &Path, base: &Path, scope: &RulesScope) -> Result<Config, ConfigError> {
-        let display = crate::discover::display_relative(path);
+        // Escaped: it names the file in diagnostics and justifications.
+        let display = crate::escape::escape_path(&crate::discover::display_relative(path));
         let text = crate::bounds::read_text(path, crate::bounds::MAX_CONFIG_BYTES, "a config")
             .map_err(|e| ConfigError::Io {
-                path: crate::escape::escape_invisible(&display),
+                path: display.clone(),
                 message: e.to_string(),
             })?;
         Config::parse_scoped(path, &display, &text, base, scope)
@@ -1013,6 +1024,8 @@ impl Config {
             boundary_markers: raw.boundary_markers.into_iter().map(|s| s.value).collect(),
             rules,
             max_file_size: raw.max_file_size.map(|m| m.value),
+            max_findings_per_rule: raw.max_findings_per_rule.map(|m| m.value),
+            max_findings: raw.max_findings.map(|m| m.value),
             load_caps,
         })
     }

@@ -91,6 +91,19 @@ pub fn escape_one_line(text: &str) -> String {
         .replace('\t', "\\t")
 }
 
+/// Escapes a path (or any name) for a line of output meant for people: every
+/// [`is_invisible`] code point as [`escape_invisible`] does, and line feed and tab, which a
+/// path may hold but a one-line message must not, as `<U+000A>` and `<U+0009>`. A folder
+/// named `ESC ]0;title BEL` then cannot retitle the terminal, nor a newline in a file name
+/// forge a line of output.
+pub fn escape_path(path: &str) -> String {
+    let escaped = escape_invisible(path);
+    if !escaped.contains(['\n', '\t']) {
+        return escaped;
+    }
+    escaped.replace('\n', "<U+000A>").replace('\t', "<U+0009>")
+}
+
 /// Cuts `text` to at most `max` chars, marking the cut with `…`.
 pub fn truncate_chars(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
@@ -126,6 +139,15 @@ mod tests {
             escape_invisible(&tags),
             "<U+E0068><U+E0065><…7 more…><U+E0064>"
         );
+    }
+
+    #[test]
+    fn paths_stay_on_one_visible_line() {
+        assert_eq!(
+            escape_path("a\u{1b}]0;owned\u{7}/b\nc\td.md"),
+            "a<U+001B>]0;owned<U+0007>/b<U+000A>c<U+0009>d.md"
+        );
+        assert_eq!(escape_path("docs/AGENTS.md"), "docs/AGENTS.md");
     }
 
     #[test]

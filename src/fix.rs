@@ -31,7 +31,7 @@ use std::io::Write as _;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use crate::escape::escape_invisible;
+use crate::escape::{escape_invisible, escape_path};
 use crate::report::Report;
 
 /// The fix of one file.
@@ -249,8 +249,8 @@ pub fn diff(fixes: &[FileFix]) -> String {
         if changed.is_empty() {
             continue;
         }
-        let _ = writeln!(out, "--- a/{}", escape_invisible(&f.path));
-        let _ = writeln!(out, "+++ b/{}", escape_invisible(&f.path));
+        let _ = writeln!(out, "--- a/{}", escape_path(&f.path));
+        let _ = writeln!(out, "+++ b/{}", escape_path(&f.path));
         let mut i = 0;
         while i < changed.len() {
             let start = changed[i].saturating_sub(3);
@@ -287,10 +287,13 @@ pub fn diff(fixes: &[FileFix]) -> String {
 #[derive(Debug, thiserror::Error)]
 pub enum FixError {
     /// The file is not UTF-8 or changed since it was scanned.
-    #[error("{0}: not fixed: the file is not UTF-8 or changed since it was scanned")]
+    #[error(
+        "{}: not fixed: the file is not UTF-8 or changed since it was scanned",
+        escape_path(.0)
+    )]
     Changed(String),
     /// An I/O error.
-    #[error("{path}: not fixed: {source}")]
+    #[error("{}: not fixed: {source}", escape_path(path))]
     Io {
         /// The file.
         path: String,

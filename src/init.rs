@@ -42,6 +42,11 @@ exclude: []
 # Skip larger files (bytes; default 10 MiB).
 # max_file_size: 10485760
 
+# Findings listed per rule and file, and per run; the rest are counted in one PL810
+# finding. 0 means no limit.
+# max_findings_per_rule: 100
+# max_findings: 10000
+
 # Load caps by agent id (bytes or characters, as the agent counts), e.g. a raised
 # project_doc_max_bytes in your Codex config.
 # load_caps:

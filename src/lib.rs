@@ -92,6 +92,13 @@ pub struct Options {
     /// Inline tool results over this many estimated tokens are reported
     /// (`--tool-result-budget`).
     pub tool_result_budget: usize,
+    /// Findings of one rule listed per file (`--max-findings-per-rule`; 0: no limit); `None`:
+    /// the config's `max_findings_per_rule`, else
+    /// [`report::limit::DEFAULT_MAX_FINDINGS_PER_RULE`].
+    pub max_findings_per_rule: Option<usize>,
+    /// Findings listed per run (`--max-findings`; 0: no limit); `None`: the config's
+    /// `max_findings`, else [`report::limit::DEFAULT_MAX_FINDINGS`].
+    pub max_findings: Option<usize>,
 }
 
 impl Default for Options {
@@ -109,6 +116,8 @@ impl Default for Options {
             baseline: None,
             boundary_markers: Vec::new(),
             tool_result_budget: parse::DEFAULT_TOOL_RESULT_BUDGET,
+            max_findings_per_rule: None,
+            max_findings: None,
         }
     }
 }
@@ -134,7 +143,7 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Config(Box<ConfigError>),
-    /// The `--baseline` file cannot be read or parsed.
+    /// The `--baseline` file cannot be read or parsed (`path` escaped for output).
     #[error("cannot read the baseline {path}: {message}")]
     #[diagnostic(
         code(promptlint::baseline),
@@ -244,6 +253,8 @@ pub struct Settings {
     pub boundary_markers: Vec<String>,
     /// Inline tool results over this many estimated tokens are reported.
     pub tool_result_budget: usize,
+    /// The output limits: the command line's, else the config's, else the defaults.
+    pub limits: report::Limits,
     /// The config in use.
     pub config: Option<Config>,
     /// True when the config in use is inside the scanned tree (a pull request can edit it).
@@ -298,8 +309,8 @@ fn untrusted(what: &'static str, path: &Path) -> Error {
         .map_or_else(|| "file".to_owned(), |n| n.to_string_lossy().into_owned());
     ConfigError::Untrusted {
         what,
-        path: escape::escape_invisible(&discover::display_path(path)),
-        name: escape::escape_invisible(&name),
+        path: escape::escape_path(&discover::display_path(path)),
+        name: escape::escape_path(&name),
     }
     .into()
 }
@@ -380,13 +391,13 @@ impl Settings {
                 let name = discover::display_path(p);
                 let text = bounds::read_text(p, bounds::MAX_BASELINE_BYTES, "a baseline").map_err(
                     |e| Error::Baseline {
-                        path: escape::escape_invisible(&name),
+                        path: escape::escape_path(&name),
                         message: e.to_string(),
                     },
                 )?;
                 let b = Baseline::parse(&text).map_err(|message| Error::Baseline {
-                    path: name.clone(),
-                    message,
+                    path: escape::escape_path(&name),
+                    message: escape::escape_one_line(&message),
                 })?;
                 Some((b, name))
             }
@@ -425,6 +436,16 @@ impl Settings {
                 .unwrap_or_default(),
             boundary_markers,
             tool_result_budget: opts.tool_result_budget,
+            limits: report::Limits {
+                per_rule: opts
+                    .max_findings_per_rule
+                    .or(config.as_ref().and_then(|c| c.max_findings_per_rule))
+                    .unwrap_or(report::limit::DEFAULT_MAX_FINDINGS_PER_RULE),
+                per_run: opts
+                    .max_findings
+                    .or(config.as_ref().and_then(|c| c.max_findings))
+                    .unwrap_or(report::limit::DEFAULT_MAX_FINDINGS),
+            },
             config_check,
             config_in_tree,
             config,
@@ -511,6 +532,7 @@ impl Settings {
             .cloned()
             .collect();
         let mut report = Report::new(files, errors).with_rules(rules);
+        report.limits = self.limits;
         if use_baseline && let Some((b, name)) = &self.baseline {
             report.stale_baseline = suppress::apply_baseline(&mut report, b, name);
         }
@@ -518,7 +540,8 @@ impl Settings {
     }
 }
 
-/// Runs the whole pipeline.
+/// Runs the whole pipeline. The report holds every finding; [`Report::truncate`] with
+/// [`Report::limits`] applies the output limits, as the command line does before rendering.
 ///
 /// # Errors
 /// [`Error`] when the options or the configuration are invalid. Unreadable files are not

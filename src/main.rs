@@ -9,6 +9,7 @@ use promptlint::cli::{
     CacheArgs, CheckArgs, Cli, ColorArg, Command, CompletionsArgs, ExplainArgs, FailOnArg,
     FormatArg, InitArgs, RulesArgs, TextFormatArg,
 };
+use promptlint::escape::{escape_one_line, escape_path};
 use promptlint::report::{self, FailOn, Format, HumanOptions, SourceRoot};
 use promptlint::rules::Catalog;
 
@@ -51,23 +52,81 @@ fn use_color(choice: ColorArg, to_stdout: bool) -> bool {
     choice.resolve(std::env::var_os("NO_COLOR").as_deref(), tty)
 }
 
-/// Writes one output to a file (or stdout for `-`); false after printing why it failed.
-fn write_output(path: &Path, text: &str) -> bool {
+/// Writes one output to a file (or stdout for `-`). `Err` holds the one-line message, already
+/// printed on stderr.
+fn write_output(path: &Path, text: &str) -> Result<(), String> {
     if path.as_os_str() == "-" {
-        return emit(text);
+        return if emit(text) {
+            Ok(())
+        } else {
+            Err("cannot write the output to stdout".to_owned())
+        };
     }
-    match promptlint::fix::write_replacing(path, text.as_bytes()) {
-        Ok(()) => true,
-        Err(e) => {
-            eprintln!("error: cannot write {}: {e}", path.display());
-            false
-        }
-    }
+    promptlint::fix::write_replacing(path, text.as_bytes()).map_err(|e| {
+        let m = format!(
+            "cannot write {}: {}",
+            escape_path(&promptlint::discover::display_path(path)),
+            escape_one_line(&e.to_string())
+        );
+        eprintln!("error: {m}");
+        m
+    })
 }
 
-fn fail(e: promptlint::Error) -> ExitCode {
-    eprintln!("{:?}", miette::Report::new(e));
-    ExitCode::from(2)
+/// The one-line form of an error for machine-readable output: its message and those of the
+/// problems it gathers, escaped.
+fn one_line(e: &dyn miette::Diagnostic) -> String {
+    let mut parts = vec![e.to_string()];
+    if let Some(related) = e.related() {
+        parts.extend(related.map(ToString::to_string));
+    }
+    escape_one_line(&parts.join("; "))
+}
+
+/// Where a `check` run's outputs go and in which formats.
+struct Outputs<'a> {
+    format: Format,
+    output: Option<&'a Path>,
+    sarif_file: Option<&'a Path>,
+    json_file: Option<&'a Path>,
+}
+
+impl Outputs<'_> {
+    /// Ends a run that stopped with `message` (already printed on stderr for people): every
+    /// machine-readable output still gets a valid document of its format, holding the error
+    /// (JSON `errors`, SARIF `executionSuccessful: false` with a notification, a GitHub
+    /// `::error` line, an empty GitLab report). Exit code 2.
+    fn fail(&self, message: String) -> ExitCode {
+        let report = report::Report::failed(message);
+        let root = SourceRoot::detect(&report);
+        if self.format != Format::Human {
+            let text = report::render_in(&report, self.format, HumanOptions::default(), &root);
+            let _ = write_output(self.output.unwrap_or(Path::new("-")), &text);
+        }
+        for (path, extra) in [
+            (self.sarif_file, Format::Sarif),
+            (self.json_file, Format::Json),
+        ] {
+            if let Some(path) = path {
+                let text = report::render_in(&report, extra, HumanOptions::default(), &root);
+                let _ = write_output(path, &text);
+            }
+        }
+        ExitCode::from(2)
+    }
+
+    /// Prints a usage or configuration error for people on stderr, then ends as [`Self::fail`].
+    fn error(&self, e: promptlint::Error) -> ExitCode {
+        let message = one_line(&e);
+        eprintln!("{:?}", miette::Report::new(e));
+        self.fail(message)
+    }
+
+    /// Prints `message` as `error: message` on stderr, then ends as [`Self::fail`].
+    fn usage(&self, message: &str) -> ExitCode {
+        eprintln!("error: {message}");
+        self.fail(message.to_owned())
+    }
 }
 
 fn plural(n: usize) -> &'static str {
@@ -75,13 +134,16 @@ fn plural(n: usize) -> &'static str {
 }
 
 /// `--fix` and `--diff`. `Err` holds the exit code to end with (`--diff`, or a usage error);
-/// `Ok(true)` when every planned file was written.
-fn run_fix(args: &CheckArgs, opts: &promptlint::Options) -> Result<bool, ExitCode> {
+/// `Ok` the errors of the files that could not be fixed (one line each, printed on stderr).
+fn run_fix(
+    args: &CheckArgs,
+    opts: &promptlint::Options,
+    out: &Outputs<'_>,
+) -> Result<Vec<String>, ExitCode> {
     if args.fix && opts.paths.iter().any(|p| p.as_os_str() == "-") {
-        eprintln!("error: --fix cannot rewrite standard input; use --diff to see the changes");
-        return Err(ExitCode::from(2));
+        return Err(out.usage("--fix cannot rewrite standard input; use --diff to see the changes"));
     }
-    let plans = promptlint::fix_plan(opts).map_err(fail)?;
+    let plans = promptlint::fix_plan(opts).map_err(|e| out.error(e))?;
     if args.diff {
         if !emit(&promptlint::fix::diff(&plans)) {
             return Err(ExitCode::from(2));
@@ -89,6 +151,10 @@ fn run_fix(args: &CheckArgs, opts: &promptlint::Options) -> Result<bool, ExitCod
         return Err(ExitCode::from(u8::from(!plans.is_empty())));
     }
     let (done, failed) = promptlint::fix::apply(&plans);
+    let failed: Vec<String> = failed
+        .iter()
+        .map(|f| escape_one_line(&f.to_string()))
+        .collect();
     for f in &failed {
         eprintln!("error: {f}");
     }
@@ -101,31 +167,32 @@ fn run_fix(args: &CheckArgs, opts: &promptlint::Options) -> Result<bool, ExitCod
             plural(done.len())
         );
     }
-    Ok(failed.is_empty())
+    Ok(failed)
 }
 
-/// `--write-baseline` and `--baseline-prune`; false after printing why one failed.
-fn run_baseline(args: &CheckArgs, report: &mut report::Report) -> bool {
-    let mut ok = true;
+/// `--write-baseline` and `--baseline-prune`; the errors (one line each, printed on stderr).
+fn run_baseline(args: &CheckArgs, report: &mut report::Report) -> Vec<String> {
+    let mut errors = Vec::new();
     if let Some(path) = &args.write_baseline {
         let b = promptlint::suppress::Baseline::from_report(report);
         let name = promptlint::discover::display_path(path);
-        ok &= write_output(path, &b.to_json());
+        errors.extend(write_output(path, &b.to_json()).err());
         promptlint::suppress::apply_baseline(report, &b, &name);
         eprintln!(
-            "wrote {} finding{} to the baseline {name}",
+            "wrote {} finding{} to the baseline {}",
             b.findings.len(),
-            plural(b.findings.len())
+            plural(b.findings.len()),
+            escape_path(&name)
         );
     }
     if args.baseline_prune
         && let Some(path) = &args.baseline
     {
-        let name = promptlint::discover::display_path(path);
+        let name = escape_path(&promptlint::discover::display_path(path));
         for e in &report.stale_baseline {
             eprintln!(
                 "stale baseline entry: {} {} {}",
-                promptlint::escape::escape_invisible(&e.path),
+                escape_path(&e.path),
                 e.rule,
                 e.fingerprint
             );
@@ -144,7 +211,7 @@ fn run_baseline(args: &CheckArgs, report: &mut report::Report) -> bool {
             });
             match pruned {
                 Ok(b) => {
-                    ok &= write_output(path, &b.to_json());
+                    errors.extend(write_output(path, &b.to_json()).err());
                     eprintln!(
                         "removed {} stale entr{} from the baseline {name}",
                         report.stale_baseline.len(),
@@ -156,13 +223,14 @@ fn run_baseline(args: &CheckArgs, report: &mut report::Report) -> bool {
                     );
                 }
                 Err(e) => {
-                    eprintln!("error: cannot prune the baseline {name}: {e}");
-                    ok = false;
+                    let m = format!("cannot prune the baseline {name}: {}", escape_one_line(&e));
+                    eprintln!("error: {m}");
+                    errors.push(m);
                 }
             }
         }
     }
-    ok
+    errors
 }
 
 fn run_check(args: CheckArgs) -> ExitCode {
@@ -183,19 +251,9 @@ fn run_check(args: CheckArgs) -> ExitCode {
         baseline: args.baseline.clone(),
         boundary_markers: args.boundary_marker.clone(),
         tool_result_budget: args.tool_result_budget,
+        max_findings_per_rule: args.max_findings_per_rule,
+        max_findings: args.max_findings,
     };
-    let mut fixed_ok = true;
-    if args.fix || args.diff {
-        match run_fix(&args, &opts) {
-            Ok(ok) => fixed_ok = ok,
-            Err(code) => return code,
-        }
-    }
-    let mut report = match promptlint::check(&opts) {
-        Ok(r) => r,
-        Err(e) => return fail(e),
-    };
-    let baseline_ok = run_baseline(&args, &mut report);
     let format = match args.format {
         FormatArg::Human => Format::Human,
         FormatArg::Json => Format::Json,
@@ -203,26 +261,52 @@ fn run_check(args: CheckArgs) -> ExitCode {
         FormatArg::Github => Format::Github,
         FormatArg::Gitlab => Format::Gitlab,
     };
+    let outputs = Outputs {
+        format,
+        output: args.output.as_deref(),
+        sarif_file: args.sarif_file.as_deref(),
+        json_file: args.json_file.as_deref(),
+    };
+    if args.diff && format != Format::Human {
+        return outputs.usage(
+            "--diff prints a unified diff only and takes no --format; run without --diff for findings in that format",
+        );
+    }
+    let mut run_errors = Vec::new();
+    if args.fix || args.diff {
+        match run_fix(&args, &opts, &outputs) {
+            Ok(failed) => run_errors.extend(failed),
+            Err(code) => return code,
+        }
+    }
+    let mut report = match promptlint::check(&opts) {
+        Ok(r) => r,
+        Err(e) => return outputs.error(e),
+    };
+    run_errors.extend(run_baseline(&args, &mut report));
+    let limits = report.limits;
+    report.truncate(limits);
     let to_stdout = args.output.as_ref().is_none_or(|p| p.as_os_str() == "-");
     let human = HumanOptions {
         color: use_color(args.color, to_stdout),
         quiet: args.quiet,
     };
     let root = SourceRoot::detect(&report);
-    let text = report::render_in(&report, format, human, &root);
-    let mut ok = match &args.output {
-        Some(path) => write_output(path, &text),
-        None => emit(&text),
-    };
+    // The extra files first, so that the main output can report a failure to write one.
+    report.run_errors.extend(run_errors);
     for (path, extra) in [
         (&args.sarif_file, Format::Sarif),
         (&args.json_file, Format::Json),
     ] {
         if let Some(path) = path {
-            ok &= write_output(path, &report::render_in(&report, extra, human, &root));
+            let text = report::render_in(&report, extra, human, &root);
+            let failed = write_output(path, &text).err();
+            report.run_errors.extend(failed);
         }
     }
-    if !ok || !fixed_ok || !baseline_ok {
+    let text = report::render_in(&report, format, human, &root);
+    let written = write_output(args.output.as_deref().unwrap_or(Path::new("-")), &text);
+    if written.is_err() || !report.run_errors.is_empty() {
         return ExitCode::from(2);
     }
     let fail_on = match args.fail_on {
@@ -264,7 +348,8 @@ fn run_rules(args: &RulesArgs) -> ExitCode {
 }
 
 /// `promptlint cache`: streams each log, printing each conversation as it closes. Exit 1 when
-/// a turn after the first is broken, 2 when a log cannot be read.
+/// a turn after the first is broken, 2 when a log cannot be read (JSON then lists it under
+/// `errors`).
 fn run_cache(args: &CacheArgs) -> ExitCode {
     let opts = promptlint::cache::CacheOptions {
         max_line_bytes: args.max_line_bytes,
@@ -272,7 +357,7 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
     };
     let json = args.format == TextFormatArg::Json;
     let mut any_broken = false;
-    let mut io_failed = false;
+    let mut unreadable: Vec<serde_json::Value> = Vec::new();
     let mut first = true;
     let mut ok = true;
     if json {
@@ -315,17 +400,31 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
         match result {
             Ok(r) => {
                 for e in r.errors {
-                    eprintln!("error: {}:{}: {}", e.path, e.line, e.message);
+                    eprintln!(
+                        "error: {}:{}: {}",
+                        escape_path(&e.path),
+                        e.line,
+                        escape_one_line(&e.message)
+                    );
                 }
             }
             Err(e) => {
-                eprintln!("error: {shown}: {e}");
-                io_failed = true;
+                let message = escape_one_line(&e);
+                eprintln!("error: {}: {message}", escape_path(&shown));
+                unreadable.push(serde_json::json!({"path": shown, "message": message}));
             }
         }
     }
+    let io_failed = !unreadable.is_empty();
     if json {
-        ok &= emit("]}\n");
+        // `errors` (the logs that could not be read) only when there are some, so the
+        // document of a clean run stays as it was.
+        let tail = if io_failed {
+            format!("],\"errors\":{}}}\n", serde_json::Value::Array(unreadable))
+        } else {
+            "]}\n".to_owned()
+        };
+        ok &= emit(&promptlint::report::escape_json_invisible(&tail));
     }
     if io_failed || !ok {
         ExitCode::from(2)
@@ -357,13 +456,13 @@ fn run_explain(args: &ExplainArgs) -> ExitCode {
 
 fn run_init(args: &InitArgs) -> ExitCode {
     let path = args.dir.join(".promptlint.yaml");
-    let shown = promptlint::discover::display_path(&path);
+    let shown = escape_path(&promptlint::discover::display_path(&path));
     for name in promptlint::config::FILE_NAMES {
         let existing = args.dir.join(name);
         if existing.exists() {
             eprintln!(
                 "error: {} already exists; init never overwrites a config",
-                promptlint::discover::display_path(&existing)
+                escape_path(&promptlint::discover::display_path(&existing))
             );
             return ExitCode::from(2);
         }
@@ -374,7 +473,10 @@ fn run_init(args: &InitArgs) -> ExitCode {
         .open(&path)
         .and_then(|mut f| f.write_all(promptlint::init::STARTER.as_bytes()));
     if let Err(e) = written {
-        eprintln!("error: cannot write {shown}: {e}");
+        eprintln!(
+            "error: cannot write {shown}: {}",
+            escape_one_line(&e.to_string())
+        );
         return ExitCode::from(2);
     }
     if emit(&promptlint::init::message(&shown)) {

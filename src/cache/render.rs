@@ -25,7 +25,7 @@ pub fn human(c: &Conversation) -> String {
         out,
         "conversation {} ({}, lines {first}-{last}, {source})",
         crate::escape::escape_one_line(&c.id),
-        c.path
+        crate::escape::escape_path(&c.path)
     );
     let _ = writeln!(
         out,

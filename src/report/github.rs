@@ -4,8 +4,8 @@
 //! line per finding,
 //! `::error file=AGENTS.md,line=3,col=5,endLine=3,endColumn=6,title=PL201 bidi-control::message`
 //! (`::warning` for warnings, `::notice` for notes), and one `::error` line without a file per
-//! unreadable source. Columns count UTF-16 code units, as in SARIF. The command syntax is
-//! GitHub's "Setting an error message" workflow command:
+//! run error ([`Report::run_errors`]) and per unreadable source. Columns count UTF-16 code
+//! units, as in SARIF. The command syntax is GitHub's "Setting an error message" workflow command:
 //! <https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions#setting-an-error-message>.
 //! GitHub shows at most 10 annotations of each level per step (and 50 per job); the rest stay
 //! in the log.
@@ -62,6 +62,9 @@ pub fn render(report: &Report, root: &SourceRoot) -> String {
             escape_property(&title),
             escape_data(&escape_invisible(&f.message)),
         );
+    }
+    for m in &report.run_errors {
+        let _ = writeln!(out, "::error title=promptlint::{}", escape_data(m));
     }
     for e in &report.errors {
         let _ = writeln!(

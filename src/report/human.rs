@@ -15,7 +15,7 @@ use miette::{
 };
 
 use super::{FileResult, HumanOptions, Located, Report};
-use crate::escape::{escape_invisible, truncate_chars};
+use crate::escape::{escape_invisible, escape_one_line, escape_path, truncate_chars};
 use crate::finding::Severity;
 
 /// Characters of context kept before and after the span on its line.
@@ -174,7 +174,7 @@ fn snippet(file: &FileResult, l: &Located) -> (Snippet, Range<usize>) {
     s.push_str(&after);
     (
         Snippet {
-            name: file.path.clone(),
+            name: escape_path(&file.path),
             text: s,
             first_line: first,
             label: (a, b - a),
@@ -229,14 +229,21 @@ pub fn render(report: &Report, opts: HumanOptions) -> String {
                 let _ = writeln!(
                     out,
                     "{}: {}: {}",
-                    file.path, l.finding.rule.id, l.finding.message
+                    escape_path(&file.path),
+                    l.finding.rule.id,
+                    l.finding.message
                 );
             }
             out.push('\n');
         }
     }
     for e in &report.errors {
-        let _ = writeln!(out, "error: {}: {}", escape_invisible(&e.path), e.message);
+        let _ = writeln!(
+            out,
+            "error: {}: {}",
+            escape_path(&e.path),
+            escape_one_line(&e.message)
+        );
     }
     let c = report.counts();
     let total = c.errors + c.warnings + c.notes;
@@ -244,7 +251,7 @@ pub fn render(report: &Report, opts: HumanOptions) -> String {
     let suppressed = report.suppressed().count();
     let _ = writeln!(
         out,
-        "{} finding{} ({} error{}, {} warning{}, {} note{}) in {} file{} scanned{}{}",
+        "{} finding{} ({} error{}, {} warning{}, {} note{}) in {} file{} scanned{}{}{}",
         total,
         plural(total),
         c.errors,
@@ -259,6 +266,14 @@ pub fn render(report: &Report, opts: HumanOptions) -> String {
             String::new()
         } else {
             format!(" ({suppressed} suppressed)")
+        },
+        if report.truncated == 0 {
+            String::new()
+        } else {
+            format!(
+                "; {} more over the output limits, counted by PL810",
+                report.truncated
+            )
         },
         if report.errors.is_empty() {
             String::new()

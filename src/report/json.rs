@@ -4,6 +4,8 @@
 //! span in the decoded UTF-8 text; paths are as shown by the human output. Strings meant for
 //! people (`message`) hold no raw invisible code point. Suppressed findings are listed apart,
 //! under `suppressed` (present only when there are some), each with its `suppression`.
+//! `truncated` (present only when not 0) counts the findings the output limits left out
+//! ([`super::limit`]); each of them is counted by a `PL810` finding in the lists.
 
 use serde::Serialize;
 
@@ -55,6 +57,12 @@ struct JsonReport<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     suppressed: Vec<JsonFinding<'a>>,
     errors: Vec<JsonError<'a>>,
+    #[serde(skip_serializing_if = "is_zero")]
+    truncated: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 fn finding<'a>(file: &'a FileResult, l: &'a Located) -> JsonFinding<'a> {
@@ -101,13 +109,18 @@ pub fn render(report: &Report) -> String {
             .map(|(file, l)| finding(file, l))
             .collect(),
         errors: report
-            .errors
+            .run_errors
             .iter()
-            .map(|e| JsonError {
+            .map(|m| JsonError {
+                path: "",
+                message: m,
+            })
+            .chain(report.errors.iter().map(|e| JsonError {
                 path: &e.path,
                 message: &e.message,
-            })
+            }))
             .collect(),
+        truncated: report.truncated,
     };
     let mut s = serde_json::to_string_pretty(&out).expect("plain data serializes");
     s.push('\n');

@@ -9,6 +9,7 @@ pub mod github;
 pub mod gitlab;
 pub mod human;
 pub mod json;
+pub mod limit;
 pub mod root;
 pub mod sarif;
 
@@ -22,6 +23,7 @@ use crate::kind::FileKind;
 use crate::rules::Rule;
 use crate::source::{LineIndex, Position};
 
+pub use limit::Limits;
 pub use root::SourceRoot;
 
 /// A finding with its resolved positions and fingerprint.
@@ -191,6 +193,17 @@ pub struct Report {
     /// Entries of the `--baseline` file whose finding is gone (of a file this run scanned and
     /// a rule it ran); `--baseline-prune` lists and removes them.
     pub stale_baseline: Vec<crate::suppress::BaselineEntry>,
+    /// The output limits of the run ([`Report::truncate`] applies them; [`crate::check`]
+    /// returns the report untruncated, so that `--write-baseline` records every finding).
+    pub limits: Limits,
+    /// Findings removed by [`Report::truncate`] (each counted by a `PL810` finding).
+    pub truncated: usize,
+    /// Errors of the run rather than of one source, one line each, escaped: a usage or
+    /// configuration error that stopped the run before any file was read, or an output that
+    /// could not be written. The command line prints them on stderr; the JSON, SARIF and
+    /// GitHub renderers carry them too (JSON: an `errors` entry with an empty `path`), the
+    /// human renderer does not. Any makes the exit code 2.
+    pub run_errors: Vec<String>,
 }
 
 /// Counts by severity.
@@ -225,6 +238,9 @@ impl Report {
             errors,
             rules: Vec::new(),
             stale_baseline: Vec::new(),
+            limits: Limits::default(),
+            truncated: 0,
+            run_errors: Vec::new(),
         }
     }
 
@@ -283,10 +299,24 @@ impl Report {
         c
     }
 
-    /// The process exit code: 2 when a source could not be read, 1 when a finding is at or
-    /// above `fail_on`, 0 otherwise.
+    /// A report of a run that stopped before reading any file, with `message` (one line) as
+    /// its only run error.
+    pub fn failed(message: String) -> Report {
+        Report {
+            run_errors: vec![message],
+            ..Report::default()
+        }
+    }
+
+    /// True when the run had no error: every source was read and nothing else failed.
+    pub fn successful(&self) -> bool {
+        self.errors.is_empty() && self.run_errors.is_empty()
+    }
+
+    /// The process exit code: 2 when a source could not be read or the run had an error
+    /// ([`Report::run_errors`]), 1 when a finding is at or above `fail_on`, 0 otherwise.
     pub fn exit_code(&self, fail_on: FailOn) -> u8 {
-        if !self.errors.is_empty() {
+        if !self.successful() {
             return 2;
         }
         let threshold = match fail_on {

@@ -229,9 +229,11 @@ pub struct Region {
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Invocation {
-    /// §3.20.14 `executionSuccessful`: false when a source could not be read (exit code 2).
+    /// §3.20.14 `executionSuccessful`: false when a source could not be read or the run had
+    /// an error (exit code 2).
     pub execution_successful: bool,
-    /// §3.20.21 `toolExecutionNotifications`: one per unreadable source.
+    /// §3.20.21 `toolExecutionNotifications`: one per run error, then one per unreadable
+    /// source.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tool_execution_notifications: Vec<Notification>,
 }
@@ -398,10 +400,12 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
             }
         })
         .collect();
-    let notifications = report
-        .errors
-        .iter()
-        .map(|e| Notification {
+    let run_errors = report.run_errors.iter().map(|m| Notification {
+        message: Message { text: m.clone() },
+        level: Level::Error,
+    });
+    let notifications = run_errors
+        .chain(report.errors.iter().map(|e| Notification {
             message: Message {
                 text: format!(
                     "cannot read {}: {}",
@@ -410,7 +414,7 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
                 ),
             },
             level: Level::Error,
-        })
+        }))
         .collect();
     let mut base = BTreeMap::new();
     base.insert(
@@ -433,7 +437,7 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
                 },
             },
             invocations: vec![Invocation {
-                execution_successful: report.errors.is_empty(),
+                execution_successful: report.successful(),
                 tool_execution_notifications: notifications,
             }],
             original_uri_base_ids: base,

@@ -172,6 +172,10 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
         run: super::hygiene::reported_by_suppress,
     },
     NativeCheck {
+        name: "findings-truncated",
+        run: super::hygiene::reported_by_report,
+    },
+    NativeCheck {
         name: "weakened-config",
         run: super::hygiene::weakened_config,
     },

@@ -13,6 +13,8 @@ use regex::Regex;
 
 use super::ContextPolicy;
 use crate::parse::Role;
+use crate::source::ceil_char_boundary;
+use crate::source::floor_char_boundary;
 
 /// Why a match reads as discussion, not instruction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -622,16 +624,6 @@ fn line_around(text: &str, r: Range<usize>) -> (&str, &str) {
     (&text[start..r.start], &text[r.end..end])
 }
 
-fn ceil_char_boundary(text: &str, mut i: usize) -> usize {
-    if i >= text.len() {
-        return text.len();
-    }
-    while !text.is_char_boundary(i) {
-        i += 1;
-    }
-    i
-}
-
 /// Leading spaces and tabs of a line, in bytes.
 fn indent_of(line: &str) -> usize {
     line.len() - line.trim_start_matches([' ', '\t']).len()
@@ -715,13 +707,6 @@ pub fn sentence_prefix(text: &str, at: usize) -> &str {
         }
     }
     &window[start.min(window.len())..]
-}
-
-fn floor_char_boundary(text: &str, mut i: usize) -> usize {
-    while i > 0 && !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 #[cfg(test)]

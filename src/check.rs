@@ -195,8 +195,9 @@ impl<'a> Engine<'a> {
             }
         }
         self.match_patterns(text, kind, &parsed, &mut findings, &mut faults);
+        let mut findings = dedupe(findings);
+        // After the dedupe: every PL809 is at 0..0, and each names another rule.
         findings.extend(faults.findings(self, text));
-        let findings = dedupe(findings);
         let ctx = crate::suppress::FileCtx {
             catalog: self.catalog,
             enabled: &self.enabled,
@@ -413,7 +414,8 @@ thread_local! {
 }
 
 /// Makes every check of rule `who` (a rule id, or `"pattern pass"` for the shared work of the
-/// pattern pass on a segment) panic on this thread until it is called with `None`: for tests
+/// pattern pass on a segment; several separated by commas) panic on this thread until it is
+/// called with `None`: for tests
 /// of the panic isolation and for PL809's rule examples (`panic_in:`). Not for use otherwise.
 #[doc(hidden)]
 pub fn inject_fault(who: Option<&str>) {
@@ -427,7 +429,11 @@ pub fn inject_fault(who: Option<&str>) {
 /// The message of the panic, when `f` panics.
 fn isolate<T>(who: &str, f: impl FnOnce() -> T) -> Result<T, String> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        if FAULT.with(|x| x.borrow().as_deref() == Some(who)) {
+        if FAULT.with(|x| {
+            x.borrow()
+                .as_deref()
+                .is_some_and(|f| f.split(',').any(|w| w == who))
+        }) {
             panic!("fault injected into {who}");
         }
         f()
@@ -869,6 +875,14 @@ mod tests {
                     .to_owned()
             )]
         );
+        // Two rules panic: one PL809 each.
+        let got = found_with_fault(text, "PL201,PL101");
+        let pl809: Vec<&str> = got
+            .iter()
+            .filter(|(id, _, _)| id == "PL809")
+            .map(|(_, _, m)| &m[..10])
+            .collect();
+        assert_eq!(pl809, ["rule PL201", "rule PL101"], "{got:?}");
         // A pattern rule panics: the native rules' findings stay.
         let got = found_with_fault(text, "PL101");
         assert!(

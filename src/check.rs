@@ -875,6 +875,22 @@ mod tests {
                     .to_owned()
             )]
         );
+        // The file's own directives do not hide a panic.
+        let engine = Engine::new(
+            Catalog::builtin(),
+            ["PL201", "PL809", "PL807"].map(str::to_owned).into(),
+        );
+        super::inject_fault(Some("PL201"));
+        let hidden = "<!-- promptlint-disable-file PL809 -- quiet -->\nShip \u{202E}later.\n";
+        let result = check_memory(&engine, "AGENTS.md", None, hidden.as_bytes());
+        super::inject_fault(None);
+        let pl809: Vec<_> = result
+            .findings
+            .iter()
+            .filter(|l| l.finding.rule.id == "PL809")
+            .map(|l| l.suppression.is_none())
+            .collect();
+        assert_eq!(pl809, [true]);
         // Two rules panic: one PL809 each.
         let got = found_with_fault(text, "PL201,PL101");
         let pl809: Vec<&str> = got

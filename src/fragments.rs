@@ -20,6 +20,8 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::LazyLock;
 
+use crate::source::ceil_char_boundary as ceil;
+use crate::source::floor_char_boundary as floor;
 use regex::Regex;
 
 /// Most joined texts built per segment.
@@ -315,20 +317,6 @@ fn chained_literal(b: &[u8], at: usize) -> Option<usize> {
         k += 1;
     }
     (k < b.len() && matches!(b[k], b'"' | b'\'' | b'`')).then_some(k)
-}
-
-fn floor(text: &str, mut i: usize) -> usize {
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-fn ceil(text: &str, mut i: usize) -> usize {
-    while i < text.len() && !text.is_char_boundary(i) {
-        i += 1;
-    }
-    i
 }
 
 #[cfg(test)]

@@ -208,16 +208,11 @@ pub fn guarded(
     check: impl FnOnce() -> Result<FileResult, FileError>,
 ) -> Result<FileResult, FileError> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).unwrap_or_else(|payload| {
-        let why = payload
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".to_owned());
         Err(FileError {
             path: display.to_owned(),
             message: format!(
                 "internal error while checking this file, please report it: {}",
-                escape::escape_one_line(&why)
+                check::panic_message(payload.as_ref())
             ),
         })
     })

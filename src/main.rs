@@ -14,6 +14,17 @@ use promptlint::report::{self, FailOn, Format, HumanOptions, SourceRoot};
 use promptlint::rules::Catalog;
 
 fn main() -> ExitCode {
+    // A panic is a bug. A caught one costs one rule on one file (reported as PL809) or one
+    // file (an error entry); either way one escaped line on stderr says where it happened. The
+    // default hook would print the panic's message raw, and a slicing panic quotes the file.
+    std::panic::set_hook(Box::new(|info| {
+        let at = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let why = promptlint::check::panic_message(info.payload());
+        eprintln!("promptlint: internal error{at}, please report it: {why}");
+    }));
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

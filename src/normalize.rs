@@ -30,6 +30,7 @@ use unicode_script::{Script, UnicodeScript};
 
 use crate::escape::is_invisible;
 use crate::offset_map::OffsetMap;
+use crate::source::floor_char_boundary as floor;
 
 /// One normalized text and its map back to the segment.
 #[derive(Debug, Clone)]
@@ -559,13 +560,6 @@ fn mostly_latin(text: &str, w: &Range<usize>) -> bool {
         }
     }
     latin > other
-}
-
-fn floor(text: &str, mut i: usize) -> usize {
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 /// Leetspeak: digits and symbols read as the letters they stand for inside words that mix

@@ -9,6 +9,28 @@
 
 use std::ops::Range;
 
+/// The largest char boundary of `text` at or before byte `i` (`text.len()` when `i` is past
+/// the end). Byte offsets moved by a fixed count (`at - 40`, `end + 80`) go through this or
+/// [`ceil_char_boundary`] before they slice: the text is anyone's, and a multibyte character
+/// may sit there. (`str::floor_char_boundary` needs Rust 1.91; the crate supports 1.89.)
+pub fn floor_char_boundary(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The smallest char boundary of `text` at or after byte `i` (`text.len()` when `i` is past
+/// the end). See [`floor_char_boundary`].
+pub fn ceil_char_boundary(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
 /// The encoding a source was read in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Encoding {

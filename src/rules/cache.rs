@@ -119,11 +119,21 @@ fn literal_segments<'a>(input: &'a Input<'_>) -> impl Iterator<Item = &'a Segmen
     })
 }
 
+/// How far back on its line a value's context is read, in bytes: a line of n values then
+/// costs O(n), not one walk back to the line start per value.
+const LINE_CONTEXT: usize = 256;
+
+/// The text before byte `at` on its line, at most [`LINE_CONTEXT`] bytes of it.
+fn line_before(text: &str, at: usize) -> &str {
+    let from = crate::source::floor_char_boundary(text, at.saturating_sub(LINE_CONTEXT));
+    let before = &text[from..at];
+    before.rfind('\n').map_or(before, |i| &before[i + 1..])
+}
+
 /// True when the value at `r` of `text` is shown as an example: in backticks, or after
-/// "e.g.", "for example", "such as" or "format" on its line.
+/// "e.g.", "for example", "such as" or "format" on its line (within [`LINE_CONTEXT`] bytes).
 fn in_example(text: &str, r: &Range<usize>) -> bool {
-    let ls = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
-    let before = &text[ls..r.start];
+    let before = line_before(text, r.start);
     if before.matches('`').count() % 2 == 1 {
         return true;
     }
@@ -184,12 +194,13 @@ fn literal_check(
 /// The start of the line before `at` (up to 40 bytes): the stable part of a volatile line, for
 /// fingerprints.
 fn label_before(text: &str, at: usize) -> String {
-    let ls = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let mut from = at.saturating_sub(40).max(ls);
-    while !text.is_char_boundary(from) {
-        from += 1;
-    }
-    text[from..at].trim().to_owned()
+    let from = crate::source::ceil_char_boundary(text, at.saturating_sub(40));
+    let before = &text[from..at];
+    before
+        .rfind('\n')
+        .map_or(before, |i| &before[i + 1..])
+        .trim()
+        .to_owned()
 }
 
 /// PL401: timestamps in the static zone.
@@ -279,9 +290,10 @@ pub fn volatile_placeholder(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding>
     out
 }
 
+/// True when an odd number of backticks precede byte `at` on its line (within
+/// [`LINE_CONTEXT`] bytes).
 fn in_inline_code(text: &str, at: usize) -> bool {
-    let ls = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    text[ls..at].matches('`').count() % 2 == 1
+    line_before(text, at).matches('`').count() % 2 == 1
 }
 
 /// PL406: a boundary marker that appears more than once.

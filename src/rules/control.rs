@@ -94,28 +94,42 @@ fn scan(s: &str, lf_file: bool, hits: &mut Hits<'_>) {
     }
 }
 
+/// Adds the hit of `e` at `span`. Its message and fingerprint text are built only when the hit
+/// is shown ([`Hits`] keeps a few per line), from at most [`CONTEXT_CHARS`] chars on each side:
+/// a line of n control characters costs O(n), not one walk of the line per character.
 fn push(s: &str, span: Range<usize>, e: Effect, hits: &mut Hits<'_>) {
-    let shown = escape_one_line(&s[span.clone()]);
     let sev = (e.severity != Severity::Error).then_some((e.severity, e.label));
-    let line_start = s[..span.start].rfind('\n').map_or(0, |p| p + 1);
-    let line_end = s[span.end..].find('\n').map_or(s.len(), |p| span.end + p);
-    let after = crate::escape::truncate_chars(&escape_one_line(&s[span.end..line_end]), 40);
-    let before = &s[line_start..span.start];
-    let before_tail: String = {
-        let n = before.chars().count();
-        before.chars().skip(n.saturating_sub(20)).collect()
+    let say = || {
+        let shown = escape_one_line(&s[span.clone()]);
+        let after: String = s[span.end..]
+            .chars()
+            .take_while(|&c| c != '\n')
+            .take(CONTEXT_CHARS + 1)
+            .collect();
+        let after = crate::escape::truncate_chars(&escape_one_line(&after), CONTEXT_CHARS);
+        let mut before_tail: Vec<char> = s[..span.start]
+            .chars()
+            .rev()
+            .take_while(|&c| c != '\n')
+            .take(20)
+            .collect();
+        before_tail.reverse();
+        let before_tail: String = before_tail.into_iter().collect();
+        Said {
+            message: if after.is_empty() {
+                format!("{} `{shown}`", e.what)
+            } else {
+                format!("{} `{shown}` before `{after}`", e.what)
+            },
+            label: e.label,
+            matched: format!("{shown} {}", escape_one_line(&before_tail)),
+        }
     };
-    let matched = format!("{shown} {}", escape_one_line(&before_tail));
-    hits.push(span, sev, || Said {
-        message: if after.is_empty() {
-            format!("{} `{shown}`", e.what)
-        } else {
-            format!("{} `{shown}` before `{after}`", e.what)
-        },
-        label: e.label,
-        matched,
-    });
+    hits.push(span.clone(), sev, say);
 }
+
+/// The most chars of the text after a control character its message quotes.
+const CONTEXT_CHARS: usize = 40;
 
 /// The end of the run of `c` starting at `i`.
 fn run_of(s: &str, i: usize, c: char) -> usize {

@@ -74,6 +74,8 @@ use crate::finding::{Finding, Severity};
 use crate::normalize::{ViewKind, normalize};
 use crate::offset_map::OffsetMap;
 use crate::parse::{Role, Segment};
+use crate::source::ceil_char_boundary as ceil;
+use crate::source::floor_char_boundary as floor;
 
 /// Families whose pattern rules are run over decoded text.
 pub const RESCANNED: [Family; 3] = [Family::Injection, Family::Exfil, Family::Autonomy];
@@ -1371,20 +1373,6 @@ fn windows(text: &str, payloads: &[Payload]) -> Vec<(Range<usize>, Vec<usize>)> 
         }
     }
     out
-}
-
-fn floor(text: &str, mut i: usize) -> usize {
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-fn ceil(text: &str, mut i: usize) -> usize {
-    while !text.is_char_boundary(i) {
-        i += 1;
-    }
-    i
 }
 
 /// Merges overlapping hits and builds one finding per group, named by its most severe inner

@@ -10,6 +10,7 @@ use super::Rule;
 use super::native::Input;
 use crate::agents::{CapEffect, CapUnit};
 use crate::finding::{Finding, Severity};
+use crate::source::floor_char_boundary as floor_boundary;
 
 /// One finding at the first invalid sequence, counting them all.
 pub fn invalid_utf8(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
@@ -107,14 +108,6 @@ pub fn load_cap(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     out
 }
 
-fn floor_boundary(text: &str, mut i: usize) -> usize {
-    i = i.min(text.len());
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
 /// A note for a file that was not scanned, saying why.
 pub fn skipped_file(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     match input.skipped {
@@ -173,5 +166,11 @@ pub fn reported_by_suppress(_input: &Input<'_>, _rule: &Arc<Rule>) -> Vec<Findin
 /// ([`crate::report::limit`]) reports them once a run's findings are final; their native check
 /// reports nothing.
 pub fn reported_by_report(_input: &Input<'_>, _rule: &Arc<Rule>) -> Vec<Finding> {
+    Vec::new()
+}
+
+/// A check that panicked (`PL809`) is reported by the engine that caught the panic
+/// ([`crate::check::Engine::check_text`]); its native check reports nothing.
+pub fn reported_by_engine(_input: &Input<'_>, _rule: &Arc<Rule>) -> Vec<Finding> {
     Vec::new()
 }

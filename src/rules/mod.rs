@@ -190,6 +190,10 @@ pub struct ExampleSpec {
     /// about other rules' findings (suppression directives).
     #[serde(default)]
     pub enable: Vec<String>,
+    /// A rule id (or `pattern pass`) whose checks panic while the example is checked, for the
+    /// examples of `PL809` (see [`crate::check::inject_fault`]).
+    #[serde(default)]
+    pub panic_in: Option<String>,
     /// The language of the text as a BCP 47 tag (`es`, `zh-Hant`); default `en`. The catalog
     /// test checks that every language a rule lists has examples of both kinds.
     #[serde(default)]

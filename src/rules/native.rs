@@ -183,6 +183,10 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
         name: "encoded-instructions",
         run: super::encoded::encoded_instructions,
     },
+    NativeCheck {
+        name: "internal-error",
+        run: super::hygiene::reported_by_engine,
+    },
 ];
 
 /// The check named `name`.

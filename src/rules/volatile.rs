@@ -13,6 +13,8 @@ use std::sync::OnceLock;
 
 use regex::Regex;
 
+use crate::source::floor_char_boundary;
+
 /// How often a value changes, which decides what it costs in a cached prefix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Lifetime {
@@ -227,8 +229,11 @@ pub fn current_dates(text: &str) -> Vec<Hit> {
 /// `trace`) sets its lifetime; an unlabelled one is taken as per call.
 pub fn identifiers(text: &str) -> Vec<Hit> {
     let mut out = Vec::new();
-    let lifetime_at =
-        |at: usize| label_lifetime(&text[line_start(text, at).max(at.saturating_sub(40))..at]);
+    let lifetime_at = |at: usize| {
+        // At most 40 bytes back, and never a walk to the line start: a line of n ids is O(n).
+        let before = &text[floor_char_boundary(text, at.saturating_sub(40))..at];
+        label_lifetime(before.rfind('\n').map_or(before, |i| &before[i + 1..]))
+    };
     for m in uuid().find_iter(text) {
         let hex: String = m.as_str().chars().filter(|c| *c != '-').collect();
         let distinct = {
@@ -370,10 +375,6 @@ fn label_lifetime(label: &str) -> Lifetime {
     } else {
         Lifetime::Call
     }
-}
-
-fn line_start(text: &str, at: usize) -> usize {
-    text[..at].rfind('\n').map_or(0, |i| i + 1)
 }
 
 /// Drops hits contained in an earlier, longer hit of the same class.

@@ -164,10 +164,13 @@ impl Finding {
         self
     }
 
-    /// Replaces the text the fingerprint is computed from (e.g. the normalized match).
+    /// Replaces the text the fingerprint is computed from (e.g. the normalized match). It is
+    /// escaped here ([`crate::escape::escape_invisible`], a no-op on escaped text), so no rule
+    /// can put a raw invisible or control code point of the source into a finding.
     #[must_use]
     pub fn with_matched(mut self, matched: impl Into<String>) -> Finding {
-        self.matched = crate::escape::truncate_chars(&matched.into(), 200);
+        let matched = crate::escape::escape_invisible(&matched.into());
+        self.matched = crate::escape::truncate_chars(&matched, 200);
         self
     }
 
@@ -213,6 +216,28 @@ mod tests {
         assert_eq!(Severity::Error.lowered(), Severity::Warning);
         assert_eq!(Severity::Warning.lowered(), Severity::Note);
         assert_eq!(Severity::Note.lowered(), Severity::Note);
+    }
+
+    #[test]
+    fn a_matched_text_is_escaped_whatever_the_rule_passes() {
+        // PL402 keys its fingerprint on the label before the id: here a BOM and a control
+        // character (found by the fuzz smoke run), which must not stay raw in `matched`.
+        let catalog = crate::rules::Catalog::builtin();
+        let engine = crate::check::Engine::new(catalog, std::iter::once("PL402".into()).collect());
+        let text = "Intro\n\u{FEFF}Tr\u{0E}ace: 01J2Z3K4M5N6P7Q8R9S0T1V2W3\nSYSTEM_PROMPT_DYNAMIC_BOUNDARY\n";
+        let r = crate::check::check_memory(&engine, "p.txt", None, text.as_bytes());
+        let matched: Vec<&str> = r
+            .findings
+            .iter()
+            .map(|l| l.finding.matched.as_str())
+            .collect();
+        assert_eq!(matched, ["ULID:<U+FEFF>Tr<U+000E>ace:"]);
+        // Escaped text passes unchanged.
+        let rule = &catalog.rules()[0];
+        let f = Finding::new(rule, "x", 0..1, "m")
+            .unwrap()
+            .with_matched("a<U+202E>b\u{202E}");
+        assert_eq!(f.matched, "a<U+202E>b<U+202E>");
     }
 
     #[test]

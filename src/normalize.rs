@@ -241,16 +241,31 @@ fn fold_chars(text: &str) -> (String, OffsetMap) {
             continue;
         }
         if matches!(c, '*' | '_' | '~' | '`') {
-            let run = bytes[i..].iter().take_while(|&&b| b == bytes[i]).count();
-            if is_emphasis(text, i, run, c) {
-                i += run;
+            // The run of markers as the view has it: across what it drops (`_<ZWSP>_` and
+            // `_<b>_` read `__`).
+            let mut marks = vec![i];
+            loop {
+                let k = skip_dropped(text, marks[marks.len() - 1] + 1);
+                if bytes.get(k) != Some(&bytes[i]) {
+                    break;
+                }
+                marks.push(k);
+            }
+            let end = marks[marks.len() - 1] + 1;
+            if is_emphasis(
+                out.chars().next_back(),
+                next_kept(text, end),
+                marks.len(),
+                c,
+            ) {
+                i = end;
                 continue;
             }
-            for k in 0..run {
+            for k in marks {
                 out.push(c);
-                map.push_identity(i + k..i + k + 1);
+                map.push_identity(k..k + 1);
             }
-            i += run;
+            i = end;
             continue;
         }
         if is_line_break_control(c) {
@@ -312,18 +327,57 @@ fn inline_markup_at(text: &str) -> Option<(usize, bool)> {
     Some((after + end + 1, name == "br"))
 }
 
-/// Whether a run of `run` markers `c` at `i` splits a word (`ig**no**re`, ``ig`no`re``,
-/// `instr__uct__ions`) and is removed. Markers at a word's edge (`**bold**`, `` `code` ``)
-/// stay in the text view, where command patterns use them as delimiters, and fold into spaces
-/// in the prose view; a single `_` inside a word is an identifier (`snake_case`, `id_rsa`).
-fn is_emphasis(text: &str, i: usize, run: usize, c: char) -> bool {
-    let prev = text[..i].chars().next_back();
-    let next = text[i + run..].chars().next();
+/// Whether a run of `run` markers `c` splits a word (`ig**no**re`, ``ig`no`re``,
+/// `instr__uct__ions`) and is removed, from the characters the view has on either side: `prev`,
+/// the last one written, and `next`, the next one it keeps ([`next_kept`]). Judged on the view
+/// rather than the raw text, so what the view removes cannot hide a split: in
+/// `Ig**<b></b>no**re` the tags stand between the markers and the letters. Markers at a
+/// word's edge (`**bold**`, `` `code` ``) stay in the text view, where command patterns use
+/// them as delimiters, and fold into spaces in the prose view; a single `_` inside a word is an
+/// identifier (`snake_case`, `id_rsa`).
+fn is_emphasis(prev: Option<char>, next: Option<char>, run: usize, c: char) -> bool {
     let alnum = |o: Option<char>| o.is_some_and(char::is_alphanumeric);
     if !(alnum(prev) && alnum(next)) || run > 3 {
         return false;
     }
     c != '_' || run >= 2
+}
+
+/// The first byte at or after `i` of `text` that is not dropped by the text view: invisible
+/// code points, generic combining marks, Arabic decorations and inline markup that shows as
+/// nothing are skipped (line breaks are kept). Costs at most the run it skips.
+fn skip_dropped(text: &str, mut i: usize) -> usize {
+    while let Some(c) = text[i..].chars().next() {
+        if c == '<'
+            && let Some((n, false)) = inline_markup_at(&text[i..])
+        {
+            i += n;
+            continue;
+        }
+        let dropped = !is_line_break_control(c)
+            && (is_invisible(c) || is_generic_combining_mark(c) || is_arabic_decoration(c));
+        if !dropped {
+            break;
+        }
+        i += c.len_utf8();
+    }
+    i
+}
+
+/// The first character from byte `i` of `text` that the text view keeps ([`skip_dropped`]),
+/// a character reference read as the character it stands for.
+fn next_kept(text: &str, i: usize) -> Option<char> {
+    let i = skip_dropped(text, i);
+    let c = text[i..].chars().next()?;
+    if c == '&'
+        && let Some((decoded, _)) = crate::entities::decode_at(&text[i..])
+    {
+        return Some(decoded);
+    }
+    if c == '<' && inline_markup_at(&text[i..]).is_some() {
+        return Some('\n');
+    }
+    Some(c)
 }
 
 /// Appends `c` after NFKC, removal of invisible code points and generic combining marks, and

@@ -28,6 +28,9 @@ struct Piece {
 pub struct OffsetMap {
     pieces: Vec<Piece>,
     len: usize,
+    /// Where the derived text sits in the origin while it is empty: a map without pieces
+    /// maps every offset here (the empty JSON string `""` is at its literal, not at 0).
+    origin: usize,
 }
 
 impl OffsetMap {
@@ -36,9 +39,17 @@ impl OffsetMap {
         OffsetMap::default()
     }
 
-    /// A map where the derived text is a verbatim copy of `src`.
+    /// A map for a derived text that is still empty and sits at origin byte `at`.
+    pub fn empty_at(at: usize) -> OffsetMap {
+        OffsetMap {
+            origin: at,
+            ..OffsetMap::default()
+        }
+    }
+
+    /// A map where the derived text is a verbatim copy of `src` (at `src.start` when empty).
     pub fn identity(src: Range<usize>) -> OffsetMap {
-        let mut m = OffsetMap::new();
+        let mut m = OffsetMap::empty_at(src.start);
         m.push_identity(src);
         m
     }
@@ -124,7 +135,7 @@ impl OffsetMap {
         match self.piece_at(offset) {
             Some(p) if p.identity => p.src.start + (offset - p.at),
             Some(p) => p.src.start,
-            None => self.pieces.last().map_or(0, |p| p.src.end),
+            None => self.pieces.last().map_or(self.origin, |p| p.src.end),
         }
     }
 
@@ -133,7 +144,7 @@ impl OffsetMap {
         match self.piece_at(offset) {
             Some(p) if p.identity => p.src.start + (offset - p.at) + 1,
             Some(p) => p.src.end,
-            None => self.pieces.last().map_or(0, |p| p.src.end),
+            None => self.pieces.last().map_or(self.origin, |p| p.src.end),
         }
     }
 
@@ -152,7 +163,7 @@ impl OffsetMap {
 
     /// Composes `self` (derived -> middle) with `outer` (middle -> origin).
     pub fn then(&self, outer: &OffsetMap) -> OffsetMap {
-        let mut out = OffsetMap::new();
+        let mut out = OffsetMap::empty_at(outer.start_of(self.origin));
         for p in &self.pieces {
             if p.identity {
                 // An identity run in the middle text may cross several outer pieces.
@@ -204,6 +215,19 @@ mod tests {
         assert_eq!(m.map_range(1..3), 1..7);
         assert_eq!(m.map_range(0..4), 0..8);
         assert_eq!(m.map_range(3..4), 7..8);
+    }
+
+    #[test]
+    fn an_empty_derived_text_maps_to_its_origin_not_to_0() {
+        // Found by fuzzing: the empty JSON string `""` at 40 became a segment at 0..0, out
+        // of document order.
+        assert_eq!(OffsetMap::identity(40..40).map_range(0..0), 40..40);
+        assert_eq!(OffsetMap::empty_at(7).map_range(0..0), 7..7);
+        let outer = OffsetMap::identity(100..110);
+        assert_eq!(
+            OffsetMap::empty_at(3).then(&outer).map_range(0..0),
+            103..103
+        );
     }
 
     #[test]

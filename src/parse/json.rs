@@ -183,7 +183,8 @@ pub fn decode_escapes(inner: &str, base: usize) -> MappedText {
         };
     }
     let mut text = String::with_capacity(inner.len());
-    let mut map = OffsetMap::new();
+    // `"\u"` decodes to nothing: the empty text still sits at the literal.
+    let mut map = OffsetMap::empty_at(base);
     let b = inner.as_bytes();
     let mut i = 0;
     let mut run_start = 0;
@@ -330,6 +331,19 @@ mod tests {
         let segs = parse_document(src).segments;
         assert_eq!(segs.len(), 3);
         assert_eq!(&src[segs[1].range.clone()], "\\ud83d\\ude00");
+    }
+
+    #[test]
+    fn an_empty_string_is_a_segment_at_its_literal_in_document_order() {
+        // Found by fuzzing (`fuzz/seeds/json/empty-strings.json`): empty strings were
+        // segments at 0..0, after the strings before them.
+        let src = r#"{"a": "x", "b": "", "": [""]}"#;
+        let ranges: Vec<_> = parse_document(src)
+            .segments
+            .iter()
+            .map(|s| s.range.clone())
+            .collect();
+        assert_eq!(ranges, [2..3, 7..8, 12..13, 17..17, 21..21, 26..26]);
     }
 
     #[test]

@@ -60,6 +60,20 @@ pub const REGEX_SIZE_LIMIT: usize = 8 << 20;
 /// Fixed.
 pub const REGEX_DFA_SIZE_LIMIT: usize = 8 << 20;
 
+/// Deepest nesting of arrays and objects in a JSON or JSONC file (MCP configs, request dumps,
+/// request logs), in levels (513: `[[…]]` 513 deep parses, 514 deep does not). Fixed: it is the
+/// parser's own limit, `jsonc-parser` 0.34's `maximum_nesting_depth` of 512 (which counts the
+/// containers around the innermost one), a default its `ParseOptions` does not expose
+/// (<https://github.com/dprint/jsonc-parser/blob/main/src/parse_to_ast.rs>). A deeper file
+/// does not parse: it gets a `PL805` note and is scanned as plain text, so nothing in it is
+/// skipped. The limit also keeps the parser's recursion far from a thread's stack size.
+pub const JSON_NESTING_DEPTH: usize = 513;
+
+/// Deepest nesting of a JSON line read by `promptlint cache`, in levels (127). Fixed: it follows
+/// from `serde_json`'s recursion limit of 128, which a line nested 128 deep reaches (<https://docs.rs/serde_json/latest/serde_json/struct.Deserializer.html#method.disable_recursion_limit>,
+/// left on). A deeper line is reported as not JSON and skipped; the other lines are read.
+pub const CACHE_JSON_NESTING_DEPTH: usize = 127;
+
 /// Most characters of a user's file (config, rule file) a diagnostic quotes: one line, with
 /// invisible code points and controls escaped (80). Fixed.
 pub const EXCERPT_CHARS: usize = 80;

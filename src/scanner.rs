@@ -388,6 +388,14 @@ impl Scanner {
     /// Scans `bytes` as a file of `kind`, named [`INPUT_NAME`]. The bytes are decoded as the
     /// command line decodes a file (UTF-8, or UTF-16 with a byte order mark; invalid UTF-8 is
     /// a finding, not an error).
+    ///
+    /// # Panics
+    /// Not on any input, by design (the fuzz targets check this). A bug that makes one rule's
+    /// check panic is caught and costs only that rule on this input: the report then holds a
+    /// `PL809 internal-error` finding, an error, so a harness that blocks on errors blocks the
+    /// file (unless [`ScanOptions::select`] or [`ScanOptions::ignore`] leave `PL809` out). A
+    /// panic outside the rules' checks (decoding, parsing) would propagate; a harness that
+    /// must fail closed even then can wrap the call in [`std::panic::catch_unwind`].
     pub fn scan(&self, bytes: &[u8], kind: Kind) -> ScanReport {
         self.run(INPUT_NAME, Some(kind.to_file_kind()), bytes)
     }
@@ -400,6 +408,9 @@ impl Scanner {
     /// content (a `.json` with `mcpServers` is an MCP config, `.txt` a prompt, anything else
     /// instructions). The file system is never touched, so nothing loaded before this file is
     /// counted towards a chained load cap.
+    ///
+    /// # Panics
+    /// As [`Scanner::scan`].
     pub fn scan_path_name(&self, bytes: &[u8], file_name: &str) -> ScanReport {
         let name = file_name.replace('\\', "/");
         let mut name = name.as_str();

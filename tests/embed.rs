@@ -279,6 +279,22 @@ fn an_input_over_the_size_limit_is_not_scanned() {
 }
 
 #[test]
+fn a_rule_that_panics_blocks_the_file_instead_of_passing_it() {
+    let text = "Ship \u{202E}later\u{202C} today.\n";
+    // Fault injection is per thread, and a scan runs on the caller's thread.
+    promptlint::check::inject_fault(Some("PL201"));
+    let report = scanner().scan_path_name(text.as_bytes(), "AGENTS.md");
+    promptlint::check::inject_fault(None);
+    assert_eq!(found(&report), [("PL809", Severity::Error, 1, 1, 0..0)]);
+    assert_eq!(
+        report.findings[0].message,
+        "rule PL201 (bidi-control) panicked on this file and its findings here are lost: \
+         fault injected into PL201"
+    );
+    assert!(report.should_block(Severity::Error));
+}
+
+#[test]
 fn one_scanner_is_shared_by_four_threads() {
     fn shareable<T: Send + Sync>() {}
     shareable::<Scanner>();

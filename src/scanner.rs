@@ -360,7 +360,7 @@ const _: () = {
 };
 
 impl Scanner {
-    /// Loads the built-in rules, compiles their patterns (once per process, however many
+    /// Loads the built-in rules and builds their pattern matchers (once per process, however many
     /// scanners are built) and resolves the options.
     ///
     /// # Errors

@@ -9,7 +9,8 @@
 //! ```
 //!
 //! [`check`] runs it for a set of paths and returns a [`report::Report`]; [`fix_plan`] runs it
-//! to find what `--fix` may remove.
+//! to find what `--fix` may remove. To scan one file's bytes in memory from an agent harness,
+//! before the file enters a prompt, use [`scanner`]: the small, semver-stable embedding API.
 
 pub mod agents;
 pub mod bounds;
@@ -31,6 +32,7 @@ pub mod parse;
 pub mod providers;
 pub mod report;
 pub mod rules;
+pub mod scanner;
 pub mod source;
 pub mod suppress;
 

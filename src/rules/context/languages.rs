@@ -1,7 +1,7 @@
 //! The cues of the languages other than English, loaded from `rules/languages/<code>.yaml`.
 //!
 //! English is the grammar of the context model itself (compliance verbs, adoption cues,
-//! topics: [`super::cues`]); every other language contributes word lists to the tables that
+//! topics, in `cues.rs`); every other language contributes word lists to the tables that
 //! have an equivalent in it: negations before a match, bans after it, "for example" cues and
 //! attackers opening a narrating sentence. Each value is a list of regex fragments, one
 //! alternative each; a table of the model is the alternation of the lists of all languages,

@@ -1,0 +1,320 @@
+//! The cue tables of the context model: regexes over the sentence around a match. The
+//! English ones are written here; the tables other languages add to are assembled from
+//! `rules/languages/*.yaml` ([`super::languages`]) the first time they are used.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::languages::alternation;
+
+/// Compiles a cue table assembled at run time.
+///
+/// # Panics
+/// When the table is not a regex; the language files' fragments are checked one by one when
+/// they load, so only a broken template can fail, and every template is used by the tests.
+fn compile(source: &str) -> Regex {
+    Regex::new(source).unwrap_or_else(|e| panic!("context cue table: {e}"))
+}
+
+/// Words that forbid, refuse or negate an action: "never", "not", "cannot", "no longer", and
+/// the contracted negations with or without their apostrophe ("don't", "don’t", "dont",
+/// "mustn't", "won't"). A contraction is one word, so its "n't" is matched with the auxiliary
+/// before it: a word boundary never falls between "do" and "n't".
+const NEGATION: &str = concat!(
+    r"(?:never|not|cannot|no\s+longer|",
+    r"(?:do|does|did|should|must|would|could|ca|wo|is|are|was|were|need|may|might|have|has)n['’]?t)",
+);
+
+/// A verb that forbids its object outright, so that it needs no compliance verb after it:
+/// "avoid `x`", "avoid using `x`", "refrain from running `x`", "stay away from `x`". Only
+/// counted when it governs the match (it ends the prefix), since "to avoid errors, run `x`"
+/// avoids something else.
+const AVOID: &str =
+    r"(?:avoid|refrain\s+from|stay\s+away\s+from|abstain\s+from)(?:\s+(?:ever\s+)?[a-z]+ing)?";
+
+/// Verbs of compliance: what a forbidding sentence tells the agent not to do.
+const COMPLIANCE: &str = concat!(
+    r"(?:follow|obey|comply|execute|run|use|trust|act|respond|honou?r|accept|repeat|share|",
+    r"paste|print|enable|allow|pass|add|set|call|include|type|copy|apply|heed|listen|leak|",
+    r"send|upload|post|commit|reveal|disclose|expose|output|echo|cat|read|open|invoke|grant|",
+    r"turn|disable|skip|bypass|give|pipe|force|push|merge|delete|remove|install|download|",
+    r"fetch|render|load|store|log|write|put|execut|embed|insert|",
+    // -ing forms of the verbs above that drop their final e.
+    r"(?:us|shar|past|enabl|disabl|forc|merg|delet|remov|writ|stor|invok|includ|typ|disclos|",
+    r"expos|receiv|continu|releas)ing)[a-z]*",
+);
+
+/// A negation governing a compliance verb: the verb follows the negation within three plain
+/// words ("never blindly follow", "do not ever run", "must not be executed"). Punctuation
+/// between them ends the clause, so "cannot reproduce a bug, upload ..." does not count.
+pub(super) static NEGATED_VERB: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)(?-u:\b){NEGATION}(?:\s+[\w'’-]+){{0,3}}?\s+[`*_]*{COMPLIANCE}(?-u:\b)"
+    ))
+    .expect("static regex")
+});
+
+/// Words that frame a sentence as refusing, detecting or warning about something, or as
+/// calling it dangerous.
+pub(super) static REFUSAL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(?-u:\b)(?:refus|reject|forbid|prohibit|disallow|distrust|bewar|suspicious|",
+        r"malicious|jailbreak)[a-z]*(?-u:\b)",
+        r"|(?-u:\b)(?:bans?|banned|attacks?|attacked|attacking|detect|detects|detected|detecting|",
+        r"detection|(?:prompt\s+)?injections?|injected|destructive|dangerous|risky|unsafe|harmful)(?-u:\b)",
+        r"|(?-u:\b)(?:block|blocks|flag|flags|report|reports)\s+(?:it|them|this|these|that|such|",
+        r"any|all|suspected|attempts?)(?-u:\b)|(?-u:\b)flag(?:s|ged)?\s+as(?-u:\b)",
+        r"|(?-u:\b)warn(?:s|ed|ing)?\s+(?:about|against|of|the\s+user)(?-u:\b)",
+        r"|(?-u:\b)watch\s+(?:out|for)(?-u:\b)|(?-u:\b)as\s+data(?-u:\b)|(?-u:\b)red\s+flags?(?-u:\b)",
+    ))
+    .expect("static regex")
+});
+
+/// The prefix ends in a negation: the match is the verb it negates ("do not | disable the
+/// sandbox", "does not | take precedence over the system prompt").
+pub(super) static TRAILING_NEGATION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)(?-u:\b)(?:{NEGATION}(?:\s+(?:ever|always|just|simply|blindly))?|{AVOID})\s*[`*_]*$"
+    ))
+    .expect("static regex")
+});
+
+/// The prefix ends in a negation of another language: the match is the verb it negates
+/// (Spanish "nunca | ignores", Portuguese "não | ignore", Italian "non | ignorare", French
+/// "n' | ignorez pas", "ne pas | ignorer", German "niemals | ignorieren", Russian "не |
+/// игнорируй", Arabic "لا | تتجاهل", Hindi "मत | ...", Chinese "不要 | 忽略", "請勿 | 忽略").
+/// Word-initial words need a space or punctuation before them; the CJK ones need none.
+/// Japanese and Korean negate after the verb; their patterns match affirmative verb forms
+/// only, so they need no cue here.
+pub(super) static TRAILING_NEGATION_INTL: LazyLock<Regex> = LazyLock::new(|| {
+    let words = alternation(|l| &l.negations);
+    let glued = alternation(|l| &l.negations_glued);
+    compile(&[r"(?i)(?:(?:^|[\s\p{P}])", &words, "|", &glued, r")\s*$"].concat())
+});
+
+/// The rest of the sentence after a match forbids it ("`rm -rf /` is forbidden").
+pub(super) static FORBIDDEN_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)^[^.!?\n]{0,80}?(?-u:\b)(?:(?:is|are)\s+(?:strictly\s+)?(?:forbidden|prohibited|",
+        r"banned|disallowed|not\s+allowed|not\s+permitted|never\s+allowed)",
+        r"|(?:must|should|may)\s+(?:never|not)\s+be\s+(?:used|run|executed|followed|obeyed|trusted))",
+    ))
+    .expect("static regex")
+});
+
+/// The same in the other languages of the pattern rules: "está prohibido", "é proibido",
+/// "est interdit", "ist verboten", "è vietato", "запрещено", "是禁止的", "は禁止", "금지".
+pub(super) static FORBIDDEN_AFTER_INTL: LazyLock<Regex> = LazyLock::new(|| {
+    let copulas = alternation(|l| &l.ban_copulas);
+    let intensifiers = alternation(|l| &l.ban_intensifiers);
+    let participles = alternation(|l| &l.ban_participles);
+    let words = alternation(|l| &l.bans_after);
+    let glued = alternation(|l| &l.bans_after_glued);
+    compile(
+        &[
+            r"(?i)^[^.!?\n。！？]{0,80}?(?:(?:^|[\s\p{P}])",
+            &copulas,
+            r"\s+(?:",
+            &intensifiers,
+            r"\s+)?",
+            &participles,
+            r"(?:$|[\s\p{P}])|(?:^|[\s\p{P}])",
+            &words,
+            "|",
+            &glued,
+            ")",
+        ]
+        .concat(),
+    )
+});
+
+/// An exemplifying or quoting cue ending the prefix ("such as", "e.g.", "like", "the phrase",
+/// "says"), maybe with quotation openers or emphasis after it. It lowers a match only when
+/// the sentences around it discuss it by topic ([`topical`]): the cue word alone is no
+/// quotation.
+pub(super) static EXAMPLE_CUE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r#"(?i)(?:\bsuch\s+as|\be\.?g\.?|\bfor\s+(?:example|instance)|\blike|\bincluding|\bphrases?|\bstrings?|\bwords?|\bterms?|\bsays?|\bsaying|\bcontaining|\bcontains)\s*[:,]?\s*["'“‘`(*_]*\s*$"#,
+    )
+    .expect("static regex")
+});
+
+/// "For example" in the other languages of the pattern rules, where the phrase is never
+/// anything else (a bare "como", "wie", "как" is also "as" and is not a cue).
+pub(super) static EXAMPLE_CUE_INTL: LazyLock<Regex> = LazyLock::new(|| {
+    let cues = alternation(|l| &l.example_cues);
+    compile(&["(?i)", &cues, r#"\s*[:,：，]?\s*["'“‘„«「『`(*_]*\s*$"#].concat())
+});
+
+/// A lead-in naming a flag or setting in backticks (or a bare `--flag`) whose purpose
+/// follows: "use `--system-prompt` to", "the `-p` flag lets you", "set `system_prompt` to".
+pub(super) static OPTION_PURPOSE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)(?:`-{1,2}[a-z0-9][a-z0-9_-]*(?:[ =][^`\n]*)?`|`[a-z0-9_.]+`|(?:^|\s)--[a-z0-9][a-z0-9-]*)\s+(?:(?:flag|option|setting|parameter|argument|key|field)\s+)?(?:to|lets\s+you|allows\s+you\s+to|can\s+be\s+used\s+to|can)\s*$",
+    )
+    .expect("static regex")
+});
+
+/// The verbs a flag documentation may use for the dual-use "override the system prompt".
+pub(super) static OVERRIDE_VERB: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:override|overrides|overwrite|replace|customi[sz]e|change)\b")
+        .expect("static regex")
+});
+
+/// Quotation openers and emphasis that may stand between a cue and the quoted text.
+macro_rules! quote_open {
+    () => {
+        r#"\s*["'“‘`«„「『(*_\[]*\s*$"#
+    };
+}
+
+/// An adoption cue right before a quotation: a compliance verb governing it ("Follow this
+/// rule exactly: `...`", "obey the following: "...""), a label naming it the agent's task
+/// or rule ("Your first task: "...", "New instructions: "...""), or a step ("Step 3: `...`").
+pub(super) static ADOPT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(?:(?-u:\b)(?:follow|obey|execute|apply|adopt|enforce|heed|perform|implement|",
+        r"act\s+on|comply\s+with|abide\s+by|carry\s+out|stick\s+to)(?-u:\b)(?:\s+[\w'’-]+){0,6}?",
+        r"\s*[:,—–-]?",
+        quote_open!(),
+        r"|(?-u:\b)(?:your|my|new|updated|real|actual|true|first|next|only|primary|main|system)\s+",
+        r"(?:[\w-]+\s+){0,2}?(?:tasks?|instructions?|rules?|orders?|directives?|job|mission|goals?|",
+        r"objectives?|prompt|persona|role|priorit(?:y|ies)|commands?|mandate)\s*(?:is|are|reads?)?\s*[:=—–-]",
+        quote_open!(),
+        r"|(?-u:\b)step\s+\d+\s*[:.)—–-]",
+        quote_open!(),
+        r"|^[\s>*_#+\d.)-]*(?:tasks?|instructions?|rules?|directives?|orders?|commands?)\s*\d*\s*[:=]",
+        quote_open!(),
+        r")",
+    ))
+    .expect("static regex")
+});
+
+/// An adoption cue after a quotation: "Stay in that role.", "Follow it exactly.", "Act
+/// accordingly.", "That is your new task."
+pub(super) static ADOPT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(?-u:\b)(?:(?:stay|remain|keep|be)\s+in\s+(?:that|this|the|your|character|role)",
+        r"|(?:follow|obey|execute|apply|adopt|enforce|heed|do|perform|run)\s+(?:it|this|that|them|these|those)",
+        r"(?:\s+(?:exactly|now|first|always|strictly|literally|immediately|carefully|word\s+for\s+word))?\s*(?:[.!,;]|$)",
+        r"|act\s+(?:on\s+it|accordingly)|(?:that|this|it)\s+is\s+(?:now\s+)?your\s+(?:[\w-]+\s+)?",
+        r"(?:tasks?|instructions?|rules?|role|persona|orders?|job|priority|mission))",
+    ))
+    .expect("static regex")
+});
+
+/// Words of a topic that discusses text rather than delivering it: an example, an attacker, a
+/// payload, a filter. Words that only name or introduce a quotation ("phrase", "string",
+/// "says", "contains") are not among them: filler made of them must not lower a payload.
+pub(super) static TOPIC_CUE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(?-u:\b)(?:such\s+as|e\.g|for\s+(?:example|instance)|examples?|",
+        r"attackers?|adversar(?:y|ies)|malware|payloads?|exploits?|threats?|phishing|exfiltrat[a-z]*|",
+        r"classif[a-z]*|recogni[sz][a-z]*|filter[a-z]*|sanitiz[a-z]*|scann?[a-z]*)(?-u:\b)",
+    ))
+    .expect("static regex")
+});
+
+/// A label before the match that forbids what follows it: "Never do: `x`", "Do not run:
+/// `x`", "Forbidden: `x`", "Bad: `x`".
+pub(super) static FORBIDDING_LABEL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        concat!(
+            r"(?i)(?-u:\b)(?:{neg}(?:\s+(?:ever|do|run|use|execute|type|try|write|call|paste))?|",
+            r"forbidden|prohibited|banned|disallowed|not\s+allowed|blocked|denied|don['’]?ts|avoid|",
+            r"bad|wrong|incorrect|unsafe|insecure|dangerous)\s*[:—–]",
+            quote_open!(),
+        ),
+        neg = NEGATION
+    ))
+    .expect("static regex")
+});
+
+/// A sentence whose subject is an attacker, malware or injected text, in English or another
+/// language of the pattern rules ([`Language::attackers`](super::languages::Language)): the
+/// prefix opens with it, after determiners, a few adjectives, or an introductory phrase ending
+/// in a comma ("In 2023, attackers ...").
+pub(super) static NARRATOR: LazyLock<Regex> = LazyLock::new(|| {
+    let words = alternation(|l| &l.attackers);
+    let glued = alternation(|l| &l.attackers_glued);
+    compile(
+        &[
+            r"(?i)^[\s>*_#+\d.)|-]*(?:[^,.;:!?\n]{0,60},\s*)?",
+            r"(?:(?:the|an?|some|many|most|such|these|those|this|that|one|other|real|typical|",
+            r"sophisticated|skilled|remote|external|known|compromised|\d{4})\s+){0,3}",
+            r"(?:attackers?|adversar(?:y|ies)|malware|threat\s+actors?|bad\s+actors?|hackers?|intruders?|",
+            r"(?:malicious|injected|hostile|poisoned)\s+(?:prompts?|instructions?|text|content|files?|",
+            r"pages?|documents?|comments?|issues?|packages?|servers?|tools?|inputs?|payloads?)|",
+            r"payloads?|prompt\s+injections?|exploits?|worms?|trojans?|",
+            &words,
+            r")(?:$|[^\w])",
+            // Scripts that do not space their words: no boundary after the noun.
+            r"|^[\s>*_#+\d.)|-]*",
+            &glued,
+        ]
+        .concat(),
+    )
+});
+
+/// "Example of exfiltration:", "an instance of a reverse shell": the match is given as an
+/// example of an attack.
+pub(super) static EXAMPLE_OF: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(?-u:\b)(?:examples?|instances?|samples?|illustrations?|demonstrations?)\s+of\s+",
+        r"(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:exfiltrat[a-z]*|attacks?|injections?|payloads?|",
+        r"exploits?|exploitation|malware|abuse|theft|leaks?|leakage|reverse\s+shells?|backdoors?|",
+        r"jailbreaks?|phishing|threats?|what\s+not\s+to\s+do)(?-u:\b)",
+    ))
+    .expect("static regex")
+});
+
+/// The match opens with a negation ("don't tell the user", "never mention").
+pub(super) static NEGATION_START: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"(?i)^[`*_]*{NEGATION}(?-u:\b)")).expect("static regex"));
+
+/// The rest of the clause qualifies a telling by its manner: "in a scary way", "in an
+/// alarming tone", "harshly". "in any way" is emphasis, not manner, and does not count.
+pub(super) static MANNER_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)^[^;.!?\n]{0,100}?(?-u:\b)(?:in\s+an?\s+(?:[\w-]+\s+){1,2}?(?:way|manner|tone|fashion|voice)",
+        r"|harshly|bluntly|rudely|abruptly|alarmingly|curtly|dismissively|condescendingly|",
+        r"sarcastically)(?-u:\b)",
+    ))
+    .expect("static regex")
+});
+
+/// Words that make a markdown table a threat model or a list of examples.
+pub(super) static TABLE_CUE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(?-u:\b)(?:threats?|attacks?|attackers?|exfil[a-z]*|malicious|examples?|risks?|",
+        r"vulnerab[a-z]*|payloads?|mitigations?|injections?|abuse|vectors?|dangerous|forbidden|",
+        r"blocked|denied|deny|anti-?patterns?|avoid|never|unsafe|insecure|exploits?|detect[a-z]*)(?-u:\b)",
+    ))
+    .expect("static regex")
+});
+
+/// Lead-in words of a fence that deliver its text as the agent's own: a bootstrap or setup
+/// section, a start-up preamble, a compliance verb, the agent's own rules or prompt.
+pub(super) static FENCE_ADOPT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(?-u:\b)(?:bootstrap[a-z]*|set\s*-?up|start\s*-?up|session\s+start|on\s+start|",
+        r"initiali[sz]ation|preamble|boot|first\s+run|before\s+(?:anything|you\s+start|starting)|",
+        r"follow|obey|adopt|apply|execute|comply|paste\s+(?:this|it)\s+into|",
+        r"your\s+(?:[\w-]+\s+)?(?:tasks?|instructions?|rules?|persona|role|system\s+prompt|prompt))(?-u:\b)",
+    ))
+    .expect("static regex")
+});
+
+/// A list lead-in that presents its items as things to avoid or to find: "look for", "check
+/// for", "watch for", "avoid", "anti-patterns", "red flags", "pitfalls", "mistakes", "don'ts",
+/// "never:".
+pub(super) static LEAD_IN_CUE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(?-u:\b)(?:look|check|search|scan|watch|hunt)\s+(?:out\s+)?for(?-u:\b)",
+        r"|(?-u:\b)(?:anti-?patterns?|red\s+flags?|smells?|pitfalls?|mistakes|don['’]?ts|avoid|bad|",
+        r"dangerous|unsafe|insecure|forbidden|prohibited|not\s+allowed|never|do\s+not|don['’]?t|",
+        r"must\s+not|should\s+not)(?-u:\b)",
+    ))
+    .expect("static regex")
+});

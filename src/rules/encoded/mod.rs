@@ -75,7 +75,8 @@ use crate::finding::{Finding, Severity};
 use crate::parse::Segment;
 use crate::rules::native::Input;
 use crate::rules::{Family, Rule};
-use decode::{Budget, MAX_DECODED, MAX_PAYLOADS, Payload, find_payloads};
+use decode::{Budget, Payload, find_payloads};
+pub use decode::{MAX_DECODED, MAX_PAYLOADS};
 use rescan::{Hit, rescan};
 
 /// Families whose pattern rules are run over decoded text.

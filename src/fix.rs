@@ -9,7 +9,9 @@
 //!   `fixable: true` are touched, so the unicode checks' carve-outs decide what is
 //!   legitimate; a suppressed finding was declared intended and is left alone.
 //! - Within such a span only the rule's own class is removed, and each class has its own
-//!   guard, so a fix is safe even where a check is looser than it should be:
+//!   guard (the `fix` arm in the rule's file, `src/rules/native/plnnn_<name>.rs`, listed in
+//!   [`crate::rules::native::NATIVE_CHECKS`]), so a fix is safe even where a check is looser
+//!   than it should be:
 //!   - `bidi-control`: the embeddings, overrides and isolates U+202A–U+202E and
 //!     U+2066–U+2069; never the marks U+200E, U+200F and U+061C, which right-to-left text uses;
 //!   - `zero-width`: U+200B–U+200D, U+2060 and U+FEFF, only in a run between two ASCII letters

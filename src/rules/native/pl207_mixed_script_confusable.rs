@@ -34,8 +34,8 @@
 //!   one (its skeleton, the `confusables.txt` prototype, is one or two ASCII letters:
 //!   `с` -> `c`, `ο` -> `o`, `Ꭺ` -> `A`), so it reads as Latin; or every Latin letter in it
 //!   looks like a letter of the other script (it is a potential mixed-script confusable,
-//!   [`is_potential_mixed_script_confusable_char`], and its skeleton is the skeleton of a
-//!   letter of that script), so it reads as, say, Cyrillic. A word glued from two spellings
+//!   [`unicode_security::is_potential_mixed_script_confusable_char`], and its skeleton is
+//!   the skeleton of a letter of that script), so it reads as, say, Cyrillic. A word glued from two spellings
 //!   (`Pythonовский`, `ЯндексGPT`) or a symbol without a lookalike (`Δt`) reads as neither;
 //! - a host name (after `://`, after `@` in an e-mail address, or starting with `www.`) whose
 //!   labels mix scripts, one label spelled wholly in another script with lookalikes only

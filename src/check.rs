@@ -507,7 +507,7 @@ impl Faults {
 /// `text` with each zero-width character (U+200B–U+200D, U+2060, U+FEFF) replaced by as many
 /// spaces as it has bytes, when it has one.
 fn zero_width_as_spaces(text: &str) -> Option<String> {
-    use crate::rules::unicode::is_zero_width;
+    use crate::codepoints::is_zero_width;
     if text.is_ascii() || !text.contains(is_zero_width) {
         return None;
     }
@@ -524,7 +524,7 @@ fn zero_width_as_spaces(text: &str) -> Option<String> {
 
 /// True when `text[r]` holds a zero-width character or one lies right before or after it.
 fn touches_zero_width(text: &str, r: &Range<usize>) -> bool {
-    use crate::rules::unicode::is_zero_width;
+    use crate::codepoints::is_zero_width;
     text[r.clone()].contains(is_zero_width)
         || text[..r.start]
             .chars()

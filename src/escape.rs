@@ -5,38 +5,7 @@
 //! message goes through [`escape_invisible`], so a terminal, a JSON string meant for people or
 //! a snapshot never receives a code point that could reorder or hide what is displayed.
 
-/// True for code points that are shown escaped.
-///
-/// The set is Unicode's `Default_Ignorable_Code_Point` property
-/// (<https://www.unicode.org/Public/UCD/latest/ucd/DerivedCoreProperties.txt>), the C0/C1
-/// controls other than tab and line feed, the line and paragraph separators U+2028/U+2029, the
-/// interlinear annotation characters U+FFF9–U+FFFB, and the private-use planes.
-pub fn is_invisible(c: char) -> bool {
-    let cp = c as u32;
-    matches!(cp,
-        0x00..=0x08 | 0x0B..=0x1F | 0x7F..=0x9F // C0 and C1 controls but TAB and LF
-        | 0x00AD          // SOFT HYPHEN
-        | 0x034F          // COMBINING GRAPHEME JOINER
-        | 0x061C          // ARABIC LETTER MARK
-        | 0x115F..=0x1160 // HANGUL CHOSEONG/JUNGSEONG FILLER
-        | 0x17B4..=0x17B5 // KHMER VOWEL INHERENT AQ/AA
-        | 0x180B..=0x180F // MONGOLIAN FREE VARIATION SELECTORS, VOWEL SEPARATOR
-        | 0x200B..=0x200F // ZERO WIDTH SPACE .. RIGHT-TO-LEFT MARK
-        | 0x2028..=0x2029 // LINE / PARAGRAPH SEPARATOR
-        | 0x202A..=0x202E // bidi embeddings and overrides
-        | 0x2060..=0x206F // WORD JOINER, invisible operators, bidi isolates, deprecated formats
-        | 0x3164          // HANGUL FILLER
-        | 0xE000..=0xF8FF // private use area
-        | 0xFE00..=0xFE0F // VARIATION SELECTOR-1..16
-        | 0xFEFF          // ZERO WIDTH NO-BREAK SPACE (BOM)
-        | 0xFFA0          // HALFWIDTH HANGUL FILLER
-        | 0xFFF0..=0xFFFB // unassigned specials, interlinear annotation
-        | 0x1BCA0..=0x1BCA3 // SHORTHAND FORMAT controls
-        | 0x1D173..=0x1D17A // MUSICAL SYMBOL BEGIN/END formats
-        | 0xE0000..=0xE0FFF // tags, VARIATION SELECTOR-17..256
-        | 0xF0000..=0x10FFFF // supplementary private use areas
-    )
-}
+pub use crate::codepoints::is_invisible;
 
 /// Escapes every [`is_invisible`] code point as `<U+XXXX>`, and CR as `<U+000D>`.
 ///

@@ -9,7 +9,9 @@
 //!   `fixable: true` are touched, so the unicode checks' carve-outs decide what is
 //!   legitimate; a suppressed finding was declared intended and is left alone.
 //! - Within such a span only the rule's own class is removed, and each class has its own
-//!   guard, so a fix is safe even where a check is looser than it should be:
+//!   guard (the `fix` arm in the rule's file, `src/rules/native/plnnn_<name>.rs`, listed in
+//!   [`crate::rules::native::NATIVE_CHECKS`]), so a fix is safe even where a check is looser
+//!   than it should be:
 //!   - `bidi-control`: the embeddings, overrides and isolates U+202A–U+202E and
 //!     U+2066–U+2069; never the marks U+200E, U+200F and U+061C, which right-to-left text uses;
 //!   - `zero-width`: U+200B–U+200D, U+2060 and U+FEFF, only in a run between two ASCII letters
@@ -33,6 +35,7 @@ use std::path::{Path, PathBuf};
 
 use crate::escape::{escape_invisible, escape_path};
 use crate::report::Report;
+use crate::rules::native;
 
 /// The fix of one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,135 +50,13 @@ pub struct FileFix {
     pub removed: Vec<(usize, char)>,
 }
 
-fn is_bidi_embedding_or_isolate(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
-
-fn is_zero_width(c: char) -> bool {
-    matches!(c, '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}')
-}
-
-fn is_tag(c: char) -> bool {
-    ('\u{E0000}'..='\u{E007F}').contains(&c)
-}
-
-fn is_variation_selector(c: char) -> bool {
-    matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
-}
-
-/// The RGI subdivision flags' tag sequences (Unicode emoji-sequences.txt,
-/// <https://www.unicode.org/Public/emoji/latest/emoji-sequences.txt>, `RGI_Emoji_Tag_Sequence`).
-const RGI_FLAG_TAGS: [&str; 3] = ["gbeng", "gbsct", "gbwls"];
-
-/// Runs of consecutive code points of `text[span]` that satisfy `pred`, as byte ranges.
-fn runs(text: &str, span: Range<usize>, pred: impl Fn(char) -> bool) -> Vec<Range<usize>> {
-    let mut out: Vec<Range<usize>> = Vec::new();
-    for (i, c) in text[span.clone()].char_indices() {
-        if pred(c) {
-            let at = span.start + i;
-            match out.last_mut() {
-                Some(r) if r.end == at => r.end = at + c.len_utf8(),
-                _ => out.push(at..at + c.len_utf8()),
-            }
-        }
-    }
-    out
-}
-
-fn before(text: &str, at: usize) -> Option<char> {
-    text[..at].chars().next_back()
-}
-
-fn after(text: &str, at: usize) -> Option<char> {
-    text[at..].chars().next()
-}
-
-/// The closer matching the bidi opener `opener` that ends at `from`, on the same line
-/// (nesting counted): U+202C for embeddings and overrides, U+2069 for isolates.
-fn matching_close(text: &str, from: usize, opener: char) -> Option<Range<usize>> {
-    let (opens, close): (&dyn Fn(char) -> bool, char) = match opener {
-        '\u{202A}'..='\u{202B}' | '\u{202D}'..='\u{202E}' => (
-            &|c| matches!(c, '\u{202A}' | '\u{202B}' | '\u{202D}' | '\u{202E}'),
-            '\u{202C}',
-        ),
-        '\u{2066}'..='\u{2068}' => (&|c| matches!(c, '\u{2066}'..='\u{2068}'), '\u{2069}'),
-        _ => return None,
-    };
-    let mut depth = 0usize;
-    for (i, c) in text[from..].char_indices() {
-        if c == '\n' {
-            return None;
-        }
-        if opens(c) {
-            depth += 1;
-        } else if c == close {
-            if depth == 0 {
-                return Some(from + i..from + i + c.len_utf8());
-            }
-            depth -= 1;
-        }
-    }
-    None
-}
-
-/// The byte ranges to delete for a finding of the native check `check` at `span`.
+/// The byte ranges to delete for a finding of the native check `check` at `span`: the fix arm
+/// of the rule's own file (`fix` in `src/rules/native/plnnn_<name>.rs`, registered in
+/// [`native::NATIVE_CHECKS`]); nothing for a check without one.
 fn removable(check: &str, text: &str, span: Range<usize>) -> Vec<Range<usize>> {
-    match check {
-        "bidi-control" => {
-            let mut out = runs(text, span.clone(), is_bidi_embedding_or_isolate);
-            // The finding of an opener covers the opener; its closing U+202C or U+2069 goes
-            // with it, or the fix would leave a stray closer behind.
-            for (i, c) in text[span.clone()].char_indices() {
-                if let Some(close) = matching_close(text, span.start + i + c.len_utf8(), c)
-                    && !out.iter().any(|r| r.contains(&close.start))
-                {
-                    out.push(close);
-                }
-            }
-            out.sort_by_key(|r| r.start);
-            out
-        }
-        "zero-width" => runs(text, span, is_zero_width)
-            .into_iter()
-            .filter(|r| {
-                r.start > 0
-                    && before(text, r.start).is_some_and(|c| c.is_ascii_alphanumeric())
-                    && after(text, r.end).is_some_and(|c| c.is_ascii_alphanumeric())
-            })
-            .collect(),
-        "tag-characters" => runs(text, span, is_tag)
-            .into_iter()
-            .filter(|r| {
-                let tags: String = text[r.clone()]
-                    .chars()
-                    .map(|c| char::from_u32(c as u32 - 0xE0000).unwrap_or('\0'))
-                    .collect();
-                let flag = before(text, r.start) == Some('\u{1F3F4}')
-                    && tags
-                        .strip_suffix('\u{7F}')
-                        .is_some_and(|t| RGI_FLAG_TAGS.contains(&t));
-                !flag
-            })
-            .collect(),
-        "variation-selectors" => runs(text, span, is_variation_selector)
-            .into_iter()
-            .filter(|r| {
-                if text[r.clone()].chars().count() > 1 {
-                    return true;
-                }
-                match before(text, r.start) {
-                    None => true,
-                    Some(c) if c.is_whitespace() => true,
-                    Some(c @ ('0'..='9' | '#' | '*')) => {
-                        let _ = c;
-                        after(text, r.end) != Some('\u{20E3}')
-                    }
-                    Some(c) => c.is_ascii(),
-                }
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
+    native::get(check)
+        .and_then(|c| c.fix)
+        .map_or_else(Vec::new, |fix| fix(text, span))
 }
 
 /// Plans the fix of every file of `report` (files with nothing to remove are left out).
@@ -425,64 +306,22 @@ fn temp_in(
 mod tests {
     use super::*;
 
-    fn cut(check: &str, text: &str) -> String {
-        let mut out = String::new();
-        let mut last = 0;
-        for r in removable(check, text, 0..text.len()) {
-            out.push_str(&text[last..r.start]);
-            last = r.end;
-        }
-        out.push_str(&text[last..]);
-        out
-    }
-
     #[test]
-    fn bidi_keeps_marks() {
+    fn each_fixable_check_is_dispatched_to_its_own_arm() {
+        let text = "ig\u{200B}nore \u{202E}x\u{202C}";
+        assert_eq!(removable("zero-width", text, 0..text.len()), vec![2..5]);
         assert_eq!(
-            cut("bidi-control", "a\u{202E}b\u{202C}c \u{2067}d\u{2069}"),
-            "abc d"
+            removable("bidi-control", text, 0..text.len()),
+            vec![10..13, 14..17]
         );
-        let rtl = "\u{0645}\u{0631}\u{062D}\u{0628}\u{0627} (v2)\u{200F} \u{200E}x\u{061C}";
-        assert_eq!(cut("bidi-control", rtl), rtl);
-    }
-
-    #[test]
-    fn zero_width_only_inside_ascii_words() {
-        assert_eq!(cut("zero-width", "ig\u{200B}\u{200C}nore"), "ignore");
-        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
-        assert_eq!(cut("zero-width", family), family);
-        let persian = "\u{0645}\u{06CC}\u{200C}\u{0634}\u{0648}\u{062F}";
-        assert_eq!(cut("zero-width", persian), persian);
-        assert_eq!(cut("zero-width", "\u{FEFF}a\u{200B}"), "\u{FEFF}a\u{200B}");
         assert_eq!(
-            cut("zero-width", "word \u{200B} word"),
-            "word \u{200B} word"
+            removable("private-use", text, 0..text.len()),
+            Vec::<Range<usize>>::new()
         );
-    }
-
-    #[test]
-    fn tags_keep_rgi_flags() {
-        let england = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}";
-        assert_eq!(cut("tag-characters", england), england);
-        let fake = "\u{1F3F4}\u{E0072}\u{E0075}\u{E006E}\u{E007F}";
-        assert_eq!(cut("tag-characters", fake), "\u{1F3F4}");
-        assert_eq!(cut("tag-characters", "x\u{E0069}\u{E0067}y"), "xy");
-    }
-
-    #[test]
-    fn variation_selectors_outside_emoji() {
         assert_eq!(
-            cut("variation-selectors", "keep it\u{FE03} simple"),
-            "keep it simple"
+            removable("no-such-check", text, 0..text.len()),
+            Vec::<Range<usize>>::new()
         );
-        assert_eq!(cut("variation-selectors", "a\u{FE0F}."), "a.");
-        assert_eq!(
-            cut("variation-selectors", "\u{1F600}\u{E0153}\u{E0165}"),
-            "\u{1F600}"
-        );
-        for kept in ["\u{2705}\u{FE0F}", "1\u{FE0F}\u{20E3}", "\u{845B}\u{E0100}"] {
-            assert_eq!(cut("variation-selectors", kept), kept);
-        }
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod bounds;
 pub mod cache;
 pub mod check;
 pub mod cli;
+pub mod codepoints;
 pub mod config;
 pub mod discover;
 pub mod entities;

@@ -7,19 +7,13 @@
 //! README.md). Pattern rules carry keywords and regexes ([`pattern`]); native rules name a
 //! check in [`native::NATIVE_CHECKS`].
 
-pub mod cache;
 pub mod catalog;
-pub mod confusable;
 pub mod context;
-pub mod control;
 pub mod docs;
 pub mod encoded;
-pub mod hygiene;
 pub mod literals;
-pub mod mcp;
 pub mod native;
 pub mod pattern;
-pub mod unicode;
 pub mod volatile;
 
 use std::fmt;

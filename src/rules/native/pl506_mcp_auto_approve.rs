@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use super::Rule;
-use super::native::Input;
+use super::Input;
 use crate::finding::Finding;
+use crate::rules::Rule;
 
 /// One finding per auto-approval flag of each server.
 pub fn auto_approve(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {

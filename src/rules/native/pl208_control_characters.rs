@@ -26,11 +26,11 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::Rule;
-use super::native::Input;
-use super::unicode::{Hits, Said, check_views};
+use super::Input;
+use super::unicode_common::{Hits, Said, check_views};
 use crate::escape::{code_point, escape_one_line};
 use crate::finding::{Finding, Severity};
+use crate::rules::Rule;
 
 /// Longest OSC string read before giving up on its terminator, in bytes.
 const MAX_OSC: usize = 4096;

@@ -1,0 +1,256 @@
+//! The code point classes shared by the unicode checks (PL201–PL206), `--fix` and the
+//! escaper (`src/escape.rs`), with the names the findings show. Pure tables: this module
+//! imports nothing of the crate, so every stage can use it.
+
+// ---------------------------------------------------------------------------------------------
+// The code point classes
+// ---------------------------------------------------------------------------------------------
+
+/// PL201: the `Bidi_Control` property of PropList.txt
+/// (<https://www.unicode.org/Public/UCD/latest/ucd/PropList.txt>): U+061C, U+200E, U+200F,
+/// U+202A–U+202E, U+2066–U+2069.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}' // ARABIC LETTER MARK
+            | '\u{200E}' // LEFT-TO-RIGHT MARK
+            | '\u{200F}' // RIGHT-TO-LEFT MARK
+            | '\u{202A}'..='\u{202E}' // embeddings, POP DIRECTIONAL FORMATTING, overrides
+            | '\u{2066}'..='\u{2069}' // isolates and POP DIRECTIONAL ISOLATE
+    )
+}
+
+/// PL202: zero-width characters U+200B–U+200D, U+2060 and U+FEFF.
+pub fn is_zero_width(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200B}'
+            ..='\u{200D}' // ZERO WIDTH SPACE, ZERO WIDTH NON-JOINER, ZERO WIDTH JOINER
+            | '\u{2060}' // WORD JOINER
+            | '\u{FEFF}' // ZERO WIDTH NO-BREAK SPACE (byte order mark)
+    )
+}
+
+/// PL203: the Tags block U+E0000–U+E007F (<https://www.unicode.org/charts/PDF/UE0000.pdf>).
+pub fn is_tag(c: char) -> bool {
+    ('\u{E0000}'..='\u{E007F}').contains(&c)
+}
+
+/// PL204: VARIATION SELECTOR-1..16 (U+FE00–U+FE0F) and VARIATION SELECTOR-17..256
+/// (U+E0100–U+E01EF).
+pub fn is_variation_selector(c: char) -> bool {
+    matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
+}
+
+/// PL205: the `Default_Ignorable_Code_Point` code points of DerivedCoreProperties.txt
+/// (<https://www.unicode.org/Public/UCD/latest/ucd/DerivedCoreProperties.txt>) that the other
+/// classes do not cover, plus the interlinear annotation controls U+FFF9–U+FFFB (`Cf`, which
+/// hide their annotation text in some renderers).
+pub fn is_invisible_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}' // SOFT HYPHEN
+            | '\u{034F}' // COMBINING GRAPHEME JOINER
+            | '\u{115F}' // HANGUL CHOSEONG FILLER
+            | '\u{1160}' // HANGUL JUNGSEONG FILLER
+            | '\u{17B4}' // KHMER VOWEL INHERENT AQ
+            | '\u{17B5}' // KHMER VOWEL INHERENT AA
+            | '\u{180B}'..='\u{180D}' // MONGOLIAN FREE VARIATION SELECTOR ONE..THREE
+            | '\u{180E}' // MONGOLIAN VOWEL SEPARATOR
+            | '\u{180F}' // MONGOLIAN FREE VARIATION SELECTOR FOUR
+            | '\u{2061}'..='\u{2064}' // FUNCTION APPLICATION .. INVISIBLE PLUS
+            | '\u{2065}' // reserved, default ignorable
+            | '\u{206A}'..='\u{206F}' // deprecated format characters
+            | '\u{3164}' // HANGUL FILLER
+            | '\u{FFA0}' // HALFWIDTH HANGUL FILLER
+            | '\u{FFF0}'..='\u{FFF8}' // reserved, default ignorable
+            | '\u{FFF9}'..='\u{FFFB}' // INTERLINEAR ANNOTATION ANCHOR .. TERMINATOR
+            | '\u{1BCA0}'..='\u{1BCA3}' // SHORTHAND FORMAT LETTER OVERLAP .. UP STEP
+            | '\u{1D173}'..='\u{1D17A}' // MUSICAL SYMBOL BEGIN BEAM .. END PHRASE
+            | '\u{E0080}'..='\u{E00FF}' // reserved, default ignorable
+            | '\u{E01F0}'..='\u{E0FFF}' // reserved, default ignorable
+    )
+}
+
+/// PL206: private-use code points (`General_Category=Co`): U+E000–U+F8FF, U+F0000–U+FFFFD,
+/// U+100000–U+10FFFD.
+pub fn is_private_use(c: char) -> bool {
+    matches!(
+        c,
+        '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}'
+    )
+}
+
+/// The Unicode name (UnicodeData.txt,
+/// <https://www.unicode.org/Public/UCD/latest/ucd/UnicodeData.txt>) of a code point this
+/// module reports, or a short description for the unnamed ones (reserved, private use, tags
+/// other than the two named ones).
+pub fn name(c: char) -> String {
+    let fixed = match c {
+        '\u{00AD}' => "SOFT HYPHEN",
+        '\u{034F}' => "COMBINING GRAPHEME JOINER",
+        '\u{061C}' => "ARABIC LETTER MARK",
+        '\u{115F}' => "HANGUL CHOSEONG FILLER",
+        '\u{1160}' => "HANGUL JUNGSEONG FILLER",
+        '\u{17B4}' => "KHMER VOWEL INHERENT AQ",
+        '\u{17B5}' => "KHMER VOWEL INHERENT AA",
+        '\u{180B}' => "MONGOLIAN FREE VARIATION SELECTOR ONE",
+        '\u{180C}' => "MONGOLIAN FREE VARIATION SELECTOR TWO",
+        '\u{180D}' => "MONGOLIAN FREE VARIATION SELECTOR THREE",
+        '\u{180E}' => "MONGOLIAN VOWEL SEPARATOR",
+        '\u{180F}' => "MONGOLIAN FREE VARIATION SELECTOR FOUR",
+        '\u{200B}' => "ZERO WIDTH SPACE",
+        '\u{200C}' => "ZERO WIDTH NON-JOINER",
+        '\u{200D}' => "ZERO WIDTH JOINER",
+        '\u{200E}' => "LEFT-TO-RIGHT MARK",
+        '\u{200F}' => "RIGHT-TO-LEFT MARK",
+        '\u{202A}' => "LEFT-TO-RIGHT EMBEDDING",
+        '\u{202B}' => "RIGHT-TO-LEFT EMBEDDING",
+        '\u{202C}' => "POP DIRECTIONAL FORMATTING",
+        '\u{202D}' => "LEFT-TO-RIGHT OVERRIDE",
+        '\u{202E}' => "RIGHT-TO-LEFT OVERRIDE",
+        '\u{2060}' => "WORD JOINER",
+        '\u{2061}' => "FUNCTION APPLICATION",
+        '\u{2062}' => "INVISIBLE TIMES",
+        '\u{2063}' => "INVISIBLE SEPARATOR",
+        '\u{2064}' => "INVISIBLE PLUS",
+        '\u{2066}' => "LEFT-TO-RIGHT ISOLATE",
+        '\u{2067}' => "RIGHT-TO-LEFT ISOLATE",
+        '\u{2068}' => "FIRST STRONG ISOLATE",
+        '\u{2069}' => "POP DIRECTIONAL ISOLATE",
+        '\u{206A}' => "INHIBIT SYMMETRIC SWAPPING",
+        '\u{206B}' => "ACTIVATE SYMMETRIC SWAPPING",
+        '\u{206C}' => "INHIBIT ARABIC FORM SHAPING",
+        '\u{206D}' => "ACTIVATE ARABIC FORM SHAPING",
+        '\u{206E}' => "NATIONAL DIGIT SHAPES",
+        '\u{206F}' => "NOMINAL DIGIT SHAPES",
+        '\u{3164}' => "HANGUL FILLER",
+        '\u{FEFF}' => "ZERO WIDTH NO-BREAK SPACE",
+        '\u{FFA0}' => "HALFWIDTH HANGUL FILLER",
+        '\u{FFF9}' => "INTERLINEAR ANNOTATION ANCHOR",
+        '\u{FFFA}' => "INTERLINEAR ANNOTATION SEPARATOR",
+        '\u{FFFB}' => "INTERLINEAR ANNOTATION TERMINATOR",
+        '\u{1BCA0}' => "SHORTHAND FORMAT LETTER OVERLAP",
+        '\u{1BCA1}' => "SHORTHAND FORMAT CONTINUING OVERLAP",
+        '\u{1BCA2}' => "SHORTHAND FORMAT DOWN STEP",
+        '\u{1BCA3}' => "SHORTHAND FORMAT UP STEP",
+        '\u{1D173}' => "MUSICAL SYMBOL BEGIN BEAM",
+        '\u{1D174}' => "MUSICAL SYMBOL END BEAM",
+        '\u{1D175}' => "MUSICAL SYMBOL BEGIN TIE",
+        '\u{1D176}' => "MUSICAL SYMBOL END TIE",
+        '\u{1D177}' => "MUSICAL SYMBOL BEGIN SLUR",
+        '\u{1D178}' => "MUSICAL SYMBOL END SLUR",
+        '\u{1D179}' => "MUSICAL SYMBOL BEGIN PHRASE",
+        '\u{1D17A}' => "MUSICAL SYMBOL END PHRASE",
+        '\u{1F3F4}' => "WAVING BLACK FLAG",
+        '\u{E0001}' => "LANGUAGE TAG",
+        '\u{E007F}' => "CANCEL TAG",
+        _ => "",
+    };
+    if !fixed.is_empty() {
+        return fixed.to_owned();
+    }
+    match c {
+        '\u{FE00}'..='\u{FE0F}' => format!("VARIATION SELECTOR-{}", c as u32 - 0xFE00 + 1),
+        '\u{E0100}'..='\u{E01EF}' => format!("VARIATION SELECTOR-{}", c as u32 - 0xE0100 + 17),
+        '\u{E0020}'..='\u{E007E}' => "tag character".to_owned(),
+        c if is_private_use(c) => "private-use code point".to_owned(),
+        _ => "unassigned default-ignorable code point".to_owned(),
+    }
+}
+
+/// True for the bidi embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069: the
+/// bidi controls `--fix` removes (never the marks U+200E, U+200F and U+061C).
+pub fn is_bidi_embedding_or_isolate(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The tag characters of the three RGI subdivision flags, after U+1F3F4 WAVING BLACK FLAG:
+/// `gbeng`, `gbsct`, `gbwls`, each closed by U+E007F CANCEL TAG (emoji-sequences.txt,
+/// `RGI_Emoji_Tag_Sequence`).
+pub const RGI_FLAG_TAGS: [&str; 3] = [
+    "\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", // England
+    "\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", // Scotland
+    "\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}", // Wales
+];
+
+pub const BLACK_FLAG: char = '\u{1F3F4}';
+
+/// True for code points that are shown escaped.
+///
+/// The set is Unicode's `Default_Ignorable_Code_Point` property
+/// (<https://www.unicode.org/Public/UCD/latest/ucd/DerivedCoreProperties.txt>), the C0/C1
+/// controls other than tab and line feed, the line and paragraph separators U+2028/U+2029, the
+/// interlinear annotation characters U+FFF9–U+FFFB, and the private-use planes.
+pub fn is_invisible(c: char) -> bool {
+    let cp = c as u32;
+    matches!(cp,
+        0x00..=0x08 | 0x0B..=0x1F | 0x7F..=0x9F // C0 and C1 controls but TAB and LF
+        | 0x00AD          // SOFT HYPHEN
+        | 0x034F          // COMBINING GRAPHEME JOINER
+        | 0x061C          // ARABIC LETTER MARK
+        | 0x115F..=0x1160 // HANGUL CHOSEONG/JUNGSEONG FILLER
+        | 0x17B4..=0x17B5 // KHMER VOWEL INHERENT AQ/AA
+        | 0x180B..=0x180F // MONGOLIAN FREE VARIATION SELECTORS, VOWEL SEPARATOR
+        | 0x200B..=0x200F // ZERO WIDTH SPACE .. RIGHT-TO-LEFT MARK
+        | 0x2028..=0x2029 // LINE / PARAGRAPH SEPARATOR
+        | 0x202A..=0x202E // bidi embeddings and overrides
+        | 0x2060..=0x206F // WORD JOINER, invisible operators, bidi isolates, deprecated formats
+        | 0x3164          // HANGUL FILLER
+        | 0xE000..=0xF8FF // private use area
+        | 0xFE00..=0xFE0F // VARIATION SELECTOR-1..16
+        | 0xFEFF          // ZERO WIDTH NO-BREAK SPACE (BOM)
+        | 0xFFA0          // HALFWIDTH HANGUL FILLER
+        | 0xFFF0..=0xFFFB // unassigned specials, interlinear annotation
+        | 0x1BCA0..=0x1BCA3 // SHORTHAND FORMAT controls
+        | 0x1D173..=0x1D17A // MUSICAL SYMBOL BEGIN/END formats
+        | 0xE0000..=0xE0FFF // tags, VARIATION SELECTOR-17..256
+        | 0xF0000..=0x10FFFF // supplementary private use areas
+    )
+}
+
+/// Code points [`is_invisible`] escapes beyond the six classes above: C0/C1 controls other
+/// than tab and line feed, U+2028/U+2029, and the noncharacters at the end of planes 15 and 16.
+#[cfg(test)]
+fn is_invisible_beyond_the_classes(c: char) -> bool {
+    matches!(c as u32,
+        0x00..=0x08 | 0x0B..=0x1F | 0x7F..=0x9F | 0x2028..=0x2029
+        | 0xFFFFE..=0xFFFFF | 0x10FFFE..=0x10FFFF)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_escaped_set_is_the_six_classes_and_the_controls() {
+        for c in '\u{0}'..='\u{10FFFF}' {
+            let classes = is_bidi_control(c)
+                || is_zero_width(c)
+                || is_tag(c)
+                || is_variation_selector(c)
+                || is_invisible_format(c)
+                || is_private_use(c);
+            assert_eq!(
+                is_invisible(c),
+                classes || is_invisible_beyond_the_classes(c),
+                "U+{:04X}",
+                c as u32
+            );
+        }
+    }
+
+    #[test]
+    fn every_reported_code_point_is_escaped_for_output() {
+        for c in ('\u{0}'..='\u{10FFFF}').filter(|&c| {
+            is_bidi_control(c)
+                || is_zero_width(c)
+                || is_tag(c)
+                || is_variation_selector(c)
+                || is_invisible_format(c)
+                || is_private_use(c)
+        }) {
+            assert!(is_invisible(c), "U+{:04X} is shown raw", c as u32);
+        }
+    }
+}

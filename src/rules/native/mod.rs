@@ -1,0 +1,273 @@
+//! The native rules: every check written in Rust, one file per rule, and the table that names
+//! them by the name rule files use in `native:`.
+//!
+//! A native rule is its YAML (`rules/<family>/PLnnn-<name>.yaml` with `native: <name>`), one
+//! file here (`plnnn_<name>.rs`, `-` as `_`) holding its check, its optional `--fix` arm and its
+//! unit tests, and one line in [`NATIVE_CHECKS`]. Code shared by several rules lives in
+//! `unicode_common` (views, context, capped findings of PL201–PL208), `confusable_text`
+//! (PL207's tokens and lookalikes) and `cache_common` (PL401–PL412); the code point classes
+//! are in [`crate::codepoints`]. A test checks that every entry has its rule file and its
+//! source file and that every `native:` names an entry.
+
+pub mod cache_common;
+pub mod confusable_text;
+pub mod unicode_common;
+
+pub mod pl201_bidi_control;
+pub mod pl202_zero_width;
+pub mod pl203_tag_characters;
+pub mod pl204_variation_selectors;
+pub mod pl205_invisible_format;
+pub mod pl206_private_use;
+pub mod pl207_mixed_script_confusable;
+pub mod pl208_control_characters;
+pub mod pl401_volatile_timestamp;
+pub mod pl402_volatile_identifier;
+pub mod pl403_current_date_label;
+pub mod pl404_process_specific_value;
+pub mod pl405_volatile_placeholder;
+pub mod pl406_duplicate_boundary_marker;
+pub mod pl407_missing_boundary_marker;
+pub mod pl408_prefix_below_cache_minimum;
+pub mod pl409_project_file_in_system_prompt;
+pub mod pl410_oversized_tool_result;
+pub mod pl411_too_many_breakpoints;
+pub mod pl412_prefix_break;
+pub mod pl506_mcp_auto_approve;
+pub mod pl801_invalid_utf8;
+pub mod pl802_nul_bytes;
+pub mod pl803_load_cap;
+pub mod pl804_skipped_file;
+pub mod pl805_parse_error;
+pub mod pl806_suppression_without_reason;
+pub mod pl807_unused_suppression;
+pub mod pl808_weakened_config;
+pub mod pl809_internal_error;
+pub mod pl810_findings_truncated;
+
+use std::collections::HashSet;
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::{Catalog, Rule};
+use crate::agents::LoadCap;
+use crate::finding::Finding;
+use crate::kind::FileKind;
+use crate::parse::Parsed;
+use crate::source::{Decoded, LineIndex};
+
+/// What a native check sees of one source.
+#[derive(Debug)]
+pub struct Input<'a> {
+    /// Display path (relative, `/`).
+    pub path: &'a str,
+    /// File kind.
+    pub kind: FileKind,
+    /// Decoded text and what decoding repaired.
+    pub decoded: &'a Decoded,
+    /// Line index of the text.
+    pub lines: &'a LineIndex,
+    /// Segments.
+    pub parsed: &'a Parsed,
+    /// Load caps of the agents that load this file, with the bytes and chars their loaders
+    /// count before this file (ancestor files of a chained loader such as Codex).
+    pub caps: &'a [(LoadCap, u64)],
+    /// Why the file was not scanned, when it was skipped (binary, over the size limit, not a
+    /// regular file); the text is then empty.
+    pub skipped: Option<&'a str>,
+    /// The catalog in effect, for checks that run other rules over text they derive (the
+    /// encoded check rescans decoded payloads with the pattern rules).
+    pub catalog: &'a Catalog,
+    /// Ids of the enabled rules.
+    pub enabled: &'a HashSet<String>,
+}
+
+impl Input<'_> {
+    /// The decoded text.
+    pub fn text(&self) -> &str {
+        &self.decoded.text
+    }
+}
+
+/// A native check: the findings of `rule` in `input`.
+pub type CheckFn = fn(&Input<'_>, &Arc<Rule>) -> Vec<Finding>;
+
+/// A native rule's `--fix` arm: the byte ranges of `text` to delete for one of its findings at
+/// `span` (a byte range of `text`), in order, each on char boundaries; only the rule's own
+/// class, and only where removing it is safe.
+pub type FixFn = fn(&str, Range<usize>) -> Vec<Range<usize>>;
+
+/// One entry of the table.
+#[derive(Debug, Clone, Copy)]
+pub struct NativeCheck {
+    /// The name rule files use in `native:`.
+    pub name: &'static str,
+    /// The check.
+    pub run: CheckFn,
+    /// The `--fix` arm, for rules with `fixable: true`.
+    pub fix: Option<FixFn>,
+}
+
+const fn check(name: &'static str, run: CheckFn) -> NativeCheck {
+    NativeCheck {
+        name,
+        run,
+        fix: None,
+    }
+}
+
+const fn fixable(name: &'static str, run: CheckFn, fix: FixFn) -> NativeCheck {
+    NativeCheck {
+        name,
+        run,
+        fix: Some(fix),
+    }
+}
+
+/// Every native check, one line per rule (`encoded-instructions` lives in
+/// [`super::encoded`]).
+#[rustfmt::skip]
+pub const NATIVE_CHECKS: &[NativeCheck] = &[
+    fixable("bidi-control", pl201_bidi_control::bidi_control, pl201_bidi_control::fix),
+    fixable("zero-width", pl202_zero_width::zero_width, pl202_zero_width::fix),
+    fixable("tag-characters", pl203_tag_characters::tag_characters, pl203_tag_characters::fix),
+    fixable("variation-selectors", pl204_variation_selectors::variation_selectors, pl204_variation_selectors::fix),
+    check("invisible-format", pl205_invisible_format::invisible_format),
+    check("private-use", pl206_private_use::private_use),
+    check("mixed-script-confusable", pl207_mixed_script_confusable::mixed_script_confusable),
+    check("control-characters", pl208_control_characters::control_characters),
+    check("invalid-utf8", pl801_invalid_utf8::invalid_utf8),
+    check("nul-bytes", pl802_nul_bytes::nul_bytes),
+    check("load-cap", pl803_load_cap::load_cap),
+    check("skipped-file", pl804_skipped_file::skipped_file),
+    check("parse-error", pl805_parse_error::parse_error),
+    check("mcp-auto-approve", pl506_mcp_auto_approve::auto_approve),
+    check("volatile-timestamp", pl401_volatile_timestamp::volatile_timestamp),
+    check("volatile-identifier", pl402_volatile_identifier::volatile_identifier),
+    check("current-date-label", pl403_current_date_label::current_date_label),
+    check("process-specific-value", pl404_process_specific_value::process_specific_value),
+    check("volatile-placeholder", pl405_volatile_placeholder::volatile_placeholder),
+    check("duplicate-boundary-marker", pl406_duplicate_boundary_marker::duplicate_boundary_marker),
+    check("missing-boundary-marker", pl407_missing_boundary_marker::missing_boundary_marker),
+    check("prefix-below-cache-minimum", pl408_prefix_below_cache_minimum::prefix_below_cache_minimum),
+    check("project-file-in-system-prompt", pl409_project_file_in_system_prompt::project_file_in_system),
+    check("oversized-tool-result", pl410_oversized_tool_result::oversized_tool_result),
+    check("too-many-breakpoints", pl411_too_many_breakpoints::too_many_breakpoints),
+    check("prefix-break", pl412_prefix_break::prefix_break),
+    check("suppression-without-reason", pl806_suppression_without_reason::suppression_without_reason),
+    check("unused-suppression", pl807_unused_suppression::unused_suppression),
+    check("findings-truncated", pl810_findings_truncated::reported_by_report),
+    check("weakened-config", pl808_weakened_config::weakened_config),
+    check("encoded-instructions", super::encoded::encoded_instructions),
+    check("internal-error", pl809_internal_error::reported_by_engine),
+];
+
+/// The check named `name`.
+pub fn get(name: &str) -> Option<&'static NativeCheck> {
+    NATIVE_CHECKS.iter().find(|c| c.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::path::Path;
+
+    use super::*;
+
+    /// Native checks whose file is not in this folder, with where it lives. PL601 is a
+    /// family of its own: the rule in `src/rules/encoded/mod.rs`, its decoders beside it.
+    const ELSEWHERE: &[(&str, &str)] = &[("encoded-instructions", "src/rules/encoded/mod.rs")];
+
+    /// One native rule file: (id, name, `native:`, `fixable: true`).
+    fn native_yamls() -> Vec<(String, String, String, bool)> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        let mut out = Vec::new();
+        let mut dirs = vec![root];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("rules/ is readable") {
+                let path = entry.expect("rules/ entry").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                if path.extension().is_none_or(|e| e != "yaml") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).expect("rule file is UTF-8");
+                let field = |key: &str| {
+                    text.lines()
+                        .find_map(|l| l.strip_prefix(key))
+                        .map(|v| v.trim().to_owned())
+                };
+                if let (Some(id), Some(name), Some(native)) =
+                    (field("id:"), field("name:"), field("native:"))
+                {
+                    let fixable = field("fixable:").as_deref() == Some("true");
+                    out.push((id, name, native, fixable));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn every_native_rule_is_its_yaml_its_file_and_one_registry_line() {
+        let yamls = native_yamls();
+        assert!(yamls.len() >= NATIVE_CHECKS.len(), "{yamls:?}");
+        let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules/native");
+        // Every rule file with `native:` has its entry, its source file and, when fixable,
+        // its fix arm.
+        for (id, name, native, fixable) in &yamls {
+            let entry =
+                get(native).unwrap_or_else(|| panic!("{id}: native: {native} has no entry"));
+            assert_eq!(
+                entry.fix.is_some(),
+                *fixable,
+                "{id}: fixable and fix arm disagree"
+            );
+            let file = format!("{}_{}.rs", id.to_lowercase(), name.replace('-', "_"));
+            let path = match ELSEWHERE.iter().find(|(n, _)| n == native) {
+                Some((_, p)) => Path::new(env!("CARGO_MANIFEST_DIR")).join(p),
+                None => here.join(&file),
+            };
+            assert!(path.is_file(), "{id} {name}: no {}", path.display());
+        }
+        // Every entry has its rule file, once.
+        for check in NATIVE_CHECKS {
+            let n = yamls.iter().filter(|y| y.2 == check.name).count();
+            assert_eq!(n, 1, "entry {} has {n} rule files", check.name);
+        }
+        let mut names: Vec<&str> = NATIVE_CHECKS.iter().map(|c| c.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), NATIVE_CHECKS.len(), "an entry is listed twice");
+        // Every rule file in this folder belongs to a rule; the rest are the shared modules.
+        let expected: BTreeMap<String, &str> = yamls
+            .iter()
+            .map(|(id, name, _, _)| {
+                (
+                    format!("{}_{}.rs", id.to_lowercase(), name.replace('-', "_")),
+                    id.as_str(),
+                )
+            })
+            .collect();
+        let shared = [
+            "mod.rs",
+            "unicode_common.rs",
+            "confusable_text.rs",
+            "cache_common.rs",
+        ];
+        for entry in std::fs::read_dir(&here).expect("src/rules/native is readable") {
+            let file = entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned();
+            assert!(
+                expected.contains_key(&file) || shared.contains(&file.as_str()),
+                "src/rules/native/{file} belongs to no native rule file and is not a shared module"
+            );
+        }
+    }
+}

@@ -17,6 +17,8 @@ pub mod cache;
 pub mod check;
 pub mod cli;
 pub mod config;
+pub mod config_schema;
+pub mod data;
 pub mod discover;
 pub mod entities;
 pub mod escape;
@@ -28,11 +30,14 @@ pub mod kind;
 pub mod normalize;
 pub mod offset_map;
 pub mod parse;
+pub mod pipeline;
 pub mod providers;
 pub mod report;
 pub mod rules;
+pub mod severity;
 pub mod source;
 pub mod suppress;
+pub mod target;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -475,7 +480,6 @@ impl Settings {
             enabled,
             size_limit: self.size_limit,
             parse: self.parse_options(),
-            policy: self.policy.clone(),
         };
         let mut found = discover(&self.paths, &self.discover);
         if !self.load_caps.is_empty() {
@@ -490,7 +494,11 @@ impl Settings {
         let results: Vec<_> = found
             .targets
             .par_iter()
-            .map(|t| guarded(&t.display, || engine.check_target(t)))
+            .map(|t| {
+                guarded(&t.display, || {
+                    pipeline::check_target(&engine, &self.policy, t)
+                })
+            })
             .collect();
         let mut files = Vec::with_capacity(results.len());
         let mut errors = found.errors;
@@ -509,12 +517,13 @@ impl Settings {
                 enabled: std::iter::once("PL808".to_owned()).collect(),
                 size_limit: self.size_limit,
                 parse: self.parse_options(),
-                policy: Policy {
-                    inline: false,
-                    ..Policy::default()
-                },
             };
-            let mut f = check::check_memory(&only, &c.display, None, c.text.as_bytes());
+            let policy = Policy {
+                inline: false,
+                ..Policy::default()
+            };
+            let mut f =
+                pipeline::check_memory_with(&only, &policy, &c.display, None, c.text.as_bytes());
             if !f.findings.is_empty() {
                 f.scanned = false;
                 files.push(f);

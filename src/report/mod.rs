@@ -5,6 +5,7 @@
 //! (line, column, rule id), so output is deterministic whatever order the parallel stages
 //! finished in; fingerprints are computed here, once the order is fixed.
 
+pub mod cache;
 pub mod github;
 pub mod gitlab;
 pub mod human;
@@ -59,6 +60,37 @@ impl Located {
             suppression: None,
         }
     }
+}
+
+/// Builds a located finding list for a file result (positions from the line index).
+pub fn locate(text: &str, lines: &LineIndex, findings: Vec<Finding>) -> Vec<Located> {
+    let offsets: Vec<usize> = findings
+        .iter()
+        .flat_map(|f| [f.span.start, f.span.end])
+        .collect();
+    let positions = lines.positions(text, &offsets);
+    findings
+        .into_iter()
+        .zip(positions.chunks(2))
+        .map(|(f, p)| Located::new(f, p[0], p[1]))
+        .collect()
+}
+
+/// A finding and its suppression, if any.
+pub type Judged = (Finding, Option<Suppression>);
+
+/// One entry of a baseline file.
+#[derive(
+    Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(deny_unknown_fields)]
+pub struct BaselineEntry {
+    /// The finding's path, as output shows it.
+    pub path: String,
+    /// Rule id.
+    pub rule: String,
+    /// The finding's fingerprint (see [`crate::finding::fingerprint`]).
+    pub fingerprint: String,
 }
 
 /// How a finding was suppressed (filled by the suppress stage; SARIF §3.35).
@@ -148,13 +180,13 @@ impl FileResult {
         path: String,
         kind: Option<FileKind>,
         text: String,
-        findings: Vec<crate::suppress::Judged>,
+        findings: Vec<Judged>,
         scanned: bool,
     ) -> FileResult {
         let lines = LineIndex::new(&text);
         let (findings, suppressions): (Vec<Finding>, Vec<Option<Suppression>>) =
             findings.into_iter().unzip();
-        let mut located = crate::check::locate(&text, &lines, findings);
+        let mut located = locate(&text, &lines, findings);
         for (l, s) in located.iter_mut().zip(suppressions) {
             l.suppression = s;
         }
@@ -192,7 +224,7 @@ pub struct Report {
     pub rules: Vec<Arc<Rule>>,
     /// Entries of the `--baseline` file whose finding is gone (of a file this run scanned and
     /// a rule it ran); `--baseline-prune` lists and removes them.
-    pub stale_baseline: Vec<crate::suppress::BaselineEntry>,
+    pub stale_baseline: Vec<BaselineEntry>,
     /// The output limits of the run ([`Report::truncate`] applies them; [`crate::check`]
     /// returns the report untruncated, so that `--write-baseline` records every finding).
     pub limits: Limits,

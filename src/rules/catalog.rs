@@ -18,14 +18,7 @@ use super::pattern::PatternSet;
 use super::{Family, Rule, native};
 use crate::normalize::ViewKind;
 
-mod embedded {
-    include!(concat!(env!("OUT_DIR"), "/rule_files.rs"));
-}
-
-/// The embedded rule files, `(path, YAML)`, sorted by path (agents.yaml included).
-pub fn embedded_files() -> &'static [(&'static str, &'static str)] {
-    embedded::RULE_FILES
-}
+pub use crate::data::embedded_files;
 
 /// A rule file that cannot be loaded.
 #[derive(Debug, thiserror::Error, Diagnostic)]

@@ -67,6 +67,7 @@
 use std::ops::Range;
 use std::sync::{Arc, LazyLock};
 
+use super::authorship::authorship;
 use super::native::Input;
 use super::{Catalog, Family, Rule};
 use crate::escape::excerpt;
@@ -1448,7 +1449,7 @@ fn report(
         }
         // Who wrote it, as for plain text: an override in a template its authors own or in a
         // request's system role is their own instruction, however it is spelled.
-        if let Some((sev, why)) = crate::check::authorship(&top.rule, input.kind, seg.role)
+        if let Some((sev, why)) = authorship(&top.rule, input.kind, seg.role)
             && sev < f.severity
         {
             f = f.with_severity(sev, why);

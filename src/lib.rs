@@ -49,7 +49,8 @@ use crate::config::{Config, ConfigError};
 use crate::discover::{DiscoverOptions, FileError, discover};
 use crate::kind::FileKind;
 use crate::report::{FileResult, Report};
-use crate::rules::{Catalog, Family};
+use crate::rules::Catalog;
+pub use crate::rules::schema::FIX_GUARD_FAMILIES;
 use crate::suppress::{Baseline, Policy};
 
 /// Where the configuration comes from.
@@ -222,15 +223,6 @@ pub fn guarded(
         })
     })
 }
-
-/// Families whose findings `--fix` never touches: they need a human.
-pub const FIX_GUARD_FAMILIES: [Family; 5] = [
-    Family::Injection,
-    Family::Exfil,
-    Family::Autonomy,
-    Family::Encoded,
-    Family::Secrets,
-];
 
 /// The settings of a run, resolved from the options and the configuration.
 #[derive(Debug)]

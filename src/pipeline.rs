@@ -1,4 +1,4 @@
-//! The CLI's per-source pipeline: the engine ([`crate::check`]) checks a target, then the
+//! The CLI's per-source pipeline: the engine ([`crate::check`](mod@crate::check)) checks a target, then the
 //! suppress stage ([`crate::suppress`]) judges its findings into a [`FileResult`] with
 //! positions resolved (not yet sorted across files, no fingerprints).
 

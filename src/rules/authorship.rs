@@ -1,5 +1,5 @@
 //! Who wrote the text a rule matched: a rules-level decision the pattern pass
-//! ([`crate::check`]) and the rescan of decoded payloads ([`super::encoded`]) share.
+//! ([`crate::check`](mod@crate::check)) and the rescan of decoded payloads ([`super::encoded`]) share.
 
 use super::schema::{Family, Rule};
 use crate::kind::FileKind;

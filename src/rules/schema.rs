@@ -11,6 +11,15 @@ use crate::kind::FileKind;
 use crate::parse::Role;
 use crate::severity::{Confidence, Severity};
 
+/// Families whose findings `--fix` never touches: they need a human.
+pub const FIX_GUARD_FAMILIES: [Family; 5] = [
+    Family::Injection,
+    Family::Exfil,
+    Family::Autonomy,
+    Family::Encoded,
+    Family::Secrets,
+];
+
 /// A rule family; its ids live in one hundred-block (`injection` = PL1xx, ...).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

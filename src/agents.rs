@@ -149,7 +149,7 @@ impl Conventions {
     pub fn builtin() -> &'static Conventions {
         static C: OnceLock<Conventions> = OnceLock::new();
         C.get_or_init(|| {
-            let text = crate::rules::catalog::embedded_files()
+            let text = crate::data::embedded_files()
                 .iter()
                 .find(|(p, _)| *p == "rules/agents.yaml")
                 .map(|(_, t)| *t)

@@ -85,7 +85,7 @@ pub const PARSER_MESSAGE_CHARS: usize = 240;
 /// Why a file was not read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReadError {
-    /// Opening or reading failed; the message is [`crate::discover::io_message`]'s.
+    /// Opening or reading failed; the message is [`io_message`]'s.
     #[error("{0}")]
     Io(String),
     /// Not a regular file: `a FIFO`, `a device`, `a folder`, `a socket`, or `not a file`.
@@ -146,10 +146,10 @@ pub fn open_regular(path: &Path) -> Result<File, ReadError> {
     }
     let f = o
         .open(path)
-        .map_err(|e| ReadError::Io(crate::discover::io_message(&e, path)))?;
+        .map_err(|e| ReadError::Io(io_message(&e, path)))?;
     let meta = f
         .metadata()
-        .map_err(|e| ReadError::Io(crate::discover::io_message(&e, path)))?;
+        .map_err(|e| ReadError::Io(io_message(&e, path)))?;
     match non_regular(meta.file_type()) {
         Some(what) => Err(ReadError::NotRegular(what)),
         None => Ok(f),
@@ -164,7 +164,7 @@ pub fn open_regular(path: &Path) -> Result<File, ReadError> {
 /// As [`open_regular`], and [`ReadError::Io`] when reading fails.
 pub fn read_at_most(path: &Path, cap: u64) -> Result<Option<Vec<u8>>, ReadError> {
     let f = open_regular(path)?;
-    let io = |e: std::io::Error| ReadError::Io(crate::discover::io_message(&e, path));
+    let io = |e: std::io::Error| ReadError::Io(io_message(&e, path));
     let len = f.metadata().map_err(io)?.len();
     if len > cap {
         return Ok(None);
@@ -326,6 +326,21 @@ impl miette::SourceCode for Excerpt {
             self.column,
             1,
         )))
+    }
+}
+
+/// A clear message for an I/O error on `p`.
+pub fn io_message(e: &std::io::Error, p: &Path) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => {
+            if std::fs::symlink_metadata(p).is_ok() {
+                "broken symbolic link: its target does not exist".into()
+            } else {
+                "no such file or directory".into()
+            }
+        }
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
     }
 }
 

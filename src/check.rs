@@ -1,23 +1,23 @@
-//! The per-source pipeline: read -> decode -> parse -> normalize -> match.
+//! The engine: one source through read -> decode -> parse -> normalize -> match.
 //!
-//! Input: one [`Target`] and the enabled rules. Output: a [`FileResult`] with the source's
-//! findings (positions resolved, not yet sorted across files, no fingerprints), or a
-//! [`FileError`] when it cannot be read. Sources are independent, so the caller runs this in
-//! parallel.
+//! Input: one [`Target`] and the enabled rules. Output: a [`Checked`] with the source's text,
+//! segments and findings (not yet judged by suppression: the CLI's pipeline does that, see
+//! `crate::pipeline`), or a [`FileError`] when it cannot be read. Sources are independent, so
+//! the caller runs this in parallel.
 
 use std::collections::HashSet;
 use std::io::Read;
 use std::ops::Range;
 
-use crate::discover::{FileError, Target};
 use crate::finding::{Finding, Severity};
 use crate::kind::FileKind;
 use crate::normalize::{NormView, ViewKind, normalize};
-use crate::parse::{self, Parsed, Role};
-use crate::report::{FileResult, Located};
+use crate::parse::{self, Parsed};
+use crate::rules::authorship::authorship;
 use crate::rules::native::{self, Input};
 use crate::rules::{Catalog, ContextPolicy, Family, Rule, ZoneFilter, context};
 use crate::source::{self, Decoded, LineIndex};
+use crate::target::{FileError, Target};
 
 /// Default size limit: files larger than this are skipped with a note (10 MiB); the value
 /// lives with the other caps in [`crate::bounds`].
@@ -34,8 +34,28 @@ pub struct Engine<'a> {
     pub size_limit: u64,
     /// Parse options (boundary markers, tool-result budget).
     pub parse: parse::ParseOptions,
-    /// How findings are suppressed (inline directives, config overrides).
-    pub policy: crate::suppress::Policy,
+}
+
+/// One source checked: what the suppress stage needs to judge its findings and the report
+/// needs to show them.
+#[derive(Debug)]
+pub struct Checked {
+    /// The path as shown.
+    pub display: String,
+    /// The kind the result reports: `None` for a skipped source whose kind was not known.
+    pub kind: Option<FileKind>,
+    /// The kind it was checked as (a skipped source of unknown kind: instructions).
+    pub checked_as: FileKind,
+    /// The decoded text (empty for a skipped source).
+    pub text: String,
+    /// Line index of `text`.
+    pub lines: LineIndex,
+    /// Segments of `text`.
+    pub parsed: Parsed,
+    /// The findings, deduplicated, not yet judged.
+    pub findings: Vec<Finding>,
+    /// False for a skipped source (binary, too large).
+    pub scanned: bool,
 }
 
 impl<'a> Engine<'a> {
@@ -46,7 +66,6 @@ impl<'a> Engine<'a> {
             enabled,
             size_limit: DEFAULT_SIZE_LIMIT,
             parse: parse::ParseOptions::default(),
-            policy: crate::suppress::Policy::default(),
         }
     }
 
@@ -59,7 +78,7 @@ impl<'a> Engine<'a> {
     /// # Errors
     /// A [`FileError`] when the source cannot be read (missing, permission denied, a broken
     /// link). Everything else (binary, too large, invalid UTF-8, unparsable JSON) is a finding.
-    pub fn check_target(&self, target: &Target) -> Result<FileResult, FileError> {
+    pub fn check_target(&self, target: &Target) -> Result<Checked, FileError> {
         if let Some(why) = &target.skip {
             return Ok(self.skipped(target, why));
         }
@@ -81,7 +100,7 @@ impl<'a> Engine<'a> {
 
     /// Decodes and checks the bytes of `target`. A binary file is skipped with a note unless
     /// its kind is one an agent loads (one NUL byte must not hide AGENTS.md from the scan).
-    pub fn check_bytes(&self, target: &Target, bytes: Vec<u8>) -> FileResult {
+    pub fn check_bytes(&self, target: &Target, bytes: Vec<u8>) -> Checked {
         let agent_loaded = target.kind.is_some_and(FileKind::is_agent_loaded);
         if source::looks_binary(&bytes) && !agent_loaded {
             return self.skipped(target, "binary (holds NUL bytes)");
@@ -112,7 +131,8 @@ impl<'a> Engine<'a> {
         }
     }
 
-    fn skipped(&self, target: &Target, why: &str) -> FileResult {
+    /// The result for a source that is not read: `why` becomes its `PL804 skipped-file` note.
+    pub fn skipped(&self, target: &Target, why: &str) -> Checked {
         let decoded = source::decode(b"");
         let lines = LineIndex::new("");
         let parsed = Parsed::default();
@@ -135,27 +155,20 @@ impl<'a> Engine<'a> {
                 );
             }
         }
-        let ctx = crate::suppress::FileCtx {
-            catalog: self.catalog,
-            enabled: &self.enabled,
-            path: &target.display,
-            kind: target.kind.unwrap_or(FileKind::Instructions),
-            text: &decoded.text,
-            lines: &lines,
-            parsed: &parsed,
-        };
-        let judged = self.policy.apply(&ctx, findings);
-        FileResult::judged(
-            target.display.clone(),
-            target.kind,
-            decoded.text,
-            judged,
-            false,
-        )
+        Checked {
+            display: target.display.clone(),
+            kind: target.kind,
+            checked_as: target.kind.unwrap_or(FileKind::Instructions),
+            text: decoded.text,
+            lines,
+            parsed,
+            findings,
+            scanned: false,
+        }
     }
 
     /// Runs parse and match on decoded text.
-    pub fn check_text(&self, target: &Target, kind: FileKind, decoded: Decoded) -> FileResult {
+    pub fn check_text(&self, target: &Target, kind: FileKind, decoded: Decoded) -> Checked {
         let text = &decoded.text;
         let lines = LineIndex::new(text);
         let parsed = parse::parse_with(text, kind, &target.display, &self.parse);
@@ -189,23 +202,16 @@ impl<'a> Engine<'a> {
         let mut findings = dedupe(findings);
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
         findings.extend(faults.findings(self, text));
-        let ctx = crate::suppress::FileCtx {
-            catalog: self.catalog,
-            enabled: &self.enabled,
-            path: &target.display,
-            kind,
-            text,
-            lines: &lines,
-            parsed: &parsed,
-        };
-        let judged = self.policy.apply(&ctx, findings);
-        FileResult::judged(
-            target.display.clone(),
-            Some(kind),
-            decoded.text,
-            judged,
-            true,
-        )
+        Checked {
+            display: target.display.clone(),
+            kind: Some(kind),
+            checked_as: kind,
+            text: decoded.text,
+            lines,
+            parsed,
+            findings,
+            scanned: true,
+        }
     }
 
     /// The pattern rules' findings in each segment, into `out`. A panic (a bug) in one rule's
@@ -603,22 +609,6 @@ fn zone_ok(filter: ZoneFilter, zone: parse::Zone) -> bool {
     }
 }
 
-/// Who wrote the text: an override phrase in a template the application's authors own, or in
-/// the system role of a request, is the author's own instruction (a note); in a file an agent
-/// loads from a repository, or in user or tool content, it is untrusted (full severity).
-pub fn authorship(rule: &Rule, kind: FileKind, role: Role) -> Option<(Severity, &'static str)> {
-    if rule.family != Family::Injection {
-        return None;
-    }
-    if matches!(role, Role::System | Role::Developer) {
-        return Some((Severity::Note, "in the system prompt its authors wrote"));
-    }
-    if kind == FileKind::Prompt {
-        return Some((Severity::Note, "in a prompt template its authors own"));
-    }
-    None
-}
-
 /// Drops a finding when an earlier one of the same rule covers an overlapping span (a
 /// JSON string and the MCP shell line that joins it, two regexes of one rule).
 fn dedupe(mut findings: Vec<Finding>) -> Vec<Finding> {
@@ -688,20 +678,6 @@ pub fn sniff_kind(path: &str, text: &str) -> FileKind {
     }
 }
 
-/// Builds a located finding list for a file result (positions from the line index).
-pub fn locate(text: &str, lines: &LineIndex, findings: Vec<Finding>) -> Vec<Located> {
-    let offsets: Vec<usize> = findings
-        .iter()
-        .flat_map(|f| [f.span.start, f.span.end])
-        .collect();
-    let positions = lines.positions(text, &offsets);
-    findings
-        .into_iter()
-        .zip(positions.chunks(2))
-        .map(|(f, p)| Located::new(f, p[0], p[1]))
-        .collect()
-}
-
 /// A target for in-memory text named `path`: kind and load caps from the conventions (or
 /// `kind` when given), nothing loaded before it.
 pub fn memory_target(path: &str, kind: Option<FileKind>) -> Target {
@@ -719,67 +695,6 @@ pub fn memory_target(path: &str, kind: Option<FileKind>) -> Target {
     }
 }
 
-/// Checks in-memory `bytes` as a source named `path` (for rule examples and tests).
-pub fn check_memory(
-    engine: &Engine<'_>,
-    path: &str,
-    kind: Option<FileKind>,
-    bytes: &[u8],
-) -> FileResult {
-    engine.check_bytes(&memory_target(path, kind), bytes.to_vec())
-}
-
-/// Checks one rule example with only that rule enabled (and the rules its `enable` names);
-/// returns the findings of the rule, suppressed ones included.
-pub fn run_example(
-    catalog: &Catalog,
-    rule: &Rule,
-    example: &crate::rules::Example,
-) -> Vec<Finding> {
-    let spec = example.spec();
-    let mut enabled: HashSet<String> = std::iter::once(rule.id.clone()).collect();
-    for s in &spec.enable {
-        enabled.extend(
-            catalog
-                .select(s)
-                .unwrap_or_default()
-                .iter()
-                .map(|r| r.id.clone()),
-        );
-    }
-    // Encoded-payload rules report what the rescanned rules find in decoded text.
-    if rule.family == Family::Encoded {
-        enabled.extend(
-            catalog
-                .rules()
-                .iter()
-                .filter(|r| crate::rules::encoded::RESCANNED.contains(&r.family))
-                .map(|r| r.id.clone()),
-        );
-    }
-    let engine = Engine {
-        catalog,
-        enabled,
-        size_limit: DEFAULT_SIZE_LIMIT,
-        parse: parse::ParseOptions::default(),
-        policy: crate::suppress::Policy::default(),
-    };
-    let path = example.path();
-    inject_fault(spec.panic_in.as_deref());
-    let result = check_memory(&engine, &path, spec.kind, &example.bytes());
-    inject_fault(None);
-    // With the default output limits, as a run reports it (`PL810` exists only there).
-    let mut report = crate::report::Report::new(vec![result], Vec::new());
-    report.truncate(crate::report::Limits::default());
-    report
-        .files
-        .into_iter()
-        .flat_map(|f| f.findings)
-        .map(|l| l.finding)
-        .filter(|f| f.rule.id == rule.id)
-        .collect()
-}
-
 /// The findings of rule `id` alone on `text` checked as a file named `path`: span (source
 /// bytes), severity and message. For unit tests of single rules.
 #[cfg(test)]
@@ -792,7 +707,7 @@ pub(crate) fn rule_findings(
         crate::rules::Catalog::builtin(),
         std::iter::once(id.to_owned()).collect(),
     );
-    check_memory(&engine, path, None, text.as_bytes())
+    crate::pipeline::check_memory(&engine, path, None, text.as_bytes())
         .findings
         .into_iter()
         .map(|l| {
@@ -804,6 +719,10 @@ pub(crate) fn rule_findings(
         })
         .collect()
 }
+
+/// The CLI pipeline's in-memory check, where the unit tests of the rules look for it.
+#[cfg(test)]
+pub(crate) use crate::pipeline::check_memory;
 
 #[cfg(test)]
 mod tests {

@@ -21,79 +21,15 @@ use std::sync::Arc;
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use miette::{Diagnostic, SourceSpan};
-use serde::Deserialize;
 use serde_saphyr::{Location, Spanned};
 
+pub use crate::config_schema::{FILE_NAMES, KEYS, OVERRIDE_KEYS, byte_range, weakenings};
+use crate::config_schema::{RawConfig, parse_raw_yaml, span_at};
+use crate::discover::PathFilter;
 use crate::finding::Severity;
-use crate::rules::catalog::{CatalogError, parse_rule};
+use crate::rules::loader::{CatalogError, parse_rule};
 use crate::rules::{Catalog, Rule};
-
-/// The file names searched for, in order of preference.
-pub const FILE_NAMES: [&str; 2] = [".promptlint.yaml", "promptlint.yaml"];
-
-/// Every top-level key of a config file. `schemas/promptlint.schema.json` lists the same keys
-/// (a test keeps them in sync).
-pub const KEYS: &[&str] = &[
-    "include",
-    "exclude",
-    "select",
-    "ignore",
-    "severity",
-    "overrides",
-    "boundary_markers",
-    "rules_dirs",
-    "max_file_size",
-    "max_findings_per_rule",
-    "max_findings",
-    "load_caps",
-];
-
-/// Every key of one `overrides` entry.
-pub const OVERRIDE_KEYS: &[&str] = &["paths", "select", "ignore", "severity", "reason"];
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawConfig {
-    #[serde(default)]
-    include: Vec<Spanned<String>>,
-    #[serde(default)]
-    exclude: Vec<Spanned<String>>,
-    #[serde(default)]
-    select: Vec<Spanned<String>>,
-    #[serde(default)]
-    ignore: Vec<Spanned<String>>,
-    #[serde(default)]
-    severity: HashMap<Spanned<String>, Spanned<Severity>>,
-    #[serde(default)]
-    overrides: Vec<Spanned<RawOverride>>,
-    #[serde(default)]
-    boundary_markers: Vec<Spanned<String>>,
-    #[serde(default)]
-    rules_dirs: Vec<Spanned<String>>,
-    #[serde(default)]
-    max_file_size: Option<Spanned<u64>>,
-    #[serde(default)]
-    max_findings_per_rule: Option<Spanned<usize>>,
-    #[serde(default)]
-    max_findings: Option<Spanned<usize>>,
-    #[serde(default)]
-    load_caps: HashMap<Spanned<String>, Spanned<u64>>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawOverride {
-    #[serde(default)]
-    paths: Vec<Spanned<String>>,
-    #[serde(default)]
-    select: Option<Vec<Spanned<String>>>,
-    #[serde(default)]
-    ignore: Vec<Spanned<String>>,
-    #[serde(default)]
-    severity: HashMap<Spanned<String>, Spanned<Severity>>,
-    #[serde(default)]
-    reason: Option<String>,
-}
+use crate::suppress::PathOverride;
 
 /// A config file that cannot be used (exit code 2).
 #[derive(Debug, thiserror::Error, Diagnostic)]
@@ -181,73 +117,6 @@ pub enum ConfigError {
         /// Its file name, for the help.
         name: String,
     },
-}
-
-/// Include and exclude globs (gitignore syntax) relative to a base folder.
-#[derive(Debug, Clone)]
-pub struct PathFilter {
-    base: PathBuf,
-    include: Option<Gitignore>,
-    exclude: Option<Gitignore>,
-}
-
-impl PathFilter {
-    fn matches(g: &Gitignore, base: &Path, abs: &Path, is_dir: bool) -> bool {
-        abs.starts_with(base) && g.matched_path_or_any_parents(abs, is_dir).is_ignore()
-    }
-
-    /// True when `path` (relative to the current directory, or absolute) matches an `exclude`
-    /// glob, or lies in a folder that does.
-    pub fn excluded(&self, path: &Path, is_dir: bool) -> bool {
-        let abs = absolute(path);
-        self.exclude
-            .as_ref()
-            .is_some_and(|g| Self::matches(g, &self.base, &abs, is_dir))
-    }
-
-    /// True when `path` matches an `include` glob.
-    pub fn included(&self, path: &Path) -> bool {
-        let abs = absolute(path);
-        self.include
-            .as_ref()
-            .is_some_and(|g| Self::matches(g, &self.base, &abs, false))
-    }
-
-    /// True when the filter has no include glob (walking keeps only convention files).
-    pub fn has_include(&self) -> bool {
-        self.include.is_some()
-    }
-}
-
-/// One `overrides` entry, resolved.
-#[derive(Debug, Clone)]
-pub struct PathOverride {
-    /// Index in the file (0-based), for messages.
-    pub index: usize,
-    /// The globs as written.
-    pub paths: Vec<String>,
-    matcher: Gitignore,
-    base: PathBuf,
-    /// When set, only these rule ids stay active under the paths.
-    pub select: Option<HashSet<String>>,
-    /// Rule ids suppressed under the paths.
-    pub ignore: HashSet<String>,
-    /// Severity by rule id under the paths.
-    pub severity: HashMap<String, Severity>,
-    /// Why, as written.
-    pub reason: Option<String>,
-}
-
-impl PathOverride {
-    /// True when the display path `path` (relative to the current directory) matches.
-    pub fn applies_to(&self, path: &str) -> bool {
-        let abs = absolute(Path::new(path));
-        abs.starts_with(&self.base)
-            && self
-                .matcher
-                .matched_path_or_any_parents(&abs, false)
-                .is_ignore()
-    }
 }
 
 /// A loaded, validated configuration.
@@ -341,37 +210,6 @@ pub fn find(start: &Path) -> Result<Option<PathBuf>, ConfigError> {
     Ok(None)
 }
 
-/// A byte span for a location in `text`: the node's own span when serde-saphyr knows its bytes,
-/// else one character at its line and column.
-fn span_at(text: &str, loc: &Location) -> Option<SourceSpan> {
-    if loc.line() == 0 {
-        return None;
-    }
-    let s = loc.span();
-    if let (Some(off), Some(len)) = (s.byte_offset(), s.byte_len()) {
-        let off = usize::try_from(off).ok()?.min(text.len());
-        let len = usize::try_from(len).ok()?.min(text.len() - off);
-        return Some(SourceSpan::from((off, len)));
-    }
-    let line = usize::try_from(loc.line()).ok()?.checked_sub(1)?;
-    let col = usize::try_from(loc.column()).ok()?.saturating_sub(1);
-    let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
-    let line_text = text.get(start..)?.lines().next().unwrap_or("");
-    let off = line_text
-        .char_indices()
-        .nth(col)
-        .map_or(line_text.len(), |(i, _)| i);
-    Some(SourceSpan::from((
-        start + off,
-        line_text[off..].chars().next().map_or(0, char::len_utf8),
-    )))
-}
-
-/// The byte range of a located node (for findings in the config file).
-pub fn byte_range(text: &str, loc: &Location) -> Option<std::ops::Range<usize>> {
-    span_at(text, loc).map(|s| s.offset()..s.offset() + s.len())
-}
-
 struct Problems<'a> {
     display: &'a str,
     text: &'a str,
@@ -425,13 +263,7 @@ fn at(
 /// Parses the YAML of a config file without validating it against the catalog (for the
 /// in-tree config check, which must not fail on a file the config stage reports).
 fn parse_raw(display: &str, text: &str) -> Result<RawConfig, ConfigError> {
-    if text
-        .lines()
-        .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
-    {
-        return Ok(RawConfig::default());
-    }
-    let raw: Option<RawConfig> = serde_saphyr::from_str(text).map_err(|e| {
+    parse_raw_yaml(text).map_err(|e| {
         at(
             display,
             text,
@@ -443,8 +275,7 @@ fn parse_raw(display: &str, text: &str) -> Result<RawConfig, ConfigError> {
                 KEYS.join(", ")
             )),
         )
-    })?;
-    Ok(raw.unwrap_or_default())
+    })
 }
 
 /// The first line of a serde-saphyr error without its `error: line L column C: ` prefix (the
@@ -666,7 +497,7 @@ fn load_rules(
                 format!(
                     "`rules_dirs`: cannot read {}: {}",
                     crate::escape::escape_path(&crate::discover::display_relative(&dir)),
-                    crate::discover::io_message(&e, &dir)
+                    crate::bounds::io_message(&e, &dir)
                 ),
                 "here",
                 Some("folders are relative to the config's folder".into()),
@@ -799,7 +630,7 @@ fn example_failures(catalog: &Catalog, rule: &Arc<Rule>) -> Vec<ConfigError> {
         rule.severity == Severity::Note || f.severity > Severity::Note
     };
     for e in &ex.matching {
-        if !crate::check::run_example(catalog, rule, e)
+        if !crate::pipeline::run_example(catalog, rule, e)
             .iter()
             .any(counts)
         {
@@ -810,7 +641,7 @@ fn example_failures(catalog: &Catalog, rule: &Arc<Rule>) -> Vec<ConfigError> {
         }
     }
     for e in &ex.no_match {
-        if crate::check::run_example(catalog, rule, e)
+        if crate::pipeline::run_example(catalog, rule, e)
             .iter()
             .any(counts)
         {
@@ -1058,102 +889,6 @@ fn many(display: &str, mut errors: Vec<ConfigError>) -> ConfigError {
         path: display.to_owned(),
         errors,
     }
-}
-
-/// How a config weakens the checks: what the in-tree config check (`PL808`) reports. Each
-/// item is a byte range in the config text and a message.
-pub fn weakenings(text: &str) -> Vec<(std::ops::Range<usize>, String)> {
-    let Ok(raw) = parse_raw("config", text) else {
-        return Vec::new();
-    };
-    let catalog = Catalog::builtin();
-    let mut out = Vec::new();
-    let family_of = |s: &str| s.trim().parse::<crate::rules::Family>().ok();
-    let mut push = |loc: &Location, msg: String| {
-        if let Some(r) = byte_range(text, loc) {
-            out.push((r, msg));
-        }
-    };
-    for s in &raw.ignore {
-        if let Some(f) = family_of(&s.value) {
-            push(
-                &s.referenced,
-                format!("the config turns off the whole {f} family"),
-            );
-        }
-    }
-    if let Some(first) = raw.select.first() {
-        let selected: HashSet<crate::rules::Family> = raw
-            .select
-            .iter()
-            .filter_map(|s| catalog.select(s.value.trim()).ok())
-            .flatten()
-            .map(|r| r.family)
-            .collect();
-        let off: Vec<&str> = crate::rules::Family::ALL
-            .iter()
-            .filter(|f| !selected.contains(f) && catalog.rules().iter().any(|r| r.family == **f))
-            .map(|f| f.as_str())
-            .collect();
-        if !off.is_empty() {
-            push(
-                &first.referenced,
-                format!(
-                    "`select` turns off every rule of the {} famil{}",
-                    off.join(", "),
-                    if off.len() == 1 { "y" } else { "ies" }
-                ),
-            );
-        }
-    }
-    let mut lowered = |map: &HashMap<Spanned<String>, Spanned<Severity>>, scope: &str| {
-        let mut entries: Vec<_> = map.iter().collect();
-        entries.sort_by_key(|(k, _)| (k.referenced.line(), k.referenced.column()));
-        for (k, v) in entries {
-            let Ok(rules) = catalog.select(k.value.trim()) else {
-                continue;
-            };
-            let errs: Vec<String> = rules
-                .iter()
-                .filter(|r| r.severity == Severity::Error && v.value < Severity::Error)
-                .map(|r| format!("{} {}", r.id, r.name))
-                .collect();
-            if !errs.is_empty() {
-                push(
-                    &k.referenced,
-                    format!(
-                        "the config lowers {}{scope} from error to {}",
-                        crate::escape::truncate_chars(&errs.join(", "), 120),
-                        v.value
-                    ),
-                );
-            }
-        }
-    };
-    lowered(&raw.severity, "");
-    for o in &raw.overrides {
-        let paths: Vec<&str> = o.value.paths.iter().map(|s| s.value.as_str()).collect();
-        let scope = format!(" under {}", paths.join(", "));
-        lowered(&o.value.severity, &scope);
-    }
-    for o in &raw.overrides {
-        let paths: Vec<&str> = o.value.paths.iter().map(|s| s.value.as_str()).collect();
-        for s in &o.value.ignore {
-            if let Some(f) = family_of(&s.value)
-                && let Some(r) = byte_range(text, &s.referenced)
-            {
-                out.push((
-                    r,
-                    format!(
-                        "the config turns off the whole {f} family under {}",
-                        paths.join(", ")
-                    ),
-                ));
-            }
-        }
-    }
-    out.sort_by_key(|(r, _)| r.start);
-    out
 }
 
 #[cfg(test)]

@@ -13,38 +13,12 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ignore::WalkBuilder;
+use ignore::gitignore::Gitignore;
 
-use crate::agents::{CapScope, Classification, Conventions, LoadCap};
+use crate::agents::{CapScope, Classification, Conventions};
+use crate::bounds::io_message;
 use crate::kind::FileKind;
-
-/// One source to scan.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Target {
-    /// Path shown in output: relative to the current directory when it can be, `/`
-    /// separators, no leading `./`; the `--stdin-filename` (or `<stdin>`) for stdin.
-    pub display: String,
-    /// Where to read it; `None` for stdin.
-    pub path: Option<PathBuf>,
-    /// Kind from the conventions or `--kind`; `None` when the content must decide.
-    pub kind: Option<FileKind>,
-    /// Agents that load it.
-    pub agents: Vec<String>,
-    /// Load caps, each with what the agent loaded before this file (chained loaders).
-    pub caps: Vec<(LoadCap, u64)>,
-    /// Named on the command line (not found by walking).
-    pub explicit: bool,
-    /// Why it must not be opened (not a regular file, a link out of the root, a loop).
-    pub skip: Option<String>,
-}
-
-/// A path that could not be walked or read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileError {
-    /// The path as shown.
-    pub path: String,
-    /// What went wrong.
-    pub message: String,
-}
+pub use crate::target::{FileError, Target};
 
 /// The result of discovery.
 #[derive(Debug, Default)]
@@ -68,7 +42,7 @@ pub struct DiscoverOptions {
     /// The config's `include` and `exclude` globs: while walking, excluded paths are skipped
     /// and included files are scanned even when no convention names them (their kind then
     /// comes from their content). Never applied to paths named on the command line.
-    pub filter: Option<Arc<crate::config::PathFilter>>,
+    pub filter: Option<Arc<PathFilter>>,
 }
 
 /// The `--exclude` globs as the walker's overrides for a walk of `root`: each glob becomes an
@@ -183,18 +157,39 @@ fn not_regular(m: &std::fs::Metadata) -> String {
     "not a regular file, never opened".into()
 }
 
-/// A clear message for an I/O error on `p`.
-pub fn io_message(e: &std::io::Error, p: &Path) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => {
-            if std::fs::symlink_metadata(p).is_ok() {
-                "broken symbolic link: its target does not exist".into()
-            } else {
-                "no such file or directory".into()
-            }
-        }
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => e.to_string(),
+/// Include and exclude globs (gitignore syntax) relative to a base folder.
+#[derive(Debug, Clone)]
+pub struct PathFilter {
+    pub(crate) base: PathBuf,
+    pub(crate) include: Option<Gitignore>,
+    pub(crate) exclude: Option<Gitignore>,
+}
+
+impl PathFilter {
+    fn matches(g: &Gitignore, base: &Path, abs: &Path, is_dir: bool) -> bool {
+        abs.starts_with(base) && g.matched_path_or_any_parents(abs, is_dir).is_ignore()
+    }
+
+    /// True when `path` (relative to the current directory, or absolute) matches an `exclude`
+    /// glob, or lies in a folder that does.
+    pub fn excluded(&self, path: &Path, is_dir: bool) -> bool {
+        let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        self.exclude
+            .as_ref()
+            .is_some_and(|g| Self::matches(g, &self.base, &abs, is_dir))
+    }
+
+    /// True when `path` matches an `include` glob.
+    pub fn included(&self, path: &Path) -> bool {
+        let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        self.include
+            .as_ref()
+            .is_some_and(|g| Self::matches(g, &self.base, &abs, false))
+    }
+
+    /// True when the filter has no include glob (walking keeps only convention files).
+    pub fn has_include(&self) -> bool {
+        self.include.is_some()
     }
 }
 

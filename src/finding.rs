@@ -5,74 +5,13 @@
 //! text and on `char` boundaries; [`Finding::new`] refuses anything else, so no renderer ever
 //! has to guess.
 
-use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::rules::Rule;
-
-/// How bad a finding is. Ordered: `Note < Warning < Error`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Worth knowing; never fails a run at the default `--fail-on warning`.
-    Note,
-    /// Risky, needs a look.
-    Warning,
-    /// Almost surely hostile or harmful.
-    Error,
-}
-
-impl Severity {
-    /// The lower-case name used in output and in rule files.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Note => "note",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
-
-    /// One step down (`Error -> Warning -> Note`); `Note` stays `Note`.
-    pub fn lowered(self) -> Severity {
-        match self {
-            Severity::Error => Severity::Warning,
-            _ => Severity::Note,
-        }
-    }
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// How sure a rule is that a match is real. Maps to SARIF `precision`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Confidence {
-    /// Often a false alarm; read before acting.
-    Low,
-    /// Usually right.
-    Medium,
-    /// Almost never a false alarm.
-    High,
-}
-
-impl Confidence {
-    /// The lower-case name used in output and in rule files.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Confidence::Low => "low",
-            Confidence::Medium => "medium",
-            Confidence::High => "high",
-        }
-    }
-}
+use crate::rules::schema::Rule;
+pub use crate::severity::{Confidence, Severity};
 
 /// One reported problem in one source.
 ///

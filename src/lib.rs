@@ -19,6 +19,8 @@ pub mod check;
 pub mod cli;
 pub mod codepoints;
 pub mod config;
+pub mod config_schema;
+pub mod data;
 pub mod discover;
 pub mod entities;
 pub mod escape;
@@ -30,12 +32,15 @@ pub mod kind;
 pub mod normalize;
 pub mod offset_map;
 pub mod parse;
+pub mod pipeline;
 pub mod providers;
 pub mod report;
 pub mod rules;
 pub mod scanner;
+pub mod severity;
 pub mod source;
 pub mod suppress;
+pub mod target;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -47,7 +52,8 @@ use crate::config::{Config, ConfigError};
 use crate::discover::{DiscoverOptions, FileError, discover};
 use crate::kind::FileKind;
 use crate::report::{FileResult, Report};
-use crate::rules::{Catalog, Family};
+use crate::rules::Catalog;
+pub use crate::rules::schema::FIX_GUARD_FAMILIES;
 use crate::suppress::{Baseline, Policy};
 
 /// Where the configuration comes from.
@@ -175,29 +181,9 @@ pub fn enabled_rules(
     select: &[String],
     ignore: &[String],
 ) -> Result<HashSet<String>, Error> {
-    let resolve = |sels: &[String]| -> Result<HashSet<String>, Error> {
-        let mut ids = HashSet::new();
-        for s in sels
-            .iter()
-            .flat_map(|s| s.split(','))
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            for r in catalog.select(s).map_err(Error::UnknownSelector)? {
-                ids.insert(r.id.clone());
-            }
-        }
-        Ok(ids)
-    };
-    let mut enabled: HashSet<String> = if select.is_empty() {
-        catalog.rules().iter().map(|r| r.id.clone()).collect()
-    } else {
-        resolve(select)?
-    };
-    for id in resolve(ignore)? {
-        enabled.remove(&id);
-    }
-    Ok(enabled)
+    catalog
+        .enabled(select, ignore)
+        .map_err(Error::UnknownSelector)
 }
 
 /// Runs `check` for the source shown as `display`. A panic inside a check (a bug) becomes an
@@ -220,15 +206,6 @@ pub fn guarded(
         })
     })
 }
-
-/// Families whose findings `--fix` never touches: they need a human.
-pub const FIX_GUARD_FAMILIES: [Family; 5] = [
-    Family::Injection,
-    Family::Exfil,
-    Family::Autonomy,
-    Family::Encoded,
-    Family::Secrets,
-];
 
 /// The settings of a run, resolved from the options and the configuration.
 #[derive(Debug)]
@@ -478,7 +455,6 @@ impl Settings {
             enabled,
             size_limit: self.size_limit,
             parse: self.parse_options(),
-            policy: self.policy.clone(),
         };
         let mut found = discover(&self.paths, &self.discover);
         if !self.load_caps.is_empty() {
@@ -493,7 +469,11 @@ impl Settings {
         let results: Vec<_> = found
             .targets
             .par_iter()
-            .map(|t| guarded(&t.display, || engine.check_target(t)))
+            .map(|t| {
+                guarded(&t.display, || {
+                    pipeline::check_target(&engine, &self.policy, t)
+                })
+            })
             .collect();
         let mut files = Vec::with_capacity(results.len());
         let mut errors = found.errors;
@@ -512,12 +492,13 @@ impl Settings {
                 enabled: std::iter::once("PL808".to_owned()).collect(),
                 size_limit: self.size_limit,
                 parse: self.parse_options(),
-                policy: Policy {
-                    inline: false,
-                    ..Policy::default()
-                },
             };
-            let mut f = check::check_memory(&only, &c.display, None, c.text.as_bytes());
+            let policy = Policy {
+                inline: false,
+                ..Policy::default()
+            };
+            let mut f =
+                pipeline::check_memory_with(&only, &policy, &c.display, None, c.text.as_bytes());
             if !f.findings.is_empty() {
                 f.scanned = false;
                 files.push(f);

@@ -385,9 +385,9 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
             let text = if json {
                 let sep = if first { "" } else { "," };
                 first = false;
-                format!("{sep}{}", promptlint::cache::render::json(&c))
+                format!("{sep}{}", promptlint::report::cache::json(&c))
             } else {
-                format!("{}\n", promptlint::cache::render::human(&c))
+                format!("{}\n", promptlint::report::cache::human(&c))
             };
             ok &= emit(&text);
         };
@@ -404,7 +404,7 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
                     opts,
                     &mut on_conv,
                 )
-                .map_err(|e| promptlint::discover::io_message(&e, file)),
+                .map_err(|e| promptlint::bounds::io_message(&e, file)),
                 Err(e) => Err(e.to_string()),
             }
         };

@@ -81,7 +81,7 @@ impl Providers {
     pub fn builtin() -> &'static Providers {
         static P: OnceLock<Providers> = OnceLock::new();
         P.get_or_init(|| {
-            let text = crate::rules::catalog::embedded_files()
+            let text = crate::data::embedded_files()
                 .iter()
                 .find(|(p, _)| *p == "rules/providers.yaml")
                 .map(|(_, t)| *t)

@@ -351,6 +351,7 @@ impl ScanOptions {
 #[derive(Debug)]
 pub struct Scanner {
     engine: Engine<'static>,
+    policy: crate::suppress::Policy,
 }
 
 // A harness shares one scanner between its threads.
@@ -367,10 +368,9 @@ impl Scanner {
     /// [`ScanError::UnknownSelector`] when a selector names no rule or family.
     pub fn new(options: ScanOptions) -> Result<Scanner, ScanError> {
         let catalog = Catalog::builtin();
-        let enabled =
-            crate::enabled_rules(catalog, &options.select, &options.ignore).map_err(|e| {
-                ScanError::UnknownSelector(crate::escape::escape_one_line(&e.to_string()))
-            })?;
+        let enabled = catalog
+            .enabled(&options.select, &options.ignore)
+            .map_err(|e| ScanError::UnknownSelector(crate::escape::escape_one_line(&e)))?;
         // Compiled on first use otherwise: pay it here, not in the first scan.
         for view in [
             crate::normalize::ViewKind::Text,
@@ -381,8 +381,11 @@ impl Scanner {
         let mut engine = Engine::new(catalog, enabled);
         engine.size_limit = options.size_limit;
         engine.parse.boundary_markers = options.boundary_markers;
-        engine.policy.inline = options.inline_directives;
-        Ok(Scanner { engine })
+        let policy = crate::suppress::Policy {
+            inline: options.inline_directives,
+            ..crate::suppress::Policy::default()
+        };
+        Ok(Scanner { engine, policy })
     }
 
     /// Scans `bytes` as a file of `kind`, named [`INPUT_NAME`]. The bytes are decoded as the
@@ -421,24 +424,16 @@ impl Scanner {
     }
 
     fn run(&self, name: &str, kind: Option<crate::kind::FileKind>, bytes: &[u8]) -> ScanReport {
-        let mut target = crate::check::memory_target(name, kind);
+        let target = crate::check::memory_target(name, kind);
         let limit = self.engine.size_limit;
-        let result = if bytes.len() as u64 > limit {
-            // The command line's note for a file over the limit; a skipped target is never
-            // read, so the engine returns no error for it.
-            target.skip = Some(format!("larger than the size limit of {limit} bytes"));
-            self.engine.check_target(&target).unwrap_or_else(|_| {
-                crate::report::FileResult::new(
-                    name.to_owned(),
-                    kind,
-                    String::new(),
-                    Vec::new(),
-                    false,
-                )
-            })
+        let checked = if bytes.len() as u64 > limit {
+            // The command line's note for a file over the limit.
+            let why = format!("larger than the size limit of {limit} bytes");
+            self.engine.skipped(&target, &why)
         } else {
             self.engine.check_bytes(&target, bytes.to_vec())
         };
+        let result = crate::pipeline::judge(&self.engine, &self.policy, checked);
         let mut report = crate::report::Report::new(vec![result], Vec::new());
         report.truncate(crate::report::Limits::default());
         let display = crate::escape::escape_path(name);

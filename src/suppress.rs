@@ -25,26 +25,56 @@
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use ignore::gitignore::Gitignore;
 use serde::{Deserialize, Serialize};
 
-use crate::config::PathOverride;
 use crate::escape::excerpt;
 use crate::finding::{Finding, Severity};
 use crate::kind::FileKind;
 use crate::parse::{Parsed, Role};
+pub use crate::report::{BaselineEntry, Judged};
 use crate::report::{Report, SuppressedBy, Suppression, SuppressionKind};
 use crate::rules::{Catalog, Family, Rule};
 use crate::source::LineIndex;
+
+/// One `overrides` entry, resolved.
+#[derive(Debug, Clone)]
+pub struct PathOverride {
+    /// Index in the file (0-based), for messages.
+    pub index: usize,
+    /// The globs as written.
+    pub paths: Vec<String>,
+    pub(crate) matcher: Gitignore,
+    pub(crate) base: PathBuf,
+    /// When set, only these rule ids stay active under the paths.
+    pub select: Option<HashSet<String>>,
+    /// Rule ids suppressed under the paths.
+    pub ignore: HashSet<String>,
+    /// Severity by rule id under the paths.
+    pub severity: HashMap<String, Severity>,
+    /// Why, as written.
+    pub reason: Option<String>,
+}
+
+impl PathOverride {
+    /// True when the display path `path` (relative to the current directory) matches.
+    pub fn applies_to(&self, path: &str) -> bool {
+        let abs = std::path::absolute(path).unwrap_or_else(|_| Path::new(path).to_path_buf());
+        abs.starts_with(&self.base)
+            && self
+                .matcher
+                .matched_path_or_any_parents(&abs, false)
+                .is_ignore()
+    }
+}
 
 /// Id of the rule reporting a directive without a reason.
 pub const NO_REASON: &str = "PL806";
 /// Id of the rule reporting a directive that suppresses nothing.
 pub const UNUSED: &str = "PL807";
-
-/// A finding and its suppression, if any.
-pub type Judged = (Finding, Option<Suppression>);
 
 /// How a run suppresses findings: whether inline directives count, and the config's per-path
 /// overrides.
@@ -503,18 +533,6 @@ fn directive_finding(
             f.with_label("directive")
                 .with_matched(crate::escape::escape_invisible(&matched))
         })
-}
-
-/// One entry of a baseline file.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BaselineEntry {
-    /// The finding's path, as output shows it.
-    pub path: String,
-    /// Rule id.
-    pub rule: String,
-    /// The finding's fingerprint (see [`crate::finding::fingerprint`]).
-    pub fingerprint: String,
 }
 
 /// A baseline: the findings a repository had when it adopted promptlint. JSON, sorted by

@@ -4,9 +4,10 @@
 
 use std::collections::HashSet;
 
-use promptlint::check::run_example;
 use promptlint::finding::{Finding, Severity};
-use promptlint::rules::catalog::{embedded_files, is_rule_path};
+use promptlint::pipeline::run_example;
+use promptlint::rules::catalog::embedded_files;
+use promptlint::rules::loader::is_rule_path;
 use promptlint::rules::native::NATIVE_CHECKS;
 use promptlint::rules::{Catalog, pattern};
 

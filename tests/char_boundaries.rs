@@ -5,7 +5,8 @@
 
 use std::collections::HashSet;
 
-use promptlint::check::{Engine, check_memory};
+use promptlint::check::Engine;
+use promptlint::pipeline::check_memory;
 use promptlint::rules::Catalog;
 
 /// Multibyte text of each UTF-8 length: 2 bytes (`é`), 3 (CJK), 4 (an emoji), and a mix whose

@@ -36,9 +36,10 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 
-use promptlint::check::{Engine, check_memory};
+use promptlint::check::Engine;
 use promptlint::finding::{Finding, Severity};
 use promptlint::kind::FileKind;
+use promptlint::pipeline::check_memory;
 use promptlint::rules::{Catalog, ContextPolicy, Example, Family, Rule};
 use unicode_segmentation::UnicodeSegmentation;
 

@@ -5,9 +5,10 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use promptlint::check::{Engine, check_memory};
+use promptlint::check::Engine;
 use promptlint::kind::FileKind;
 use promptlint::normalize::{ViewKind, normalize};
+use promptlint::pipeline::check_memory;
 use promptlint::report::{self, Format, HumanOptions};
 use promptlint::rules::Catalog;
 use promptlint::{ConfigSource, Options};

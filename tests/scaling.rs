@@ -6,7 +6,8 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use promptlint::check::{Engine, check_memory};
+use promptlint::check::Engine;
+use promptlint::pipeline::check_memory;
 use promptlint::rules::Catalog;
 
 /// The ratio t(2n) / t(n) that fails a case (a linear rule gives about 2, a quadratic one 4).

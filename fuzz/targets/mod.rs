@@ -15,11 +15,12 @@ use std::collections::HashSet;
 use std::ops::Range;
 use std::path::Path;
 
-use promptlint::check::{Engine, check_memory};
+use promptlint::check::Engine;
 use promptlint::escape::{self, is_invisible};
 use promptlint::kind::FileKind;
 use promptlint::normalize::{ViewKind, normalize};
 use promptlint::parse::{self, ParseOptions, Parsed};
+use promptlint::pipeline::check_memory;
 use promptlint::report::{self, FileResult, Format, HumanOptions, Report, SourceRoot};
 use promptlint::rules::Catalog;
 use promptlint::source::{self, LineIndex};
@@ -296,7 +297,8 @@ pub fn request_log(data: &[u8]) {
 /// The streaming cache analysis of `promptlint cache` over a log, with small budgets so that
 /// eviction and the line cap are reached by small inputs; every rendering is escaped.
 pub fn cache(data: &[u8]) {
-    use promptlint::cache::{CacheOptions, analyse_reader, render};
+    use promptlint::cache::{CacheOptions, analyse_reader};
+    use promptlint::report::cache as render;
     let opts = CacheOptions {
         max_line_bytes: 2048,
         conversation_budget: 4096,

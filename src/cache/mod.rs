@@ -25,8 +25,6 @@
 //! conversations close the least recently used one. A line longer than
 //! [`CacheOptions::max_line_bytes`] is skipped with an error, without being held in memory.
 
-pub mod render;
-
 use std::collections::HashMap;
 use std::io::BufRead;
 

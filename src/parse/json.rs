@@ -11,7 +11,7 @@ use std::ops::Range;
 use jsonc_parser::ast;
 use jsonc_parser::{CollectOptions, ParseOptions, parse_to_ast};
 
-use super::{MappedText, ParseIssue, Parsed, Role, Segment};
+use super::segment::{MappedText, ParseIssue, Parsed, Role, Segment};
 use crate::offset_map::OffsetMap;
 
 /// A JSON value with source spans.
@@ -288,7 +288,7 @@ pub fn string_segments(root: &JsonNode) -> Vec<Segment> {
             } else {
                 Role::JsonString
             },
-            zone: super::Zone::Static,
+            zone: super::segment::Zone::Static,
             range,
             derived: Some(s.clone()),
         });

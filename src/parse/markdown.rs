@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use super::{ParseIssue, Parsed, Role, Segment};
+use super::segment::{ParseIssue, Parsed, Role, Segment};
 
 /// Splits a markdown text into segments.
 pub fn parse(text: &str) -> Parsed {

@@ -8,7 +8,7 @@
 //! rules/agents.yaml.
 
 use super::json::{Json, JsonNode, fallback, parse_tree, string_segments};
-use super::{MappedText, McpServer, Parsed, Role, Segment, Zone};
+use super::segment::{MappedText, McpServer, Parsed, Role, Segment, Zone};
 use crate::offset_map::OffsetMap;
 
 /// Keys whose truthy value approves tools without asking the user: `autoApprove` and

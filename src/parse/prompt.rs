@@ -22,14 +22,16 @@
 
 use std::ops::Range;
 
-use super::{Boundary, CacheLayout, ParseOptions, Parsed, PrefixPiece, Role, Segment, Zone};
+use super::segment::{
+    Boundary, CacheLayout, ParseOptions, Parsed, PrefixPiece, Role, Segment, Zone,
+};
 
 /// The default boundary marker.
 pub const DEFAULT_MARKER: &str = "SYSTEM_PROMPT_DYNAMIC_BOUNDARY";
 
 /// Parses a prompt or template.
 pub fn parse(text: &str, path: &str, opts: &ParseOptions) -> Parsed {
-    let mut parsed = if super::is_markdown_path(path) {
+    let mut parsed = if super::segment::is_markdown_path(path) {
         super::markdown::parse(text)
     } else {
         plain(text)

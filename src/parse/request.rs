@@ -36,7 +36,7 @@ use std::ops::Range;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::json::{Json, JsonNode, parse_tree};
-use super::{
+use super::segment::{
     Boundary, CacheLayout, ParseIssue, ParseOptions, Parsed, PrefixPiece, Provider, Role, Segment,
     ToolResult, Zone,
 };
@@ -740,9 +740,9 @@ pub fn parse_log(text: &str, opts: &ParseOptions) -> Parsed {
 
 /// The same tree with every span and string map moved `by` bytes right.
 fn shift(node: &JsonNode, by: usize) -> JsonNode {
-    let outer = |s: &super::MappedText| {
+    let outer = |s: &super::segment::MappedText| {
         let end = s.map.map_range(0..s.text.len()).end;
-        super::MappedText {
+        super::segment::MappedText {
             text: s.text.clone(),
             map: s
                 .map

@@ -18,7 +18,8 @@
 
 use std::fmt::Write as _;
 
-use super::{Report, SourceRoot};
+use super::model::Report;
+use super::root::SourceRoot;
 use crate::escape::escape_invisible;
 use crate::finding::Severity;
 

@@ -17,7 +17,8 @@
 
 use serde::Serialize;
 
-use super::{Report, SourceRoot};
+use super::model::Report;
+use super::root::SourceRoot;
 use crate::finding::Severity;
 
 /// One Code Quality issue.
@@ -85,7 +86,7 @@ pub fn issues(report: &Report, root: &SourceRoot) -> Vec<Issue> {
 /// Renders the report as a pretty JSON array with a trailing newline.
 pub fn render(report: &Report, root: &SourceRoot) -> String {
     let json = serde_json::to_string_pretty(&issues(report, root)).expect("plain data serializes");
-    let mut s = super::escape_json_invisible(&json);
+    let mut s = super::model::escape_json_invisible(&json);
     s.push('\n');
     s
 }

@@ -14,7 +14,7 @@ use miette::{
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
-use super::{FileResult, HumanOptions, Located, Report};
+use super::model::{FileResult, HumanOptions, Located, Report};
 use crate::escape::{escape_invisible, escape_one_line, escape_path, truncate_chars};
 use crate::finding::Severity;
 

@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use super::{FileResult, Located, Report};
+use super::model::{FileResult, Located, Report};
 
 #[derive(Serialize)]
 struct Pos {

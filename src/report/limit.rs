@@ -25,55 +25,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::{FileResult, Located, Report};
+use super::model::{FileResult, Located, Report};
 use crate::finding::{Finding, Severity, fingerprint};
 use crate::rules::{Catalog, Rule};
 
-/// Id of the rule whose findings stand for the findings over a limit.
-pub const TRUNCATED: &str = "PL810";
-
-/// Default of `--max-findings-per-rule` / `max_findings_per_rule`: findings of one rule listed
-/// per file (unsuppressed and suppressed ones counted apart). No real file comes near it: the
-/// largest count of one rule in one file is 6 over the 300 files of `../shared/corpus` and 4
-/// over the repository's `fixtures/`, while a request log with a bad line on every line
-/// reaches it after 100 lines (200 KB of such lines: 18 MB of JSON without the limit, 82 KB
-/// with it).
-pub const DEFAULT_MAX_FINDINGS_PER_RULE: usize = 100;
-
-/// Default of `--max-findings` / `max_findings`: findings listed per run (unsuppressed and
-/// suppressed ones counted apart). GitHub code scanning rejects a SARIF run of more than
-/// 25,000 results and shows the top 5,000
-/// (<https://docs.github.com/en/code-security/code-scanning/troubleshooting-sarif-uploads/results-exceed-limit>):
-/// 10,000 of each kind, plus their `PL810` summaries, stay under the hard limit.
-pub const DEFAULT_MAX_FINDINGS: usize = 10_000;
-
-/// The output limits of a run. `0` means no limit, as golangci-lint's `max-issues-per-linter`
-/// and `max-same-issues` ("Set to 0 to disable",
-/// <https://golangci-lint.run/usage/configuration/#config-file>).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// Findings of one rule listed per file (count of findings; 0: no limit).
-    pub per_rule: usize,
-    /// Findings listed per run (count of findings; 0: no limit).
-    pub per_run: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            per_rule: DEFAULT_MAX_FINDINGS_PER_RULE,
-            per_run: DEFAULT_MAX_FINDINGS,
-        }
-    }
-}
-
-impl Limits {
-    /// No limit at all.
-    pub const NONE: Limits = Limits {
-        per_rule: 0,
-        per_run: 0,
-    };
-}
+pub use super::model::{DEFAULT_MAX_FINDINGS, DEFAULT_MAX_FINDINGS_PER_RULE, Limits, TRUNCATED};
 
 /// Findings removed by one limit, gathered into the `PL810` that will stand for them.
 struct Dropped {

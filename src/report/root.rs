@@ -9,7 +9,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use super::Report;
+use super::model::Report;
 
 /// The folder that output paths are relative to: the nearest ancestor of the current
 /// directory holding `.git` (a folder, or a file in a worktree), else the current directory.

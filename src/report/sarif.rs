@@ -18,7 +18,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{Report, SourceRoot, Suppression};
+use super::model::{Report, Suppression};
+use super::root::SourceRoot;
 use crate::finding::{Confidence, Severity};
 use crate::rules::Rule;
 
@@ -450,7 +451,7 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
 /// Renders the report as pretty SARIF with a trailing newline.
 pub fn render(report: &Report, root: &SourceRoot) -> String {
     let json = serde_json::to_string_pretty(&log(report, root)).expect("plain data serializes");
-    let mut s = super::escape_json_invisible(&json);
+    let mut s = super::model::escape_json_invisible(&json);
     s.push('\n');
     s
 }

@@ -318,3 +318,9 @@ pub(super) static LEAD_IN_CUE: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .expect("static regex")
 });
+
+/// True when `s` discusses, refuses or forbids by topic ([`TOPIC_CUE`], a refusal, a negated
+/// compliance verb); words that only introduce a quotation do not count.
+pub(super) fn topical(s: &str) -> bool {
+    !s.is_empty() && (TOPIC_CUE.is_match(s) || REFUSAL.is_match(s) || NEGATED_VERB.is_match(s))
+}

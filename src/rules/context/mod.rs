@@ -189,12 +189,6 @@ fn previous_sentences(text: &str, at: usize) -> &str {
     s.rfind("\n\n").map_or(s, |i| &s[i + 2..])
 }
 
-/// True when `s` discusses, refuses or forbids by topic ([`TOPIC_CUE`], a refusal, a negated
-/// compliance verb); words that only introduce a quotation do not count.
-fn topical(s: &str) -> bool {
-    !s.is_empty() && (TOPIC_CUE.is_match(s) || REFUSAL.is_match(s) || NEGATED_VERB.is_match(s))
-}
-
 /// True when the sentence around a match forbids, refuses or negates it: `prefix` is the
 /// sentence up to the match, `rest` the text after it.
 fn forbids(prefix: &str, rest: &str) -> bool {

@@ -3,8 +3,7 @@
 
 use std::ops::Range;
 
-use super::cues::{FENCE_ADOPT, TABLE_CUE};
-use super::topical;
+use super::cues::{FENCE_ADOPT, TABLE_CUE, topical};
 use crate::source::ceil_char_boundary;
 use crate::source::floor_char_boundary;
 

@@ -73,14 +73,13 @@ use std::sync::Arc;
 use crate::escape::excerpt;
 use crate::finding::{Finding, Severity};
 use crate::parse::Segment;
-use crate::rules::native::Input;
-use crate::rules::{Family, Rule};
+use crate::rules::Rule;
+use crate::rules::native::input::Input;
 use decode::{Budget, Payload, find_payloads};
 pub use decode::{MAX_DECODED, MAX_PAYLOADS};
 use rescan::{Hit, rescan};
 
-/// Families whose pattern rules are run over decoded text.
-pub const RESCANNED: [Family; 3] = [Family::Injection, Family::Exfil, Family::Autonomy];
+pub use rescan::RESCANNED;
 
 /// The `encoded-instructions` check.
 pub fn encoded_instructions(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
@@ -198,7 +197,7 @@ fn report(
         }
         // Who wrote it, as for plain text: an override in a template its authors own or in a
         // request's system role is their own instruction, however it is spelled.
-        if let Some((sev, why)) = crate::check::authorship(&top.rule, input.kind, seg.role)
+        if let Some((sev, why)) = super::authorship::authorship(&top.rule, input.kind, seg.role)
             && sev < f.severity
         {
             f = f.with_severity(sev, why);

@@ -5,16 +5,18 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::RESCANNED;
 use super::decode::Payload;
 use crate::finding::Severity;
 use crate::normalize::{ViewKind, normalize};
 use crate::offset_map::OffsetMap;
 use crate::parse::{Role, Segment};
-use crate::rules::native::Input;
-use crate::rules::{Catalog, Rule};
+use crate::rules::native::input::Input;
+use crate::rules::{Catalog, Family, Rule};
 use crate::source::ceil_char_boundary as ceil;
 use crate::source::floor_char_boundary as floor;
+
+/// Families whose pattern rules are run over decoded text.
+pub const RESCANNED: [Family; 3] = [Family::Injection, Family::Exfil, Family::Autonomy];
 
 /// Bytes of context kept on each side of a run when it is rescanned.
 const WINDOW: usize = 160;

@@ -21,7 +21,7 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::Input;
+use super::input::Input;
 use crate::finding::{Finding, Severity};
 use crate::kind::FileKind;
 use crate::parse::{Boundary, Role, Segment, Zone, est_tokens};

@@ -3,7 +3,8 @@
 //!
 //! A native rule is its YAML (`rules/<family>/PLnnn-<name>.yaml` with `native: <name>`), one
 //! file here (`plnnn_<name>.rs`, `-` as `_`) holding its check, its optional `--fix` arm and its
-//! unit tests, and one line in [`NATIVE_CHECKS`]. Code shared by several rules lives in
+//! unit tests, and one line in [`NATIVE_CHECKS`]. Every check takes an [`Input`] (`input.rs`,
+//! below the table and the checks). Code shared by several rules lives in
 //! `unicode_common` (views, context, capped findings of PL201–PL208), `confusable_text`
 //! (PL207's tokens and lookalikes) and `cache_common` (PL401–PL412); the code point classes
 //! are in [`crate::codepoints`]. A test checks that every entry has its rule file and its
@@ -11,6 +12,7 @@
 
 pub mod cache_common;
 pub mod confusable_text;
+pub mod input;
 pub mod unicode_common;
 
 pub mod pl201_bidi_control;
@@ -45,49 +47,12 @@ pub mod pl808_weakened_config;
 pub mod pl809_internal_error;
 pub mod pl810_findings_truncated;
 
-use std::collections::HashSet;
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::{Catalog, Rule};
-use crate::agents::LoadCap;
+use super::Rule;
 use crate::finding::Finding;
-use crate::kind::FileKind;
-use crate::parse::Parsed;
-use crate::source::{Decoded, LineIndex};
-
-/// What a native check sees of one source.
-#[derive(Debug)]
-pub struct Input<'a> {
-    /// Display path (relative, `/`).
-    pub path: &'a str,
-    /// File kind.
-    pub kind: FileKind,
-    /// Decoded text and what decoding repaired.
-    pub decoded: &'a Decoded,
-    /// Line index of the text.
-    pub lines: &'a LineIndex,
-    /// Segments.
-    pub parsed: &'a Parsed,
-    /// Load caps of the agents that load this file, with the bytes and chars their loaders
-    /// count before this file (ancestor files of a chained loader such as Codex).
-    pub caps: &'a [(LoadCap, u64)],
-    /// Why the file was not scanned, when it was skipped (binary, over the size limit, not a
-    /// regular file); the text is then empty.
-    pub skipped: Option<&'a str>,
-    /// The catalog in effect, for checks that run other rules over text they derive (the
-    /// encoded check rescans decoded payloads with the pattern rules).
-    pub catalog: &'a Catalog,
-    /// Ids of the enabled rules.
-    pub enabled: &'a HashSet<String>,
-}
-
-impl Input<'_> {
-    /// The decoded text.
-    pub fn text(&self) -> &str {
-        &self.decoded.text
-    }
-}
+pub use input::Input;
 
 /// A native check: the findings of `rule` in `input`.
 pub type CheckFn = fn(&Input<'_>, &Arc<Rule>) -> Vec<Finding>;
@@ -254,6 +219,7 @@ mod tests {
             .collect();
         let shared = [
             "mod.rs",
+            "input.rs",
             "unicode_common.rs",
             "confusable_text.rs",
             "cache_common.rs",

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use unicode_bidi::{BidiClass, bidi_class};
 
-use super::Input;
+use super::input::Input;
 use super::unicode_common::*;
 use crate::codepoints::*;
 use crate::escape::{code_point, excerpt};

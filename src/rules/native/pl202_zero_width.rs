@@ -4,7 +4,7 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::Input;
+use super::input::Input;
 use super::unicode_common::*;
 use crate::codepoints::*;
 use crate::escape::{code_point, escape_one_line, excerpt};

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::Script;
 
-use super::Input;
+use super::input::Input;
 use super::unicode_common::*;
 use crate::codepoints::*;
 use crate::escape::code_point;

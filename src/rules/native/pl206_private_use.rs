@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::Input;
+use super::input::Input;
 use super::unicode_common::*;
 use crate::codepoints::*;
 use crate::escape::code_point;

@@ -79,8 +79,8 @@ use std::sync::Arc;
 use unicode_script::Script;
 use unicode_security::{MixedScript, RestrictionLevel, RestrictionLevelDetection};
 
-use super::Input;
 use super::confusable_text::*;
+use super::input::Input;
 use super::unicode_common::{Hits, Said, check};
 use crate::escape::{escape_one_line, truncate_chars};
 use crate::finding::{Finding, Severity};

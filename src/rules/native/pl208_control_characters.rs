@@ -26,7 +26,7 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::Input;
+use super::input::Input;
 use super::unicode_common::{Hits, Said, check_views};
 use crate::escape::{code_point, escape_one_line};
 use crate::finding::{Finding, Severity};

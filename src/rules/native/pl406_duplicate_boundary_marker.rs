@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use super::Input;
 use super::cache_common::*;
+use super::input::Input;
 use crate::finding::Finding;
 use crate::rules::Rule;
 

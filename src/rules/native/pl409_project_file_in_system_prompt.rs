@@ -4,8 +4,8 @@ use std::sync::{Arc, OnceLock};
 
 use regex::Regex;
 
-use super::Input;
 use super::cache_common::*;
+use super::input::Input;
 use crate::finding::Finding;
 use crate::kind::FileKind;
 use crate::parse::{Role, Zone};

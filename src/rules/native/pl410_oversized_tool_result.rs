@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::Input;
+use super::input::Input;
 use crate::finding::Finding;
 use crate::parse::est_tokens;
 use crate::rules::Rule;

@@ -3,8 +3,8 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::Input;
 use super::cache_common::*;
+use super::input::Input;
 use crate::finding::Finding;
 use crate::kind::FileKind;
 use crate::rules::Rule;

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::Input;
+use super::input::Input;
 use crate::agents::{CapEffect, CapUnit};
 use crate::finding::{Finding, Severity};
 use crate::rules::Rule;

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::Input;
+use super::input::Input;
 use crate::finding::Finding;
 use crate::rules::Rule;
 use crate::source::floor_char_boundary as floor_boundary;

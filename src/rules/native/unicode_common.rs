@@ -54,7 +54,7 @@ use unicode_properties::{GeneralCategoryGroup, UnicodeEmoji, UnicodeGeneralCateg
 use unicode_script::{Script, ScriptExtension, UnicodeScript};
 use unicode_segmentation::GraphemeCursor;
 
-use super::Input;
+use super::input::Input;
 use crate::codepoints::{BLACK_FLAG, RGI_FLAG_TAGS, name};
 use crate::escape::{code_point, escape_one_line, truncate_chars};
 use crate::finding::{Finding, Severity};

@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use super::{Encoding, MIN_BASE64, Payload, bytes_to_text, prefix_is_text};
+use super::payload::{Encoding, MIN_BASE64, Payload, bytes_to_text, prefix_is_text};
 
 /// The 6-bit value of a base64 or base64url symbol (RFC 4648 tables 1 and 2).
 fn b64_value(b: u8) -> Option<u8> {

@@ -3,7 +3,7 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use super::{Encoding, Payload};
+use super::payload::{Encoding, Payload};
 
 /// The most frequent English words: the Oxford English Corpus's 100 most common lemmas
 /// (<https://en.wikipedia.org/wiki/Most_common_words_in_English>), plus the inflected forms

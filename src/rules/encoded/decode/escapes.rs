@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use super::{Encoding, MAX_GAP, MIN_ESCAPES, MIN_PERCENT, Payload, is_textual};
+use super::payload::{Encoding, MAX_GAP, MIN_ESCAPES, MIN_PERCENT, Payload, is_textual};
 
 /// What one escape stands for.
 #[derive(Debug, Clone, Copy)]

@@ -1,7 +1,9 @@
 //! Hex runs: plain digits in one word, or byte pairs split by spaces, commas or colons.
 
 use super::base64::{CLASS, WORD};
-use super::{Encoding, MIN_HEX_DIGITS, MIN_HEX_PAIRS, Payload, bytes_to_text, prefix_is_text};
+use super::payload::{
+    Encoding, MIN_HEX_DIGITS, MIN_HEX_PAIRS, Payload, bytes_to_text, prefix_is_text,
+};
 
 fn hex_value(b: u8) -> Option<u8> {
     match b {

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Conversation, hex};
+use crate::cache::{Conversation, hex};
 use crate::parse::est_tokens;
 
 /// The table and verdict of one conversation, for people.

@@ -1,0 +1,337 @@
+//! The segment model every format's parser returns: roles, zones, segments, parse issues,
+//! MCP servers and the cache layout of prompts and requests.
+
+use std::ops::Range;
+
+use serde::{Deserialize, Serialize};
+
+use crate::kind::FileKind;
+use crate::offset_map::OffsetMap;
+
+/// The role of a segment: what part of a source it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// YAML frontmatter of a markdown file, between `---` lines.
+    Frontmatter,
+    /// Ordinary text: markdown prose, a prompt, a file that did not parse.
+    Body,
+    /// An HTML comment `<!-- ... -->`: hidden when the markdown is rendered.
+    HtmlComment,
+    /// Other text hidden when rendered: `display:none` elements, `[//]: # (...)` comments,
+    /// the body of a collapsed `<details>` block.
+    Hidden,
+    /// A fenced code block (``` or ~~~), fences included.
+    CodeFence,
+    /// An object key of a JSON document, decoded.
+    JsonKey,
+    /// A string value of a JSON document, decoded.
+    JsonString,
+    /// An MCP server's `command` and `args` joined into one shell line.
+    ShellLine,
+    /// A system prompt (request `system`, or a `system` role message).
+    System,
+    /// A developer-role message (OpenAI).
+    Developer,
+    /// A user message.
+    User,
+    /// An assistant message.
+    Assistant,
+    /// A tool definition (name, description, schema).
+    Tool,
+    /// A tool result returned into the conversation.
+    ToolResult,
+}
+
+impl Role {
+    /// The kebab-case name used in rule files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Frontmatter => "frontmatter",
+            Role::Body => "body",
+            Role::HtmlComment => "html-comment",
+            Role::Hidden => "hidden",
+            Role::CodeFence => "code-fence",
+            Role::JsonKey => "json-key",
+            Role::JsonString => "json-string",
+            Role::ShellLine => "shell-line",
+            Role::System => "system",
+            Role::Developer => "developer",
+            Role::User => "user",
+            Role::Assistant => "assistant",
+            Role::Tool => "tool",
+            Role::ToolResult => "tool-result",
+        }
+    }
+
+    /// True for text a person does not see when the markdown is rendered.
+    pub fn is_hidden(self) -> bool {
+        matches!(self, Role::HtmlComment | Role::Hidden)
+    }
+}
+
+/// Whether a segment is inside the cacheable prefix of a prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Zone {
+    /// Inside the cacheable prefix: must be byte-identical every turn.
+    Static,
+    /// After the cache boundary.
+    Dynamic,
+}
+
+/// A text derived from source bytes (a decoded JSON string, a joined command line) with the
+/// map back to them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MappedText {
+    /// The derived text.
+    pub text: String,
+    /// Derived byte offsets -> source byte ranges.
+    pub map: OffsetMap,
+}
+
+/// A part of a source with a role and a zone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Segment {
+    /// What this part is.
+    pub role: Role,
+    /// Static or dynamic for the cache rules.
+    pub zone: Zone,
+    /// The source bytes it covers.
+    pub range: Range<usize>,
+    /// The text rules see when it is not `source[range]` verbatim.
+    pub derived: Option<MappedText>,
+}
+
+impl Segment {
+    /// A segment whose text is `source[range]` verbatim.
+    pub fn verbatim(role: Role, range: Range<usize>) -> Segment {
+        Segment {
+            role,
+            zone: Zone::Static,
+            range,
+            derived: None,
+        }
+    }
+
+    /// The text rules match on.
+    pub fn text<'a>(&'a self, source: &'a str) -> &'a str {
+        match &self.derived {
+            Some(d) => &d.text,
+            None => &source[self.range.clone()],
+        }
+    }
+
+    /// Maps a byte range of [`Segment::text`] to a source byte range.
+    pub fn to_source(&self, r: Range<usize>) -> Range<usize> {
+        match &self.derived {
+            Some(d) => d.map.map_range(r),
+            None => self.range.start + r.start..self.range.start + r.end,
+        }
+    }
+}
+
+/// A problem met while parsing; the source is still scanned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseIssue {
+    /// Where, in source bytes (empty at 0 when unknown).
+    pub span: Range<usize>,
+    /// What went wrong, e.g. "invalid JSON: expected a comma".
+    pub message: String,
+}
+
+/// An MCP server entry found in an MCP configuration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct McpServer {
+    /// Server name (the key under `mcpServers`/`servers`).
+    pub name: String,
+    /// Source span of the server's object.
+    pub span: Range<usize>,
+    /// Flags that approve tools without asking: key name, the value's span, and the value as
+    /// written (e.g. `("autoApprove", 120..140, "[\"*\"]")`).
+    pub auto_approve: Vec<(String, Range<usize>, String)>,
+}
+
+/// The parse result of one source.
+#[derive(Debug, Clone, Default)]
+pub struct Parsed {
+    /// Cache layouts: one for a prompt, one per request of a request or request log; empty
+    /// for kinds that are not prompts (see [`CacheLayout`]).
+    pub cache: Vec<CacheLayout>,
+    /// Segments, sorted by source offset.
+    pub segments: Vec<Segment>,
+    /// Problems met while parsing.
+    pub issues: Vec<ParseIssue>,
+    /// MCP servers, for `mcp-config` sources.
+    pub mcp_servers: Vec<McpServer>,
+}
+
+/// True when a source of `kind` named `path` is parsed as markdown (markdown kinds, or a
+/// markdown extension for other kinds).
+pub fn is_markdown(kind: FileKind, path: &str) -> bool {
+    match kind {
+        FileKind::McpConfig | FileKind::Request | FileKind::RequestLog => false,
+        FileKind::Prompt if path.ends_with(".json") => false,
+        k => k.is_markdown() || is_markdown_path(path),
+    }
+}
+
+pub(crate) fn is_markdown_path(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    [".md", ".mdc", ".markdown", ".md.tpl", ".mdx"]
+        .iter()
+        .any(|e| lower.ends_with(e))
+}
+
+pub use cache_layout::{
+    Boundary, CacheLayout, DEFAULT_TOOL_RESULT_BUDGET, ParseOptions, PrefixPiece, Provider,
+    ToolResult,
+};
+
+mod cache_layout {
+    //! What the cache rules need to know about a prompt or request beyond its segments.
+
+    use std::ops::Range;
+
+    /// Options of the parse stage that change zones.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct ParseOptions {
+        /// Extra boundary markers (`--boundary-marker`), besides
+        /// [`crate::parse::prompt::DEFAULT_MARKER`].
+        pub boundary_markers: Vec<String>,
+        /// Inline tool results over this many estimated tokens are reported (default 20,000).
+        pub tool_result_budget: usize,
+    }
+
+    impl Default for ParseOptions {
+        fn default() -> ParseOptions {
+            ParseOptions {
+                boundary_markers: Vec::new(),
+                tool_result_budget: DEFAULT_TOOL_RESULT_BUDGET,
+            }
+        }
+    }
+
+    /// Default budget of an inline tool result, in estimated tokens.
+    pub const DEFAULT_TOOL_RESULT_BUDGET: usize = 20_000;
+
+    /// Which API a request is for.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Provider {
+        /// Anthropic Messages API.
+        Anthropic,
+        /// OpenAI Chat Completions (and the many APIs that copy it).
+        OpenAiChat,
+        /// OpenAI Responses API.
+        OpenAiResponses,
+    }
+
+    impl Provider {
+        /// Name for messages (`anthropic`, `openai`).
+        pub fn as_str(self) -> &'static str {
+            match self {
+                Provider::Anthropic => "anthropic",
+                Provider::OpenAiChat | Provider::OpenAiResponses => "openai",
+            }
+        }
+    }
+
+    /// How the end of the static zone was decided.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Boundary {
+        /// A boundary marker line in a prompt.
+        Marker,
+        /// A prompt without a marker: static as a whole (or up to its last user section), but
+        /// nothing declares its text shared beyond one conversation.
+        Implicit,
+        /// The last explicit `cache_control` breakpoint of an Anthropic request.
+        Breakpoint,
+        /// Anthropic automatic caching (top-level `cache_control`): everything before the newest
+        /// user message.
+        Automatic,
+        /// OpenAI: everything before the newest user message.
+        NewestUser,
+        /// Nothing is cached (an Anthropic request without any `cache_control`).
+        Uncached,
+    }
+
+    impl Boundary {
+        /// True when the file or request says where its cacheable prefix ends (a marker, a
+        /// breakpoint, the provider's own rule), so text before it is meant to be shared by
+        /// every turn and every conversation.
+        pub fn is_declared(self) -> bool {
+            !matches!(self, Boundary::Implicit | Boundary::Uncached)
+        }
+    }
+
+    /// A source range of the static zone and where its text starts inside the cacheable
+    /// prefix (bytes). For a prompt the prefix is the text from the start of the static zone;
+    /// for a request it is the canonical prefix (`crate::parse::request`), where a string's
+    /// bytes start at `prefix_offset`.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct PrefixPiece {
+        /// Source bytes (a JSON string's literal, or a run of prompt text).
+        pub source: Range<usize>,
+        /// Offset of its first byte inside the cacheable prefix.
+        pub prefix_offset: usize,
+    }
+
+    /// A tool result carried inline in a request.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct ToolResult {
+        /// Source span of the result (block or message).
+        pub span: Range<usize>,
+        /// Bytes of its JSON value as written (the block or message).
+        pub bytes: usize,
+    }
+
+    /// The cache layout of one prompt or request.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct CacheLayout {
+        /// Source span this layout covers (the file, or one line of a request log).
+        pub span: Range<usize>,
+        /// How the static zone ends.
+        pub boundary: Boundary,
+        /// Provider of a request (`None` for prompts).
+        pub provider: Option<Provider>,
+        /// Model of a request, when given.
+        pub model: Option<String>,
+        /// Bytes of the cacheable prefix (the static zone).
+        pub prefix_bytes: usize,
+        /// Static-zone pieces, sorted by source offset, for byte offsets inside the prefix.
+        pub pieces: Vec<PrefixPiece>,
+        /// Boundary marker lines found (source spans), in order.
+        pub markers: Vec<Range<usize>>,
+        /// Boundary marker text that is not on a line of its own (so it splits nothing).
+        pub marker_mentions: Vec<Range<usize>>,
+        /// Explicit `cache_control` members (source spans of their values), in document order.
+        pub breakpoints: Vec<Range<usize>>,
+        /// The request opts into caching: a `cache_control` anywhere, `prompt_cache_key` or
+        /// `prompt_cache_retention`; a prompt with a boundary marker.
+        pub cache_intent: bool,
+        /// Inline tool results.
+        pub tool_results: Vec<ToolResult>,
+        /// The budget in effect for tool results (estimated tokens).
+        pub tool_result_budget: usize,
+    }
+
+    impl CacheLayout {
+        /// The offset inside the cacheable prefix of source byte `at` (which must lie in a
+        /// static piece), or `None`.
+        pub fn prefix_offset(&self, at: usize) -> Option<usize> {
+            let i = self.pieces.partition_point(|p| p.source.end <= at);
+            let p = self.pieces.get(i)?;
+            (p.source.start <= at).then(|| p.prefix_offset + (at - p.source.start))
+        }
+    }
+}
+
+/// Estimated tokens of `bytes` bytes of prompt text: 4 bytes per token, rounded up.
+///
+/// No maintained Rust crate ships Anthropic's tokenizer, and OpenAI's (tiktoken) differs from
+/// it; OpenAI's own guidance is "one token is about 4 characters of English text"
+/// (<https://help.openai.com/en/articles/4936856-what-are-tokens-and-how-to-count-them>). The
+/// estimate only sizes a cost, so one rule for every provider is enough.
+pub fn est_tokens(bytes: usize) -> usize {
+    bytes.div_ceil(4)
+}

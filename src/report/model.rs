@@ -1,0 +1,483 @@
+//! The report model: per-source results with located findings, suppressions, the run's
+//! errors and output limits; every renderer is a pure function of it.
+
+use std::collections::HashMap;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use crate::discover::FileError;
+use crate::finding::{Finding, Severity, fingerprint};
+use crate::kind::FileKind;
+use crate::rules::Rule;
+use crate::source::{LineIndex, Position};
+
+/// Id of the rule whose findings stand for the findings over a limit.
+pub const TRUNCATED: &str = "PL810";
+
+/// Default of `--max-findings-per-rule` / `max_findings_per_rule`: findings of one rule listed
+/// per file (unsuppressed and suppressed ones counted apart). No real file comes near it: the
+/// largest count of one rule in one file is 6 over the 300 files of `../shared/corpus` and 4
+/// over the repository's `fixtures/`, while a request log with a bad line on every line
+/// reaches it after 100 lines (200 KB of such lines: 18 MB of JSON without the limit, 82 KB
+/// with it).
+pub const DEFAULT_MAX_FINDINGS_PER_RULE: usize = 100;
+
+/// Default of `--max-findings` / `max_findings`: findings listed per run (unsuppressed and
+/// suppressed ones counted apart). GitHub code scanning rejects a SARIF run of more than
+/// 25,000 results and shows the top 5,000
+/// (<https://docs.github.com/en/code-security/code-scanning/troubleshooting-sarif-uploads/results-exceed-limit>):
+/// 10,000 of each kind, plus their `PL810` summaries, stay under the hard limit.
+pub const DEFAULT_MAX_FINDINGS: usize = 10_000;
+
+/// The output limits of a run. `0` means no limit, as golangci-lint's `max-issues-per-linter`
+/// and `max-same-issues` ("Set to 0 to disable",
+/// <https://golangci-lint.run/usage/configuration/#config-file>).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Findings of one rule listed per file (count of findings; 0: no limit).
+    pub per_rule: usize,
+    /// Findings listed per run (count of findings; 0: no limit).
+    pub per_run: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            per_rule: DEFAULT_MAX_FINDINGS_PER_RULE,
+            per_run: DEFAULT_MAX_FINDINGS,
+        }
+    }
+}
+
+impl Limits {
+    /// No limit at all.
+    pub const NONE: Limits = Limits {
+        per_rule: 0,
+        per_run: 0,
+    };
+}
+
+/// A finding with its resolved positions and fingerprint.
+#[derive(Debug, Clone)]
+pub struct Located {
+    /// The finding.
+    pub finding: Finding,
+    /// Start position (1-based line, columns in chars and UTF-16 units).
+    pub start: Position,
+    /// End position (exclusive).
+    pub end: Position,
+    /// sha256 hex of rule id, path, matched text and occurrence (see [`fingerprint`]).
+    pub fingerprint: String,
+    /// 0-based index of this finding among the findings of its file with the same rule and
+    /// matched text (set with the fingerprint, which includes it).
+    pub occurrence: usize,
+    /// Why the finding is suppressed, when it is (set by [`crate::suppress`]). Suppressed
+    /// findings are kept: they do not count towards the exit code or the severity counts, the
+    /// human summary counts them, JSON lists them under `suppressed`, and SARIF gives them
+    /// `result.suppressions`.
+    pub suppression: Option<Suppression>,
+}
+
+impl Located {
+    /// A finding at `start..end`, not yet fingerprinted (see [`Report::new`]) nor suppressed.
+    pub fn new(finding: Finding, start: Position, end: Position) -> Located {
+        Located {
+            finding,
+            start,
+            end,
+            fingerprint: String::new(),
+            occurrence: 0,
+            suppression: None,
+        }
+    }
+}
+
+/// Builds a located finding list for a file result (positions from the line index).
+pub fn locate(text: &str, lines: &LineIndex, findings: Vec<Finding>) -> Vec<Located> {
+    let offsets: Vec<usize> = findings
+        .iter()
+        .flat_map(|f| [f.span.start, f.span.end])
+        .collect();
+    let positions = lines.positions(text, &offsets);
+    findings
+        .into_iter()
+        .zip(positions.chunks(2))
+        .map(|(f, p)| Located::new(f, p[0], p[1]))
+        .collect()
+}
+
+/// A finding and its suppression, if any.
+pub type Judged = (Finding, Option<Suppression>);
+
+/// One entry of a baseline file.
+#[derive(
+    Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(deny_unknown_fields)]
+pub struct BaselineEntry {
+    /// The finding's path, as output shows it.
+    pub path: String,
+    /// Rule id.
+    pub rule: String,
+    /// The finding's fingerprint (see [`crate::finding::fingerprint`]).
+    pub fingerprint: String,
+}
+
+/// How a finding was suppressed (filled by the suppress stage; SARIF §3.35).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suppression {
+    /// Where the suppression is written.
+    pub kind: SuppressionKind,
+    /// Which stage suppressed it.
+    pub by: SuppressedBy,
+    /// The reason given, if any.
+    pub justification: Option<String>,
+}
+
+/// The suppress stage that suppressed a finding (they run in this order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SuppressedBy {
+    /// An inline directive in the file (`promptlint-disable…`).
+    Inline,
+    /// A per-path `overrides` entry of the config.
+    Config,
+    /// The `--baseline` file.
+    Baseline,
+}
+
+impl SuppressedBy {
+    /// Lower-case name used in JSON: `inline`, `config`, `baseline`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SuppressedBy::Inline => "inline",
+            SuppressedBy::Config => "config",
+            SuppressedBy::Baseline => "baseline",
+        }
+    }
+}
+
+impl SuppressionKind {
+    /// The SARIF name: `inSource` or `external`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SuppressionKind::InSource => "inSource",
+            SuppressionKind::External => "external",
+        }
+    }
+}
+
+/// Where a suppression lives (SARIF §3.35.2 `kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SuppressionKind {
+    /// A comment in the scanned file itself (`inSource`).
+    InSource,
+    /// Configuration or a baseline outside the file (`external`).
+    External,
+}
+
+/// The result of one source.
+#[derive(Debug, Clone)]
+pub struct FileResult {
+    /// Display path.
+    pub path: String,
+    /// The kind it was checked as (`None` for a file skipped before its kind was known).
+    pub kind: Option<FileKind>,
+    /// The decoded text, kept only when there are findings to show.
+    pub text: String,
+    /// Line index of `text`.
+    pub lines: LineIndex,
+    /// Findings, sorted by position then rule id.
+    pub findings: Vec<Located>,
+    /// True when the file was read and scanned (not skipped).
+    pub scanned: bool,
+}
+
+impl FileResult {
+    /// Locates `findings` in `text` and keeps the text only if there is something to show.
+    pub fn new(
+        path: String,
+        kind: Option<FileKind>,
+        text: String,
+        findings: Vec<Finding>,
+        scanned: bool,
+    ) -> FileResult {
+        let judged = findings.into_iter().map(|f| (f, None)).collect();
+        FileResult::judged(path, kind, text, judged, scanned)
+    }
+
+    /// As [`FileResult::new`], for findings that the suppress stage has judged.
+    pub fn judged(
+        path: String,
+        kind: Option<FileKind>,
+        text: String,
+        findings: Vec<Judged>,
+        scanned: bool,
+    ) -> FileResult {
+        let lines = LineIndex::new(&text);
+        let (findings, suppressions): (Vec<Finding>, Vec<Option<Suppression>>) =
+            findings.into_iter().unzip();
+        let mut located = locate(&text, &lines, findings);
+        for (l, s) in located.iter_mut().zip(suppressions) {
+            l.suppression = s;
+        }
+        located.sort_by(|a, b| {
+            (a.start, a.end, &a.finding.rule.id).cmp(&(b.start, b.end, &b.finding.rule.id))
+        });
+        let (text, lines) = if located.is_empty() {
+            (String::new(), LineIndex::new(""))
+        } else {
+            (text, lines)
+        };
+        FileResult {
+            path,
+            kind,
+            text,
+            lines,
+            findings: located,
+            scanned,
+        }
+    }
+}
+
+/// Everything a run found.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Number of sources read and scanned (skipped files are not counted).
+    pub files_scanned: usize,
+    /// Per-source results, sorted by path.
+    pub files: Vec<FileResult>,
+    /// Sources that could not be read, sorted by path.
+    pub errors: Vec<FileError>,
+    /// The rules enabled for the run, in catalog order (SARIF lists them all, found or not).
+    /// Empty when the report was built without a catalog; renderers then list the rules of
+    /// the findings.
+    pub rules: Vec<Arc<Rule>>,
+    /// Entries of the `--baseline` file whose finding is gone (of a file this run scanned and
+    /// a rule it ran); `--baseline-prune` lists and removes them.
+    pub stale_baseline: Vec<BaselineEntry>,
+    /// The output limits of the run ([`Report::truncate`] applies them; [`crate::check`]
+    /// returns the report untruncated, so that `--write-baseline` records every finding).
+    pub limits: Limits,
+    /// Findings removed by [`Report::truncate`] (each counted by a `PL810` finding).
+    pub truncated: usize,
+    /// Errors of the run rather than of one source, one line each, escaped: a usage or
+    /// configuration error that stopped the run before any file was read, or an output that
+    /// could not be written. The command line prints them on stderr; the JSON, SARIF and
+    /// GitHub renderers carry them too (JSON: an `errors` entry with an empty `path`), the
+    /// human renderer does not. Any makes the exit code 2.
+    pub run_errors: Vec<String>,
+}
+
+/// Counts by severity.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Error findings.
+    pub errors: usize,
+    /// Warning findings.
+    pub warnings: usize,
+    /// Note findings.
+    pub notes: usize,
+}
+
+impl Report {
+    /// Builds the report: sorts, and computes fingerprints.
+    pub fn new(mut files: Vec<FileResult>, mut errors: Vec<FileError>) -> Report {
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        errors.sort_by(|a, b| a.path.cmp(&b.path));
+        for file in &mut files {
+            let mut seen: HashMap<(String, String), usize> = HashMap::new();
+            for l in &mut file.findings {
+                let key = (l.finding.rule.id.clone(), l.finding.matched.clone());
+                let n = seen.entry(key).or_insert(0);
+                l.fingerprint = fingerprint(&l.finding.rule.id, &file.path, &l.finding.matched, *n);
+                l.occurrence = *n;
+                *n += 1;
+            }
+        }
+        Report {
+            files_scanned: files.iter().filter(|f| f.scanned).count(),
+            files,
+            errors,
+            rules: Vec::new(),
+            stale_baseline: Vec::new(),
+            limits: Limits::default(),
+            truncated: 0,
+            run_errors: Vec::new(),
+        }
+    }
+
+    /// Sets the enabled rules (see [`Report::rules`]).
+    #[must_use]
+    pub fn with_rules(mut self, rules: Vec<Arc<Rule>>) -> Report {
+        self.rules = rules;
+        self
+    }
+
+    /// The rules to describe: [`Report::rules`], plus the rule of any finding not among them,
+    /// without duplicates, in id order when the report holds no rule list.
+    pub fn described_rules(&self) -> Vec<Arc<Rule>> {
+        let mut out = self.rules.clone();
+        let mut seen: std::collections::HashSet<String> =
+            out.iter().map(|r| r.id.clone()).collect();
+        let mut extra: Vec<Arc<Rule>> = Vec::new();
+        for (_, l) in self.all_findings() {
+            if seen.insert(l.finding.rule.id.clone()) {
+                extra.push(Arc::clone(&l.finding.rule));
+            }
+        }
+        extra.sort_by(|a, b| a.id.cmp(&b.id));
+        out.extend(extra);
+        out
+    }
+
+    /// Every finding that is not suppressed, with its file, in output order. The exit code,
+    /// the counts and every renderer but SARIF and JSON's `suppressed` list see only these.
+    pub fn findings(&self) -> impl Iterator<Item = (&FileResult, &Located)> {
+        self.all_findings().filter(|(_, l)| l.suppression.is_none())
+    }
+
+    /// Every finding, suppressed or not, with its file, in output order.
+    pub fn all_findings(&self) -> impl Iterator<Item = (&FileResult, &Located)> {
+        self.files
+            .iter()
+            .flat_map(|f| f.findings.iter().map(move |l| (f, l)))
+    }
+
+    /// The suppressed findings with their files, in output order.
+    pub fn suppressed(&self) -> impl Iterator<Item = (&FileResult, &Located)> {
+        self.all_findings().filter(|(_, l)| l.suppression.is_some())
+    }
+
+    /// Findings by severity.
+    pub fn counts(&self) -> Counts {
+        let mut c = Counts::default();
+        for (_, l) in self.findings() {
+            match l.finding.severity {
+                Severity::Error => c.errors += 1,
+                Severity::Warning => c.warnings += 1,
+                Severity::Note => c.notes += 1,
+            }
+        }
+        c
+    }
+
+    /// A report of a run that stopped before reading any file, with `message` (one line) as
+    /// its only run error.
+    pub fn failed(message: String) -> Report {
+        Report {
+            run_errors: vec![message],
+            ..Report::default()
+        }
+    }
+
+    /// True when the run had no error: every source was read and nothing else failed.
+    pub fn successful(&self) -> bool {
+        self.errors.is_empty() && self.run_errors.is_empty()
+    }
+
+    /// The process exit code: 2 when a source could not be read or the run had an error
+    /// ([`Report::run_errors`]), 1 when a finding is at or above `fail_on`, 0 otherwise.
+    pub fn exit_code(&self, fail_on: FailOn) -> u8 {
+        if !self.successful() {
+            return 2;
+        }
+        let threshold = match fail_on {
+            FailOn::Never => return 0,
+            FailOn::Error => Severity::Error,
+            FailOn::Warning => Severity::Warning,
+            FailOn::Note => Severity::Note,
+        };
+        u8::from(
+            self.findings()
+                .any(|(_, l)| l.finding.severity >= threshold),
+        )
+    }
+}
+
+/// The lowest severity that makes the run fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FailOn {
+    /// Only errors.
+    Error,
+    /// Warnings and errors (default).
+    #[default]
+    Warning,
+    /// Any finding.
+    Note,
+    /// Never fail on findings.
+    Never,
+}
+
+impl FromStr for FailOn {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "error" => Ok(FailOn::Error),
+            "warning" => Ok(FailOn::Warning),
+            "note" => Ok(FailOn::Note),
+            "never" => Ok(FailOn::Never),
+            _ => Err(format!("`{s}` is not one of error, warning, note, never")),
+        }
+    }
+}
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Format {
+    /// rustc-style diagnostics (miette) and a summary line.
+    #[default]
+    Human,
+    /// JSON, schema version 1 (README).
+    Json,
+    /// SARIF 2.1.0 for GitHub code scanning ([`super::sarif`]).
+    Sarif,
+    /// GitHub Actions workflow commands ([`super::github`]).
+    Github,
+    /// GitLab Code Quality report ([`super::gitlab`]).
+    Gitlab,
+}
+
+/// Options of the human renderer.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HumanOptions {
+    /// Use ANSI colors.
+    pub color: bool,
+    /// Print only the summary and errors, no diagnostics.
+    pub quiet: bool,
+}
+
+/// Rewrites every [`crate::escape::is_invisible`] code point of serialized JSON as a `\uXXXX`
+/// escape (a surrogate pair above U+FFFF). JSON's structure is ASCII, so such code points can
+/// only sit inside strings, where the escape means the same string: consumers read the same
+/// paths and messages, while the output bytes hold no raw bidi or invisible code point.
+pub fn escape_json_invisible(json: &str) -> String {
+    if !json.chars().any(crate::escape::is_invisible) {
+        return json.to_owned();
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if crate::escape::is_invisible(c) {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{u:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_escapes_keep_the_value() {
+        let v = serde_json::json!({"path": "a\u{202E}b\u{E0041}.md"});
+        let s = escape_json_invisible(&serde_json::to_string(&v).unwrap());
+        assert_eq!(s, r#"{"path":"a\u202eb\udb40\udc41.md"}"#);
+        let back: serde_json::Value = serde_json::from_str(&s).unwrap();
+        assert_eq!(back, v);
+    }
+}

@@ -1,0 +1,342 @@
+//! The rule schema: what one rule file under `rules/<family>/` holds once loaded ([`Rule`],
+//! [`Family`], [`ContextPolicy`], its examples), below the catalog and the checks so that
+//! [`crate::finding::Finding`] can name its rule.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::kind::FileKind;
+use crate::parse::Role;
+use crate::severity::{Confidence, Severity};
+
+/// Families whose findings `--fix` never touches: they need a human.
+pub const FIX_GUARD_FAMILIES: [Family; 5] = [
+    Family::Injection,
+    Family::Exfil,
+    Family::Autonomy,
+    Family::Encoded,
+    Family::Secrets,
+];
+
+/// A rule family; its ids live in one hundred-block (`injection` = PL1xx, ...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Family {
+    /// PL1xx: prompt-injection text.
+    Injection,
+    /// PL2xx: invisible and deceptive Unicode.
+    Unicode,
+    /// PL3xx: exfiltration and takeover snippets.
+    Exfil,
+    /// PL4xx: prompt-cache mistakes.
+    Cache,
+    /// PL5xx: permission, sandbox and confirmation bypass; destructive commands.
+    Autonomy,
+    /// PL6xx: encoded payloads.
+    Encoded,
+    /// PL7xx: secrets.
+    Secrets,
+    /// PL8xx: file hygiene (size caps, encoding, skipped files).
+    Hygiene,
+}
+
+impl Family {
+    /// Every family, in id order.
+    pub const ALL: [Family; 8] = [
+        Family::Injection,
+        Family::Unicode,
+        Family::Exfil,
+        Family::Cache,
+        Family::Autonomy,
+        Family::Encoded,
+        Family::Secrets,
+        Family::Hygiene,
+    ];
+
+    /// Lower-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Family::Injection => "injection",
+            Family::Unicode => "unicode",
+            Family::Exfil => "exfil",
+            Family::Cache => "cache",
+            Family::Autonomy => "autonomy",
+            Family::Encoded => "encoded",
+            Family::Secrets => "secrets",
+            Family::Hygiene => "hygiene",
+        }
+    }
+
+    /// The hundreds digit of the family's rule ids (1 for PL1xx).
+    pub fn id_block(self) -> u32 {
+        match self {
+            Family::Injection => 1,
+            Family::Unicode => 2,
+            Family::Exfil => 3,
+            Family::Cache => 4,
+            Family::Autonomy => 5,
+            Family::Encoded => 6,
+            Family::Secrets => 7,
+            Family::Hygiene => 8,
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Family {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        Family::ALL.into_iter().find(|f| f.as_str() == s).ok_or(())
+    }
+}
+
+/// Which zone a rule fires in (cache rules fire only in the static zone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ZoneFilter {
+    /// Both zones.
+    #[default]
+    Any,
+    /// Only inside the cacheable prefix.
+    Static,
+    /// Only after the boundary.
+    Dynamic,
+}
+
+impl ZoneFilter {
+    /// True when a segment in `zone` passes the filter.
+    pub fn admits(self, zone: crate::parse::Zone) -> bool {
+        match self {
+            ZoneFilter::Any => true,
+            ZoneFilter::Static => zone == crate::parse::Zone::Static,
+            ZoneFilter::Dynamic => zone == crate::parse::Zone::Dynamic,
+        }
+    }
+}
+
+/// How a pattern rule treats text that quotes or discusses its pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ContextPolicy {
+    /// Prose patterns (override phrases): lowered to a note when quoted, in backticks, in a
+    /// fenced example, after "such as"/"e.g.", or in a sentence that forbids following it.
+    #[default]
+    Prose,
+    /// Command patterns (curl with a token): commands live in backticks and fences, so only
+    /// a sentence that forbids running it lowers them.
+    Command,
+    /// Never lowered.
+    Keep,
+}
+
+/// One example of a rule file: a text, or a text with the file kind and path to check it as
+/// (and, for byte-level rules, raw bytes or a repeated text).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Example {
+    /// A text checked as an `instructions` file named `AGENTS.md`.
+    Text(String),
+    /// A text with its own kind and path.
+    Full(ExampleSpec),
+}
+
+/// The long form of an example.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExampleSpec {
+    /// The text.
+    #[serde(default)]
+    pub text: String,
+    /// Raw bytes as hex (replaces `text`), for encodings and binary content.
+    #[serde(default)]
+    pub hex: Option<String>,
+    /// Repeat `text` this many times (for size caps).
+    #[serde(default)]
+    pub repeat: Option<usize>,
+    /// Text before the repeated `text` (e.g. the start of a JSON document whose one string is
+    /// large).
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// Text after the repeated `text`.
+    #[serde(default)]
+    pub suffix: Option<String>,
+    /// File kind to check it as (default: from `path`, else `instructions`).
+    #[serde(default)]
+    pub kind: Option<FileKind>,
+    /// Path to give it (default `AGENTS.md`).
+    #[serde(default)]
+    pub path: Option<String>,
+    /// Other rules (ids, names or families) to enable besides the rule itself, for rules
+    /// about other rules' findings (suppression directives).
+    #[serde(default)]
+    pub enable: Vec<String>,
+    /// A rule id (or `pattern pass`) whose checks panic while the example is checked, for the
+    /// examples of `PL809` (see [`crate::check::inject_fault`]).
+    #[serde(default)]
+    pub panic_in: Option<String>,
+    /// The language of the text as a BCP 47 tag (`es`, `zh-Hant`); default `en`. The catalog
+    /// test checks that every language a rule lists has examples of both kinds.
+    #[serde(default)]
+    pub lang: Option<String>,
+}
+
+impl Example {
+    /// The example as its long form.
+    pub fn spec(&self) -> ExampleSpec {
+        match self {
+            Example::Text(t) => ExampleSpec {
+                text: t.clone(),
+                ..ExampleSpec::default()
+            },
+            Example::Full(s) => s.clone(),
+        }
+    }
+
+    /// The bytes to check.
+    pub fn bytes(&self) -> Vec<u8> {
+        let s = self.spec();
+        if let Some(h) = &s.hex {
+            let h: String = h.chars().filter(|c| !c.is_whitespace()).collect();
+            return (0..h.len() / 2)
+                .filter_map(|i| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).ok())
+                .collect();
+        }
+        let mut out = s.prefix.clone().unwrap_or_default();
+        out.push_str(&s.text.repeat(s.repeat.unwrap_or(1)));
+        out.push_str(s.suffix.as_deref().unwrap_or(""));
+        out.into_bytes()
+    }
+
+    /// The path to give the example.
+    pub fn path(&self) -> String {
+        self.spec().path.unwrap_or_else(|| "AGENTS.md".to_owned())
+    }
+
+    /// The example's language tag (`en` when not given).
+    pub fn lang(&self) -> String {
+        self.spec().lang.unwrap_or_else(|| "en".to_owned())
+    }
+
+    /// A short description for test failure messages.
+    pub fn describe(&self) -> String {
+        let s = self.spec();
+        let body = match &s.hex {
+            Some(h) => format!("hex {h}"),
+            None => s.text.clone(),
+        };
+        crate::escape::excerpt(&body, 100)
+    }
+}
+
+/// A rule's examples: its tests.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Examples {
+    /// Texts the rule must report.
+    #[serde(rename = "match", default)]
+    pub matching: Vec<Example>,
+    /// Texts the rule must not report.
+    #[serde(default)]
+    pub no_match: Vec<Example>,
+}
+
+/// The `match:` block of a pattern rule.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchSpec {
+    /// Literal prefilter: the rule's regexes run only on segments where one of these occurs
+    /// (ASCII case-insensitive, on the normalized view). Empty: the regexes always run.
+    #[serde(default)]
+    pub keywords: Vec<String>,
+    /// Regexes over the normalized (lower-cased) view; any match is a finding.
+    #[serde(default)]
+    pub regex: Vec<String>,
+    /// A match is dropped when one of these also matches the matched text.
+    #[serde(default)]
+    pub unless: Vec<String>,
+}
+
+/// A rule, as loaded from its YAML file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rule {
+    /// `PLnnn`, unique; the hundreds digit is the family's block.
+    pub id: String,
+    /// kebab-case name naming the hazard (reads well after "allow").
+    pub name: String,
+    /// The family.
+    pub family: Family,
+    /// Default severity.
+    pub severity: Severity,
+    /// How sure a match is.
+    pub confidence: Confidence,
+    /// One sentence: what the rule finds.
+    pub summary: String,
+    /// Message template; `{match}` is replaced by a short escaped excerpt of the match.
+    pub message: String,
+    /// Markdown: why it matters, what to do, how to suppress.
+    pub help: String,
+    /// Kinds the rule applies to; empty: all.
+    #[serde(default)]
+    pub applies_to: Vec<FileKind>,
+    /// Segment roles the rule applies to; empty: all.
+    #[serde(default)]
+    pub segments: Vec<Role>,
+    /// Zone filter.
+    #[serde(default)]
+    pub zone: ZoneFilter,
+    /// How quoted or discussed text is treated.
+    #[serde(default)]
+    pub context: ContextPolicy,
+    /// The normalized view the regexes match on: `text` (punctuation kept) or `prose`
+    /// (punctuation folded to single spaces, separators and leetspeak undone).
+    #[serde(default)]
+    pub view: crate::normalize::ViewKind,
+    /// True when `--fix` may remove what the rule finds.
+    #[serde(default)]
+    pub fixable: bool,
+    /// Languages the rule's patterns cover (ISO 639-1 codes; `zh` covers Simplified and
+    /// Traditional script). Each needs examples of both kinds tagged with it (`lang:`).
+    #[serde(default)]
+    pub languages: Vec<String>,
+    /// Pattern rules: keywords and regexes.
+    #[serde(rename = "match", default)]
+    pub matcher: Option<MatchSpec>,
+    /// Native rules: the check's name in [`super::native::NATIVE_CHECKS`].
+    #[serde(default)]
+    pub native: Option<String>,
+    /// Native rules: data the check reads, as named lists of strings (e.g. the placeholder
+    /// names of the cache family's `volatile-placeholder`).
+    #[serde(default)]
+    pub params: std::collections::BTreeMap<String, Vec<String>>,
+    /// The rule's tests.
+    #[serde(default)]
+    pub examples: Examples,
+    /// Where the rule came from (`rules/injection/PL101-....yaml`); set by the loader.
+    #[serde(skip)]
+    pub origin: String,
+}
+
+impl Rule {
+    /// True when the rule applies to sources of `kind`.
+    pub fn applies_to_kind(&self, kind: FileKind) -> bool {
+        self.applies_to.is_empty() || self.applies_to.contains(&kind)
+    }
+
+    /// True when the rule applies to segments of `role`.
+    pub fn applies_to_role(&self, role: Role) -> bool {
+        self.segments.is_empty() || self.segments.contains(&role)
+    }
+
+    /// The message with `{match}` replaced by `excerpt`.
+    pub fn render_message(&self, excerpt: &str) -> String {
+        self.message.replace("{match}", excerpt)
+    }
+}

@@ -1,0 +1,36 @@
+//! What the engine checks: one source ([`Target`]) with its kind and load caps, found by
+//! discovery or made in memory, and the error when it cannot be read ([`FileError`]).
+
+use std::path::PathBuf;
+
+use crate::agents::LoadCap;
+use crate::kind::FileKind;
+
+/// One source to scan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// Path shown in output: relative to the current directory when it can be, `/`
+    /// separators, no leading `./`; the `--stdin-filename` (or `<stdin>`) for stdin.
+    pub display: String,
+    /// Where to read it; `None` for stdin.
+    pub path: Option<PathBuf>,
+    /// Kind from the conventions or `--kind`; `None` when the content must decide.
+    pub kind: Option<FileKind>,
+    /// Agents that load it.
+    pub agents: Vec<String>,
+    /// Load caps, each with what the agent loaded before this file (chained loaders).
+    pub caps: Vec<(LoadCap, u64)>,
+    /// Named on the command line (not found by walking).
+    pub explicit: bool,
+    /// Why it must not be opened (not a regular file, a link out of the root, a loop).
+    pub skip: Option<String>,
+}
+
+/// A path that could not be walked or read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileError {
+    /// The path as shown.
+    pub path: String,
+    /// What went wrong.
+    pub message: String,
+}

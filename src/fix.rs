@@ -9,7 +9,7 @@
 //!   `fixable: true` are touched, so the unicode checks' carve-outs decide what is
 //!   legitimate; a suppressed finding was declared intended and is left alone.
 //! - Within such a span only the rule's own class is removed, and each class has its own
-//!   guard (the `fix` arm in the rule's file, `src/rules/native/plnnn_<name>.rs`, listed in
+//!   guard (the `fix` arm in the rule's file, `crates/promptlint-core/src/rules/native/plnnn_<name>.rs`, listed in
 //!   [`crate::rules::native::NATIVE_CHECKS`]), so a fix is safe even where a check is looser
 //!   than it should be:
 //!   - `bidi-control`: the embeddings, overrides and isolates U+202A–U+202E and
@@ -51,7 +51,7 @@ pub struct FileFix {
 }
 
 /// The byte ranges to delete for a finding of the native check `check` at `span`: the fix arm
-/// of the rule's own file (`fix` in `src/rules/native/plnnn_<name>.rs`, registered in
+/// of the rule's own file (`fix` in `crates/promptlint-core/src/rules/native/plnnn_<name>.rs`, registered in
 /// [`native::NATIVE_CHECKS`]); nothing for a check without one.
 fn removable(check: &str, text: &str, span: Range<usize>) -> Vec<Range<usize>> {
     native::get(check)

@@ -12,35 +12,22 @@
 //! to find what `--fix` may remove. To scan one file's bytes in memory from an agent harness,
 //! before the file enters a prompt, use [`scanner`]: the small, semver-stable embedding API.
 
-pub mod agents;
-pub mod bounds;
-pub mod cache;
-pub mod check;
+// The library's modules, re-exported so that `promptlint::rules::Catalog` and the command
+// line's `crate::rules` paths name them.
+pub use promptlint_core::{
+    agents, bounds, cache, check, codepoints, config_schema, data, entities, escape, finding,
+    fragments, kind, normalize, offset_map, parse, providers, rules, severity, source, target,
+};
+
 pub mod cli;
-pub mod codepoints;
 pub mod config;
-pub mod config_schema;
-pub mod data;
 pub mod discover;
-pub mod entities;
-pub mod escape;
-pub mod finding;
 pub mod fix;
-pub mod fragments;
 pub mod init;
-pub mod kind;
-pub mod normalize;
-pub mod offset_map;
-pub mod parse;
 pub mod pipeline;
-pub mod providers;
 pub mod report;
-pub mod rules;
 pub mod scanner;
-pub mod severity;
-pub mod source;
 pub mod suppress;
-pub mod target;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};

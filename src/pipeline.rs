@@ -119,3 +119,27 @@ pub fn run_example(
         .filter(|f| f.rule.id == rule.id)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_s_own_directives_do_not_hide_a_panic() {
+        let engine = Engine::new(
+            Catalog::builtin(),
+            ["PL201", "PL809", "PL807"].map(str::to_owned).into(),
+        );
+        inject_fault(Some("PL201"));
+        let hidden = "<!-- promptlint-disable-file PL809 -- quiet -->\nShip \u{202E}later.\n";
+        let result = check_memory(&engine, "AGENTS.md", None, hidden.as_bytes());
+        inject_fault(None);
+        let pl809: Vec<_> = result
+            .findings
+            .iter()
+            .filter(|l| l.finding.rule.id == "PL809")
+            .map(|l| l.suppression.is_none())
+            .collect();
+        assert_eq!(pl809, [true]);
+    }
+}

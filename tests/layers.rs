@@ -14,7 +14,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// `(src folder relative to the repository root, crate name as written in paths)`.
-const CRATES: &[(&str, &str)] = &[("src", "promptlint")];
+const CRATES: &[(&str, &str)] = &[
+    ("crates/promptlint-core/src", "promptlint_core"),
+    ("src", "promptlint"),
+];
 
 /// The layers, lowest first. The library is every layer up to and including
 /// [`LIBRARY_TOP`]: no CLI, no file walking, no printing; the CLI is the rest.
@@ -457,16 +460,20 @@ fn graph() -> BTreeMap<String, Module> {
         let src = without_tests(&strip(&std::fs::read_to_string(&p).unwrap()));
         sources.push((krate, m, p, src));
     }
-    // First pass: what each module's `use` items name (without following re-exports).
-    let none = Reexports::new();
+    // First pass: what each module's `use` items name, following the re-exports found so far;
+    // three rounds follow a chain such as `crate::discover::FileError` -> the CLI root's
+    // `pub use promptlint_core::target` -> `target::FileError`.
     let mut reexports = Reexports::new();
-    for (krate, m, _, src) in &sources {
-        let externs = externs_of(&per_crate, krate, m);
-        let names_in = reexports.entry(m.clone()).or_default();
-        for path in uses(src) {
-            let leaf = path.rsplit("::").next().unwrap_or("").to_owned();
-            if let Some(t) = resolve(m, &path, &per_crate[krate], &externs, &none) {
-                names_in.insert(leaf, t);
+    for _ in 0..3 {
+        let previous = reexports.clone();
+        for (krate, m, _, src) in &sources {
+            let externs = externs_of(&per_crate, krate, m);
+            let names_in = reexports.entry(m.clone()).or_default();
+            for path in uses(src) {
+                let leaf = path.rsplit("::").next().unwrap_or("").to_owned();
+                if let Some(t) = resolve(m, &path, &per_crate[krate], &externs, &previous) {
+                    names_in.insert(leaf, t);
+                }
             }
         }
     }

@@ -194,8 +194,9 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{Engine, check_memory};
+    use crate::check::Engine;
     use crate::kind::FileKind;
+    use crate::pipeline::check_memory;
 
     fn log_report(lines: usize) -> Report {
         let engine = Engine::new(

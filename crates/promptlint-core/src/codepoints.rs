@@ -1,5 +1,5 @@
 //! The code point classes shared by the unicode checks (PL201–PL206), `--fix` and the
-//! escaper (`src/escape.rs`), with the names the findings show. Pure tables: this module
+//! escaper (`crates/promptlint-core/src/escape.rs`), with the names the findings show. Pure tables: this module
 //! imports nothing of the crate, so every stage can use it.
 
 // ---------------------------------------------------------------------------------------------

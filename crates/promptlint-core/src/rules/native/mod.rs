@@ -140,12 +140,12 @@ mod tests {
     use super::*;
 
     /// Native checks whose file is not in this folder, with where it lives. PL601 is a
-    /// family of its own: the rule in `src/rules/encoded/mod.rs`, its decoders beside it.
+    /// family of its own: the rule in `crates/promptlint-core/src/rules/encoded/mod.rs`, its decoders beside it.
     const ELSEWHERE: &[(&str, &str)] = &[("encoded-instructions", "src/rules/encoded/mod.rs")];
 
     /// One native rule file: (id, name, `native:`, `fixable: true`).
     fn native_yamls() -> Vec<(String, String, String, bool)> {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules");
         let mut out = Vec::new();
         let mut dirs = vec![root];
         while let Some(dir) = dirs.pop() {
@@ -224,7 +224,9 @@ mod tests {
             "confusable_text.rs",
             "cache_common.rs",
         ];
-        for entry in std::fs::read_dir(&here).expect("src/rules/native is readable") {
+        for entry in
+            std::fs::read_dir(&here).expect("crates/promptlint-core/src/rules/native is readable")
+        {
             let file = entry
                 .expect("entry")
                 .file_name()
@@ -232,7 +234,7 @@ mod tests {
                 .into_owned();
             assert!(
                 expected.contains_key(&file) || shared.contains(&file.as_str()),
-                "src/rules/native/{file} belongs to no native rule file and is not a shared module"
+                "crates/promptlint-core/src/rules/native/{file} belongs to no native rule file and is not a shared module"
             );
         }
     }

@@ -3,7 +3,7 @@
 //! run time and the catalog is the same on every machine.
 //!
 //! Also computes the required literals of every regex of the pattern rules
-//! (`$OUT_DIR/literals.rs`, see `src/rules/literals.rs`): parsing a regex to gate it costs
+//! (`$OUT_DIR/literals.rs`, see `crates/promptlint-core/src/rules/literals.rs`): parsing a regex to gate it costs
 //! more than matching a file, so a run looks them up instead.
 
 #[path = "src/rules/literals.rs"]
@@ -50,9 +50,12 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn main() {
-    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    // The rule files live at the repository root (`rules/`), two folders up from this
+    // crate; their embedded paths stay relative to that root (`rules/unicode/PL201-....yaml`).
+    let krate = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let root = krate.join("../..");
     let rules = root.join("rules");
-    println!("cargo:rerun-if-changed=rules");
+    println!("cargo:rerun-if-changed=../../rules");
     let mut files = Vec::new();
     collect(&rules, &mut files);
     files.sort();

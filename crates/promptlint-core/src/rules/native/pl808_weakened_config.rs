@@ -11,11 +11,11 @@ use crate::rules::Rule;
 /// Fires only on a source named like a config file.
 pub fn weakened_config(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     let name = input.path.rsplit('/').next().unwrap_or(input.path);
-    if !crate::config::FILE_NAMES.contains(&name) {
+    if !crate::config_schema::FILE_NAMES.contains(&name) {
         return Vec::new();
     }
     let text = input.text();
-    crate::config::weakenings(text)
+    crate::config_schema::weakenings(text)
         .into_iter()
         .filter_map(|(span, message)| {
             let matched = format!("{message} {}", &text[span.clone()]);

@@ -707,7 +707,7 @@ pub(crate) fn rule_findings(
         crate::rules::Catalog::builtin(),
         std::iter::once(id.to_owned()).collect(),
     );
-    crate::pipeline::check_memory(&engine, path, None, text.as_bytes())
+    check_memory(&engine, path, None, text.as_bytes())
         .findings
         .into_iter()
         .map(|l| {
@@ -720,9 +720,40 @@ pub(crate) fn rule_findings(
         .collect()
 }
 
-/// The CLI pipeline's in-memory check, where the unit tests of the rules look for it.
+/// What [`check_memory`] returns: the findings in report order (by span, then rule id).
 #[cfg(test)]
-pub(crate) use crate::pipeline::check_memory;
+pub(crate) struct TestResult {
+    pub(crate) findings: Vec<TestFinding>,
+}
+
+/// One finding of a [`TestResult`] (the field name matches the report's `Located`).
+#[cfg(test)]
+pub(crate) struct TestFinding {
+    pub(crate) finding: Finding,
+}
+
+/// The engine's in-memory check for the unit tests of the rules: no suppression (that is the
+/// command line's stage, tested there), findings in the report's order.
+#[cfg(test)]
+pub(crate) fn check_memory(
+    engine: &Engine<'_>,
+    path: &str,
+    kind: Option<FileKind>,
+    bytes: &[u8],
+) -> TestResult {
+    let mut findings = engine
+        .check_bytes(&memory_target(path, kind), bytes.to_vec())
+        .findings;
+    findings.sort_by(|a, b| {
+        (a.span.start, a.span.end, &a.rule.id).cmp(&(b.span.start, b.span.end, &b.rule.id))
+    });
+    TestResult {
+        findings: findings
+            .into_iter()
+            .map(|finding| TestFinding { finding })
+            .collect(),
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -789,22 +820,7 @@ mod tests {
                     .to_owned()
             )]
         );
-        // The file's own directives do not hide a panic.
-        let engine = Engine::new(
-            Catalog::builtin(),
-            ["PL201", "PL809", "PL807"].map(str::to_owned).into(),
-        );
-        super::inject_fault(Some("PL201"));
-        let hidden = "<!-- promptlint-disable-file PL809 -- quiet -->\nShip \u{202E}later.\n";
-        let result = check_memory(&engine, "AGENTS.md", None, hidden.as_bytes());
-        super::inject_fault(None);
-        let pl809: Vec<_> = result
-            .findings
-            .iter()
-            .filter(|l| l.finding.rule.id == "PL809")
-            .map(|l| l.suppression.is_none())
-            .collect();
-        assert_eq!(pl809, [true]);
+        // The file's own directives do not hide a panic: see the pipeline's tests.
         // Two rules panic: one PL809 each.
         let got = found_with_fault(text, "PL201,PL101");
         let pl809: Vec<&str> = got

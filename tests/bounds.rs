@@ -2,6 +2,9 @@
 //! config, rule files, baseline and cache logs; untrusted rule folders and error messages
 //! that quote them; report files written through a guessable temporary name.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 mod common;
 
 use std::path::Path;

@@ -2,6 +2,9 @@
 //! shape (fixtures/cache/volatile), the messages with their cost (snapshots), and
 //! `promptlint cache` on request logs (fixtures/cache/logs).
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 use std::path::Path;
 
 use assert_cmd::Command;

@@ -2,6 +2,9 @@
 //! check has a rule, and every rule's examples do what they say. All failures are reported
 //! together, not just the first.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 use std::collections::HashSet;
 
 use promptlint::finding::{Finding, Severity};

@@ -3,6 +3,9 @@
 //! rule enabled, and no check may panic (a panic is reported as PL809 `internal-error`, or
 //! the file becomes an error entry).
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 use std::collections::HashSet;
 
 use promptlint::check::Engine;

@@ -2,6 +2,9 @@
 //! and the bad inputs that git cannot hold (FIFO, link loop, broken link, unreadable file,
 //! oversized file), made in temp dirs.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 mod common;
 
 use std::collections::BTreeSet;

@@ -1,6 +1,9 @@
 //! Configuration, suppressions, trust, baseline, `--fix`, and the rule docs commands, run
 //! through the built binary in temp dirs.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 mod common;
 
 use std::path::{Path, PathBuf};

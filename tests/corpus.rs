@@ -11,6 +11,9 @@
 //! Without the corpus each test prints why it is skipped and passes. The corpus's contents are
 //! only read, never copied into the project.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -5,6 +5,9 @@
 //!
 //! `PROMPTLINT_UPDATE_DOCS=1 cargo test --test docs` rewrites the generated files.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 mod common;
 
 use std::collections::BTreeSet;

@@ -2,6 +2,9 @@
 //! file's bytes before they enter the prompt, decide by severity, log escaped lines. And the
 //! scanner reports what `promptlint check --format json` reports for the same bytes.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 mod common;
 
 use std::path::Path;

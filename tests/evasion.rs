@@ -33,6 +33,9 @@
 //! The `base64` column counts a finding of the encoded-payload rule (PL601, or the inner
 //! rule it reports at the encoded run) as the hit.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 

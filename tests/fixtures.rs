@@ -5,6 +5,9 @@
 //! Review a changed snapshot with `cargo insta review` (or `INSTA_UPDATE=always cargo test
 //! --test fixtures` and read the .snap files): never accept one unread.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 mod common;
 
 use std::collections::BTreeSet;

@@ -11,6 +11,9 @@
 //! `PROMPTLINT_FUZZ_ITERS` sets the mutations per seed of every target (defaults:
 //! [`default_iters`]), e.g. `PROMPTLINT_FUZZ_ITERS=200 cargo test --release --test fuzz_smoke`.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 #[path = "../fuzz/targets/mod.rs"]
 mod targets;
 

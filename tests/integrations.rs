@@ -6,6 +6,9 @@
 //! strings, so no raw bidi or invisible byte is committed); the folder holds a `.git`
 //! directory so that it is the repository root of SARIF, GitHub and GitLab paths.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -10,6 +10,9 @@
 //! After the workspace split, [`CRATES`] lists each crate's `src` folder and name; a path that
 //! starts with a crate's name resolves into that crate's modules.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 

@@ -6,6 +6,9 @@
 //!
 //! `PROMPTLINT_UPDATE_DOCS=1 cargo test --test limits` rewrites the table.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 mod common;
 
 use std::fmt::Write as _;

@@ -1,6 +1,9 @@
 //! Property tests of the normalized views' offset maps: every mapped span lies inside the
 //! segment, on char boundaries, and spans of successive view characters are in order.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 use promptlint::normalize::{ViewKind, normalize};
 use proptest::prelude::*;
 

@@ -2,6 +2,9 @@
 //! hostile path cannot drive the terminal or forge a line, and a run that fails still prints a
 //! document of the chosen format.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 mod common;
 
 use std::path::{Path, PathBuf};

@@ -2,6 +2,9 @@
 //! boundaries, and its line/column positions agree with it; the text view is idempotent where
 //! the normalization is meant to be; output does not depend on the number of threads.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 use std::collections::HashSet;
 use std::path::Path;
 

@@ -3,6 +3,9 @@
 //! rule enabled, and asserts t(2n) / t(n) < 2.5 from the fastest of a few runs, retried to
 //! absorb a loaded machine. Only ratios are asserted, never an absolute time.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 

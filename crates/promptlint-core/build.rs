@@ -7,7 +7,7 @@
 //! more than matching a file, so a run looks them up instead.
 
 #[path = "src/rules/literals.rs"]
-#[allow(dead_code)]
+#[allow(dead_code, unreachable_pub)]
 mod literals;
 
 /// The part of a rule file this script reads; everything else is ignored.
@@ -61,7 +61,7 @@ fn main() {
     files.sort();
     let mut code =
         String::from("/// Embedded rule files: (path relative to the crate, YAML text).\n");
-    code.push_str("pub static RULE_FILES: &[(&str, &str)] = &[\n");
+    code.push_str("pub(crate) static RULE_FILES: &[(&str, &str)] = &[\n");
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
         let rel = f
@@ -74,7 +74,7 @@ fn main() {
             "    ({rel:?}, include_str!({:?})),",
             f.display().to_string()
         )
-        .unwrap();
+        .expect("writing to a String cannot fail");
     }
     code.push_str("];\n");
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
@@ -105,15 +105,18 @@ fn literal_table(files: &[PathBuf]) -> String {
     }
     let mut code = String::from(
         "/// (regex source, required literals) of the built-in pattern rules.\n\
-         pub static REQUIRED_LITERALS: &[(&str, Option<&[&[u8]]>)] = &[\n",
+         pub(crate) static REQUIRED_LITERALS: &[(&str, Option<&[&[u8]]>)] = &[\n",
     );
     for src in &sources {
         match literals::required_literals(src) {
             Some(lits) => {
                 let items: Vec<String> = lits.iter().map(|l| format!("&{l:?}")).collect();
-                writeln!(code, "    ({src:?}, Some(&[{}])),", items.join(", ")).unwrap();
+                writeln!(code, "    ({src:?}, Some(&[{}])),", items.join(", "))
+                    .expect("writing to a String cannot fail");
             }
-            None => writeln!(code, "    ({src:?}, None),").unwrap(),
+            None => {
+                writeln!(code, "    ({src:?}, None),").expect("writing to a String cannot fail")
+            }
         }
     }
     code.push_str("];\n");

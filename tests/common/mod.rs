@@ -2,6 +2,9 @@
 //! environment that does not depend on the machine, and a path redactor for snapshots.
 //!
 //! Each test binary uses a different subset of these helpers.
+
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};

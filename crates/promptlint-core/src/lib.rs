@@ -15,6 +15,9 @@
 //! [`check::Engine`] turns one source's bytes into findings. To scan a file's bytes from an
 //! agent harness, use `promptlint::scanner` (the semver-stable embedding API).
 
+// The library never prints: findings and errors are values its callers render.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod agents;
 pub mod bounds;
 pub mod cache;

@@ -14,7 +14,7 @@ use base64::base64_runs;
 use clauses::clause_runs;
 use escapes::escape_runs;
 use hex::hex_runs;
-pub use payload::Payload;
+pub(super) use payload::Payload;
 
 /// Decoded bytes kept per file, all levels together (1 MiB).
 pub const MAX_DECODED: usize = 1 << 20;
@@ -24,7 +24,7 @@ pub const MAX_PAYLOADS: usize = 4096;
 
 /// What is left of a file's decoding allowance.
 #[derive(Debug, Clone)]
-pub struct Budget {
+pub(super) struct Budget {
     bytes: usize,
     payloads: usize,
     /// True once a run was skipped for want of budget.
@@ -39,7 +39,7 @@ impl Default for Budget {
 
 impl Budget {
     /// A budget of `bytes` decoded bytes and `payloads` runs.
-    pub fn new(bytes: usize, payloads: usize) -> Budget {
+    pub(super) fn new(bytes: usize, payloads: usize) -> Budget {
         Budget {
             bytes,
             payloads,
@@ -72,7 +72,7 @@ impl Budget {
 /// of nested encoding decoded. Runs are charged to the budget in text order, each with its
 /// nested runs. `Err(payloads, at)` when the budget ran out: the runs kept and the range of
 /// the first run skipped or cut.
-pub fn find_payloads(
+pub(super) fn find_payloads(
     text: &str,
     budget: &mut Budget,
 ) -> Result<Vec<Payload>, (Vec<Payload>, Range<usize>)> {

@@ -18,7 +18,7 @@ pub(super) const MAX_GAP: usize = 12;
 
 /// How a run was encoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Encoding {
+pub(crate) enum Encoding {
     /// Base64 or base64url (RFC 4648 §4, §5).
     Base64,
     /// Hex digits, plain or as separated byte pairs.
@@ -37,7 +37,7 @@ pub enum Encoding {
 
 impl Encoding {
     /// The name used in messages.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Encoding::Base64 => "base64",
             Encoding::Hex => "hex",
@@ -50,7 +50,7 @@ impl Encoding {
     }
 
     /// True when the name is plural ("escape sequences decode to").
-    pub fn plural(self) -> bool {
+    pub(crate) fn plural(self) -> bool {
         matches!(self, Encoding::Escapes | Encoding::HtmlReferences)
     }
 
@@ -62,7 +62,7 @@ impl Encoding {
 
 /// One encoded run and the text it decodes to.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Payload {
+pub(crate) struct Payload {
     /// Byte range of the run in the scanned text.
     pub range: Range<usize>,
     /// The run's encoding.
@@ -76,7 +76,7 @@ pub struct Payload {
 
 impl Payload {
     /// `base64`, or `hex inside base64` for a nested run.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self.inner {
             None => self.encoding.as_str().to_owned(),
             Some(i) => format!("{} inside {}", i.as_str(), self.encoding.as_str()),

@@ -1,0 +1,199 @@
+//! The prose view: letters split by one repeated separator joined, leetspeak read as
+//! letters, runs of punctuation and whitespace folded into one space.
+
+use std::ops::Range;
+
+use super::chars::{is_mark, is_unspaced_letter};
+use super::view::View;
+use crate::offset_map::OffsetMap;
+
+/// Leetspeak: digits and symbols read as the letters they stand for inside words that mix
+/// letters and digits (`1gn0r3`, `pr3v10u5`).
+fn leet(c: char) -> Option<char> {
+    Some(match c {
+        '0' => 'o',
+        '1' => 'i',
+        '3' => 'e',
+        '4' => 'a',
+        '5' => 's',
+        '7' => 't',
+        '@' => 'a',
+        '$' => 's',
+        _ => return None,
+    })
+}
+
+/// The prose view of a text view, and its map to the text view (`None` when the text view
+/// has no map: the prose view's own map is then that map, not stored twice).
+pub(super) fn prose_view(text: &View) -> (View, Option<OffsetMap>) {
+    let t = &text.text;
+    let mut out = String::with_capacity(t.len());
+    let mut map = OffsetMap::new();
+    let chars: Vec<(usize, char)> = t.char_indices().collect();
+    let n = chars.len();
+    let end_of = |k: usize| chars.get(k).map_or(t.len(), |&(i, _)| i);
+    let mut k = 0;
+    let mut pending_space: Option<Range<usize>> = None;
+    // True while the pending run is whitespace only (no punctuation).
+    let mut pending_blank = true;
+    while k < n {
+        let (i, c) = chars[k];
+        // Letters split by one repeated separator: i.g.n.o.r.e, r_u_l_e_s, p-r-e-v.
+        if c.is_alphabetic()
+            && let Some(last) = separated_run(&chars, k)
+        {
+            flush_space(t, &mut out, &mut map, &mut pending_space, pending_blank, c);
+            pending_blank = true;
+            let mut j = k;
+            while j <= last {
+                let (ci, cc) = chars[j];
+                out.push(cc);
+                map.push_identity(ci..ci + cc.len_utf8());
+                j += 2;
+            }
+            k = last + 1;
+            continue;
+        }
+        if c.is_alphanumeric() || word_symbol(&chars, k) {
+            // A word: copy it, reading leetspeak when it mixes letters and digits.
+            let start = k;
+            while k < n
+                && (chars[k].1.is_alphanumeric()
+                    || word_symbol(&chars, k)
+                    || apostrophe(&chars, k)
+                    || (k > start && is_mark(chars[k].1)))
+            {
+                k += 1;
+            }
+            let word: String = chars[start..k].iter().map(|&(_, ch)| ch).collect();
+            let letters = word.chars().filter(|ch| ch.is_alphabetic()).count();
+            let leets = word
+                .chars()
+                .filter(|ch| !ch.is_alphabetic() && leet(*ch).is_some())
+                .count();
+            let other_digits = word.chars().any(|ch| ch.is_numeric() && leet(ch).is_none());
+            // Only when every digit reads as a letter: `sha256`, `utf8`, `base64` stay.
+            let is_leet = letters >= 2 && leets >= 1 && !other_digits && word.chars().count() >= 3;
+            flush_space(t, &mut out, &mut map, &mut pending_space, pending_blank, c);
+            pending_blank = true;
+            for &(ci, ch) in &chars[start..k] {
+                let r = ci..ci + ch.len_utf8();
+                match leet(ch).filter(|_| is_leet) {
+                    Some(l) => {
+                        out.push(l);
+                        map.push_opaque(1, r);
+                    }
+                    None => {
+                        out.push(ch);
+                        map.push_identity(r);
+                    }
+                }
+            }
+            continue;
+        }
+        // Punctuation and whitespace fold into one space.
+        let r = i..end_of(k + 1);
+        pending_blank &= c.is_whitespace();
+        pending_space = Some(match pending_space {
+            Some(p) => p.start..r.end,
+            None => r,
+        });
+        k += 1;
+    }
+    // Trailing punctuation and whitespace are dropped.
+    let (to_segment, in_text) = match &text.map {
+        None => (map, None),
+        Some(outer) => (map.then(outer), Some(map)),
+    };
+    (
+        View {
+            text: out,
+            map: Some(to_segment),
+        },
+        in_text,
+    )
+}
+
+/// Writes the pending run of punctuation and whitespace as one space before `next`, unless
+/// it is only whitespace between two letters of an unspaced script (`忽略\n之前`). A run
+/// that is one ASCII space already is copied as such, so ordinary prose keeps one identity
+/// piece in the map instead of one piece per word and space.
+fn flush_space(
+    t: &str,
+    out: &mut String,
+    map: &mut OffsetMap,
+    pending: &mut Option<Range<usize>>,
+    blank: bool,
+    next: char,
+) {
+    if let Some(r) = pending.take()
+        && let Some(last) = out.chars().next_back()
+        && !(blank && is_unspaced_letter(last) && is_unspaced_letter(next))
+    {
+        out.push(' ');
+        if &t[r.clone()] == " " {
+            map.push_identity(r);
+        } else {
+            map.push_opaque(1, r);
+        }
+    }
+}
+
+/// `@` or `$` inside a word (p@ss, $ecret is not: `$` must follow a letter or digit).
+fn word_symbol(chars: &[(usize, char)], k: usize) -> bool {
+    matches!(chars[k].1, '@' | '$')
+        && k > 0
+        && chars[k - 1].1.is_alphanumeric()
+        && chars.get(k + 1).is_some_and(|&(_, c)| c.is_alphanumeric())
+}
+
+fn apostrophe(chars: &[(usize, char)], k: usize) -> bool {
+    matches!(chars[k].1, '\'' | '’')
+        && k > 0
+        && chars[k - 1].1.is_alphabetic()
+        && chars.get(k + 1).is_some_and(|&(_, c)| c.is_alphabetic())
+}
+
+/// If single letters separated by one repeated separator start at `k` (at least four letters:
+/// `i.g.n.o.r.e`), the index of the last letter.
+fn separated_run(chars: &[(usize, char)], k: usize) -> Option<usize> {
+    let single = |j: usize| {
+        chars.get(j).is_some_and(|&(_, c)| c.is_alphabetic())
+            && !chars.get(j + 1).is_some_and(|&(_, c)| c.is_alphanumeric())
+    };
+    if !single(k) || (k > 0 && chars[k - 1].1.is_alphanumeric()) {
+        return None;
+    }
+    let sep = chars.get(k + 1)?.1;
+    if !matches!(sep, '.' | '-' | '_' | ' ' | '·' | '/' | '|' | '*' | '+') {
+        return None;
+    }
+    let mut last = k;
+    let mut count = 1;
+    while chars.get(last + 1).is_some_and(|&(_, c)| c == sep) && single(last + 2) {
+        last += 2;
+        count += 1;
+    }
+    if count >= 4 {
+        return Some(last);
+    }
+    // Letter-spaced words (`i g n o r e   a l l   p r e v i o u s`): a short run is one word
+    // of such a sentence when a wider gap parts it from another letter-spaced run.
+    let spaced_run_at =
+        |j: usize| single(j) && chars.get(j + 1).is_some_and(|&(_, c)| c == ' ') && single(j + 2);
+    let gap_after = {
+        let mut j = last + 1;
+        while chars.get(j).is_some_and(|&(_, c)| c == ' ') {
+            j += 1;
+        }
+        j >= last + 3 && spaced_run_at(j)
+    };
+    let gap_before = {
+        let mut j = k;
+        while j > 0 && chars[j - 1].1 == ' ' {
+            j -= 1;
+        }
+        k >= j + 2 && j >= 3 && single(j - 1) && chars[j - 2].1 == ' ' && single(j - 3)
+    };
+    (sep == ' ' && count >= 2 && (gap_after || gap_before)).then_some(last)
+}

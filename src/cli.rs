@@ -49,6 +49,8 @@ pub enum FormatArg {
     Github,
     /// GitLab Code Quality report.
     Gitlab,
+    /// One line per finding: `path:line:col: PLnnn [severity] message`.
+    Concise,
 }
 
 /// Output formats of `rules` and `cache`.
@@ -84,14 +86,37 @@ pub enum ColorArg {
     Never,
 }
 
+/// The color variables of the environment.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ColorEnv<'a> {
+    /// `NO_COLOR`: set to a non-empty value, no color (<https://no-color.org>).
+    pub no_color: Option<&'a std::ffi::OsStr>,
+    /// `FORCE_COLOR`: set to a non-empty value, color even when not a terminal
+    /// (<https://force-color.org>).
+    pub force_color: Option<&'a std::ffi::OsStr>,
+    /// `CLICOLOR_FORCE`: set and not `0`, color even when not a terminal
+    /// (<https://bixense.com/clicolors/>).
+    pub clicolor_force: Option<&'a std::ffi::OsStr>,
+}
+
 impl ColorArg {
-    /// Whether to use color. `always` and `never` win over everything; `auto` colors only a
-    /// terminal, and not when `NO_COLOR` is set to a non-empty value (<https://no-color.org>).
-    pub fn resolve(self, no_color: Option<&std::ffi::OsStr>, is_terminal: bool) -> bool {
+    /// Whether to use color. `always` and `never` win over everything. `auto` colors a
+    /// terminal unless `NO_COLOR` is set (non-empty); `FORCE_COLOR` (non-empty) or
+    /// `CLICOLOR_FORCE` (not `0`) force color, over `NO_COLOR` too: a variable that forces is
+    /// set on purpose for this run (a CI log that renders ANSI), where `NO_COLOR` is often a
+    /// user's standing preference.
+    pub fn resolve(self, env: ColorEnv<'_>, is_terminal: bool) -> bool {
+        let set = |v: Option<&std::ffi::OsStr>| v.is_some_and(|v| !v.is_empty());
         match self {
             ColorArg::Always => true,
             ColorArg::Never => false,
-            ColorArg::Auto => no_color.is_none_or(|v| v.is_empty()) && is_terminal,
+            ColorArg::Auto => {
+                if set(env.force_color) || env.clicolor_force.is_some_and(|v| v != "0") {
+                    true
+                } else {
+                    !set(env.no_color) && is_terminal
+                }
+            }
         }
     }
 }
@@ -122,9 +147,22 @@ pub struct CheckArgs {
     /// Name for stdin in output and for choosing its kind.
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,
-    /// Print only the summary line and errors.
-    #[arg(long, short)]
-    pub quiet: bool,
+    /// Print the findings without the summary line; `-qq` prints nothing (as --silent).
+    #[arg(long, short, action = clap::ArgAction::Count)]
+    pub quiet: u8,
+    /// Print nothing; the exit code still tells (as -qq).
+    #[arg(long)]
+    pub silent: bool,
+    /// Print one line per rule found (count, id, name, severity) instead of the findings.
+    #[arg(long)]
+    pub statistics: bool,
+    /// List the files of the run instead of the findings: each scanned file with its kind,
+    /// each skipped one with why, each unreadable one with its error.
+    #[arg(long)]
+    pub show_files: bool,
+    /// Exit 1 when no file was scanned (a path with no agent file, a wrong folder).
+    #[arg(long)]
+    pub fail_on_empty: bool,
     /// Color output.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
@@ -284,11 +322,40 @@ mod tests {
     fn color_choice_honours_no_color_only_in_auto() {
         let set = Some(OsStr::new("1"));
         let empty = Some(OsStr::new(""));
-        assert!(ColorArg::Auto.resolve(None, true));
-        assert!(!ColorArg::Auto.resolve(set, true));
-        assert!(ColorArg::Auto.resolve(empty, true));
-        assert!(!ColorArg::Auto.resolve(None, false));
-        assert!(ColorArg::Always.resolve(set, false));
-        assert!(!ColorArg::Never.resolve(None, true));
+        let no = |v| ColorEnv {
+            no_color: v,
+            ..ColorEnv::default()
+        };
+        assert!(ColorArg::Auto.resolve(no(None), true));
+        assert!(!ColorArg::Auto.resolve(no(set), true));
+        assert!(ColorArg::Auto.resolve(no(empty), true));
+        assert!(!ColorArg::Auto.resolve(no(None), false));
+        assert!(ColorArg::Always.resolve(no(set), false));
+        assert!(!ColorArg::Never.resolve(no(None), true));
+    }
+
+    #[test]
+    fn force_color_and_clicolor_force_color_a_pipe() {
+        let one = Some(OsStr::new("1"));
+        let zero = Some(OsStr::new("0"));
+        let empty = Some(OsStr::new(""));
+        let force = ColorEnv {
+            force_color: one,
+            ..ColorEnv::default()
+        };
+        assert!(ColorArg::Auto.resolve(force, false));
+        assert!(!ColorArg::Never.resolve(force, true));
+        let empty_force = ColorEnv {
+            force_color: empty,
+            ..ColorEnv::default()
+        };
+        assert!(!ColorArg::Auto.resolve(empty_force, false));
+        let cli = |v| ColorEnv {
+            clicolor_force: v,
+            no_color: one,
+            ..ColorEnv::default()
+        };
+        assert!(ColorArg::Auto.resolve(cli(one), false));
+        assert!(!ColorArg::Auto.resolve(cli(zero), true));
     }
 }

@@ -60,7 +60,17 @@ fn emit(text: &str) -> bool {
 /// NO_COLOR.
 fn use_color(choice: ColorArg, to_stdout: bool) -> bool {
     let tty = to_stdout && std::io::stdout().is_terminal();
-    choice.resolve(std::env::var_os("NO_COLOR").as_deref(), tty)
+    let (no, force, cli) = (
+        std::env::var_os("NO_COLOR"),
+        std::env::var_os("FORCE_COLOR"),
+        std::env::var_os("CLICOLOR_FORCE"),
+    );
+    let env = promptlint::cli::ColorEnv {
+        no_color: no.as_deref(),
+        force_color: force.as_deref(),
+        clicolor_force: cli.as_deref(),
+    };
+    choice.resolve(env, tty)
 }
 
 /// Writes one output to a file (or stdout for `-`). `Err` holds the one-line message, already
@@ -271,6 +281,7 @@ fn run_check(args: CheckArgs) -> ExitCode {
         FormatArg::Sarif => Format::Sarif,
         FormatArg::Github => Format::Github,
         FormatArg::Gitlab => Format::Gitlab,
+        FormatArg::Concise => Format::Concise,
     };
     let outputs = Outputs {
         format,
@@ -281,6 +292,11 @@ fn run_check(args: CheckArgs) -> ExitCode {
     if args.diff && format != Format::Human {
         return outputs.usage(
             "--diff prints a unified diff only and takes no --format; run without --diff for findings in that format",
+        );
+    }
+    if args.stdin_filename.is_some() && !args.paths.iter().any(|p| p.as_os_str() == "-") {
+        return outputs.usage(
+            "--stdin-filename names standard input, which is read only when `-` is among the paths",
         );
     }
     let mut run_errors = Vec::new();
@@ -294,13 +310,34 @@ fn run_check(args: CheckArgs) -> ExitCode {
         Ok(r) => r,
         Err(e) => return outputs.error(e),
     };
+    if args.show_files {
+        return if emit(&show_files(&report)) {
+            ExitCode::from(if report.errors.is_empty() { 0 } else { 2 })
+        } else {
+            ExitCode::from(2)
+        };
+    }
+    if report.files_scanned == 0 && report.errors.is_empty() && !args.silent && args.quiet < 2 {
+        let paths: Vec<String> = args
+            .paths
+            .iter()
+            .map(|p| escape_path(&p.to_string_lossy()))
+            .collect();
+        eprintln!(
+            "warning: no file was scanned in {}: no file there matches an agent file convention \
+             (`promptlint check --show-files` lists what was found; name a file to scan it \
+             whatever its name, or add `include:` globs to .promptlint.yaml)",
+            paths.join(" ")
+        );
+    }
     run_errors.extend(run_baseline(&args, &mut report));
     let limits = report.limits;
     report.truncate(limits);
     let to_stdout = args.output.as_ref().is_none_or(|p| p.as_os_str() == "-");
     let human = HumanOptions {
         color: use_color(args.color, to_stdout),
-        quiet: args.quiet,
+        quiet: if args.silent { 2 } else { args.quiet },
+        statistics: args.statistics,
     };
     let root = SourceRoot::detect(&report);
     // The extra files first, so that the main output can report a failure to write one.
@@ -326,7 +363,42 @@ fn run_check(args: CheckArgs) -> ExitCode {
         FailOnArg::Note => FailOn::Note,
         FailOnArg::Never => FailOn::Never,
     };
+    if args.fail_on_empty && report.files_scanned == 0 {
+        return ExitCode::from(1);
+    }
     ExitCode::from(report.exit_code(fail_on))
+}
+
+/// `--show-files`: one line per source of the run, sorted by path: `path<TAB>kind` for a
+/// scanned file, `path<TAB>skipped: why` for one that was not read (the `PL804` message), and
+/// `path<TAB>error: message` for one that could not be read. Paths and reasons escaped.
+fn show_files(report: &report::Report) -> String {
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for f in &report.files {
+        let what = if f.scanned {
+            f.kind.map_or("unknown", |k| k.as_str()).to_owned()
+        } else {
+            let why = f
+                .findings
+                .iter()
+                .find(|l| l.finding.rule.id == "PL804")
+                .map_or_else(|| "not read".to_owned(), |l| l.finding.message.clone());
+            format!("skipped: {}", escape_one_line(&why))
+        };
+        rows.push((escape_path(&f.path), what));
+    }
+    for e in &report.errors {
+        rows.push((
+            escape_path(&e.path),
+            format!("error: {}", escape_one_line(&e.message)),
+        ));
+    }
+    rows.sort();
+    let mut out = String::new();
+    for (path, what) in rows {
+        out.push_str(&format!("{path}\t{what}\n"));
+    }
+    out
 }
 
 fn run_rules(args: &RulesArgs) -> ExitCode {

@@ -94,8 +94,16 @@ fn every_fixture_folder_matches_its_snapshots() {
         let json = run(promptlint()
             .current_dir(hermetic_fixtures())
             .args(["check", "--format", "json", name]));
-        assert!(human.stderr.is_empty(), "{name}: stderr: {}", human.stderr);
-        assert!(json.stderr.is_empty(), "{name}: stderr: {}", json.stderr);
+        // A folder with no agent file (cache/ holds request logs, named on purpose by their
+        // tests) gets the one warning that nothing was scanned; any other stderr is a bug.
+        let stderr_ok = |stderr: &str| {
+            stderr.is_empty()
+                || (human.stdout.contains(" in 0 files scanned")
+                    && stderr.starts_with(&format!("warning: no file was scanned in {name}: "))
+                    && stderr.lines().count() == 1)
+        };
+        assert!(stderr_ok(&human.stderr), "{name}: stderr: {}", human.stderr);
+        assert!(stderr_ok(&json.stderr), "{name}: stderr: {}", json.stderr);
         assert_no_raw_invisible(&format!("{name} (human)"), &human.stdout);
         assert_no_raw_invisible(&format!("{name} (json)"), &json.stdout);
         let parsed: serde_json::Value = serde_json::from_str(&json.stdout)

@@ -94,10 +94,16 @@ fn scrub(sarif: &str) -> String {
         root.starts_with("file:///") && root.ends_with('/'),
         "{root}"
     );
-    sarif.replace(&root, "file:///[root]/").replace(
-        &format!("\"semanticVersion\": \"{}\"", env!("CARGO_PKG_VERSION")),
-        "\"semanticVersion\": \"[version]\"",
-    )
+    sarif
+        .replace(&root, "file:///[root]/")
+        .replace(
+            &format!("\"version\": \"{}\"", env!("CARGO_PKG_VERSION")),
+            "\"version\": \"[version]\"",
+        )
+        .replace(
+            &format!("\"semanticVersion\": \"{}\"", env!("CARGO_PKG_VERSION")),
+            "\"semanticVersion\": \"[version]\"",
+        )
 }
 
 /// (rule, path, line) of every finding, as each format reports it.

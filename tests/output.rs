@@ -104,11 +104,11 @@ fn output_without_bound_is_capped_per_rule_and_file() {
     assert!(r.stdout.len() < 100_000, "{} bytes", r.stdout.len());
     let r = run(promptlint()
         .current_dir(dir.path())
-        .args(["check", "--quiet"])
+        .args(["check", "--statistics"])
         .args(args));
     assert_eq!(
-        r.stdout,
-        "101 findings (0 errors, 0 warnings, 101 notes) in 1 file scanned; 4900 more over the output limits, counted by PL810\n"
+        r.stdout.lines().last().unwrap_or(""),
+        "101 findings (0 errors, 0 warnings, 101 notes) in 1 file scanned; 4900 more over the output limits, counted by PL810"
     );
     // SARIF lists every enabled rule with its help once (a fixed size); the results add
     // little: compare with a log of one bad line.

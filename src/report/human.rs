@@ -222,7 +222,12 @@ pub fn render(report: &Report, opts: HumanOptions) -> String {
         .with_width(100)
         .with_links(false);
     let mut out = String::new();
-    if !opts.quiet {
+    if opts.quiet >= 2 {
+        return out;
+    }
+    if opts.statistics {
+        out.push_str(&statistics(report));
+    } else {
         for (file, l) in report.findings() {
             let d = diagnostic(file, l);
             if handler.render_report(&mut out, &d).is_err() {
@@ -237,6 +242,13 @@ pub fn render(report: &Report, opts: HumanOptions) -> String {
             out.push('\n');
         }
     }
+    errors_and_summary(report, opts, &mut out);
+    out
+}
+
+/// The read errors, one line each, then (unless `-q`) the summary line: shared by the human
+/// and concise renderers.
+pub(super) fn errors_and_summary(report: &Report, opts: HumanOptions, out: &mut String) {
     for e in &report.errors {
         let _ = writeln!(
             out,
@@ -249,6 +261,9 @@ pub fn render(report: &Report, opts: HumanOptions) -> String {
     let total = c.errors + c.warnings + c.notes;
     let files = report.files_scanned;
     let suppressed = report.suppressed().count();
+    if opts.quiet >= 1 {
+        return;
+    }
     let _ = writeln!(
         out,
         "{} finding{} ({} error{}, {} warning{}, {} note{}) in {} file{} scanned{}{}{}",
@@ -285,6 +300,28 @@ pub fn render(report: &Report, opts: HumanOptions) -> String {
             )
         }
     );
+}
+
+/// One line per rule with unsuppressed findings, most found first: count, id, name, severity
+/// (as `ruff --statistics`).
+pub(super) fn statistics(report: &Report) -> String {
+    let mut by_rule: std::collections::BTreeMap<&str, (usize, &str, Severity)> =
+        std::collections::BTreeMap::new();
+    for (_, l) in report.findings() {
+        let r = &l.finding.rule;
+        let e = by_rule
+            .entry(r.id.as_str())
+            .or_insert((0, r.name.as_str(), l.finding.severity));
+        e.0 += 1;
+        e.2 = e.2.max(l.finding.severity);
+    }
+    let mut rows: Vec<_> = by_rule.into_iter().collect();
+    rows.sort_by(|a, b| b.1.0.cmp(&a.1.0).then(a.0.cmp(b.0)));
+    let w = rows.iter().map(|(_, (_, n, _))| n.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for (id, (count, name, severity)) in rows {
+        let _ = writeln!(out, "{count:>5}  {id}  {name:<w$}  {}", severity.as_str());
+    }
     out
 }
 

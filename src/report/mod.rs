@@ -6,6 +6,7 @@
 //! finished in; fingerprints are computed here, once the order is fixed.
 
 pub mod cache;
+pub mod concise;
 pub mod github;
 pub mod gitlab;
 pub mod human;
@@ -28,6 +29,7 @@ pub use root::SourceRoot;
 pub fn render(report: &Report, format: Format, human: HumanOptions) -> String {
     match format {
         Format::Human => human::render(report, human),
+        Format::Concise => concise::render(report, human),
         Format::Json => json::render(report),
         Format::Sarif | Format::Github | Format::Gitlab => {
             render_in(report, format, human, &SourceRoot::detect(report))
@@ -45,6 +47,7 @@ pub fn render_in(
 ) -> String {
     match format {
         Format::Human => human::render(report, human),
+        Format::Concise => concise::render(report, human),
         Format::Json => json::render(report),
         Format::Sarif => sarif::render(report, root),
         Format::Github => github::render(report, root),

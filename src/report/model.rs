@@ -435,17 +435,22 @@ pub enum Format {
     Github,
     /// GitLab Code Quality report ([`super::gitlab`]).
     Gitlab,
+    /// One line per finding, `path:line:col: PLnnn message` ([`super::concise`]).
+    Concise,
 }
 
-/// Options of the human renderer.
+/// Options of the human and concise renderers.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct HumanOptions {
     /// Use ANSI colors.
     pub color: bool,
-    /// Print only the summary and errors, no diagnostics.
-    pub quiet: bool,
+    /// `-q` counted, as ruff counts it: 0 prints the findings, the read errors and the
+    /// summary line; 1 (`-q`) the findings and read errors without the summary; 2 (`-qq`,
+    /// `--silent`) nothing (the exit code still tells).
+    pub quiet: u8,
+    /// Print one line per rule (count, id, name, severity) instead of the findings.
+    pub statistics: bool,
 }
-
 /// Rewrites every [`crate::escape::is_invisible`] code point of serialized JSON as a `\uXXXX`
 /// escape (a surrogate pair above U+FFFF). JSON's structure is ASCII, so such code points can
 /// only sit inside strings, where the escape means the same string: consumers read the same

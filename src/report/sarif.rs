@@ -73,7 +73,9 @@ pub struct Tool {
 pub struct ToolComponent {
     /// §3.19.8 `name`: `promptlint`.
     pub name: &'static str,
-    /// §3.19.12 `semanticVersion`: the crate version.
+    /// §3.19.13 `version`: the crate version, as `promptlint --version` prints it.
+    pub version: &'static str,
+    /// §3.19.12 `semanticVersion`: the crate version (semver 2.0.0).
     pub semantic_version: &'static str,
     /// §3.19.17 `informationUri`: the repository.
     pub information_uri: &'static str,
@@ -432,6 +434,7 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
             tool: Tool {
                 driver: ToolComponent {
                     name: "promptlint",
+                    version: env!("CARGO_PKG_VERSION"),
                     semantic_version: env!("CARGO_PKG_VERSION"),
                     information_uri: env!("CARGO_PKG_REPOSITORY"),
                     rules: rules.iter().map(|r| descriptor(r)).collect(),

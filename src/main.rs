@@ -323,12 +323,15 @@ fn run_check(args: CheckArgs) -> ExitCode {
             .iter()
             .map(|p| escape_path(&p.to_string_lossy()))
             .collect();
-        eprintln!(
-            "warning: no file was scanned in {}: no file there matches an agent file convention \
-             (`promptlint check --show-files` lists what was found; name a file to scan it \
-             whatever its name, or add `include:` globs to .promptlint.yaml)",
-            paths.join(" ")
-        );
+        let why = if report.files.is_empty() {
+            "no file there matches an agent file convention (`promptlint check --show-files` \
+             lists what was found; name a file to scan it whatever its name, or add `include:` \
+             globs to .promptlint.yaml)"
+        } else {
+            "every file found was skipped (binary, over the size limit or not a regular file: \
+             see the PL804 notes, or `promptlint check --show-files`)"
+        };
+        eprintln!("warning: no file was scanned in {}: {why}", paths.join(" "));
     }
     run_errors.extend(run_baseline(&args, &mut report));
     let limits = report.limits;

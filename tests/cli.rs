@@ -424,6 +424,18 @@ fn a_run_that_scans_nothing_says_so() {
         .current_dir(dir.path())
         .args(["check", "--fail-on-empty", "src"]));
     assert_eq!(r.code, Some(1));
+    // A named file that is skipped: the warning says why nothing was scanned.
+    std::fs::write(dir.path().join("logo.md"), b"\x89PNG\0\0\0").unwrap();
+    let r = run(promptlint()
+        .current_dir(dir.path())
+        .args(["check", "logo.md"]));
+    assert_eq!(r.code, Some(0));
+    assert_eq!(
+        r.stderr,
+        "warning: no file was scanned in logo.md: every file found was skipped (binary, over \
+         the size limit or not a regular file: see the PL804 notes, or `promptlint check \
+         --show-files`)\n"
+    );
     // --stdin-filename without `-` would scan `.` and ignore stdin: a usage error.
     let r =
         run(promptlint()

@@ -1,80 +1,27 @@
-//! HTML character references: numeric (`&#105;`, `&#x69;`) and the named references that
-//! matter for reading text: markup and punctuation names, spaces and invisible formats, and the
-//! Latin-1 letters with diacritics (`&eacute;`), per the WHATWG named character reference list
-//! (<https://html.spec.whatwg.org/multipage/named-characters.html>). A reference without its
-//! closing `;` is not decoded.
+//! HTML character references: numeric (`&#105;`, `&#x69;`) and every named reference of the
+//! WHATWG list (<https://html.spec.whatwg.org/multipage/named-characters.html>, 2,231 names
+//! with the legacy forms, from the `entities` crate's copy of `entities.json`) that stands for
+//! one code point. A reference without its closing `;` is not decoded (browsers read a few
+//! legacy names without it, but text that says `&copy` means those bytes), and the 93
+//! references that stand for two code points (a mathematical symbol and U+0338, such as
+//! `&NotEqualTilde;`) stay text: none of them is a letter or an invisible code point.
 
-/// Named references other than the Latin-1 letters with diacritics.
-const NAMED: &[(&str, char)] = &[
-    ("amp", '&'),
-    ("lt", '<'),
-    ("gt", '>'),
-    ("quot", '"'),
-    ("apos", '\''),
-    ("nbsp", '\u{A0}'),
-    ("ensp", '\u{2002}'),
-    ("emsp", '\u{2003}'),
-    ("thinsp", '\u{2009}'),
-    ("shy", '\u{AD}'),
-    ("zwj", '\u{200D}'),
-    ("zwnj", '\u{200C}'),
-    ("lrm", '\u{200E}'),
-    ("rlm", '\u{200F}'),
-    ("NewLine", '\n'),
-    ("Tab", '\t'),
-    ("colon", ':'),
-    ("comma", ','),
-    ("period", '.'),
-    ("semi", ';'),
-    ("excl", '!'),
-    ("quest", '?'),
-    ("num", '#'),
-    ("dollar", '$'),
-    ("percnt", '%'),
-    ("lpar", '('),
-    ("rpar", ')'),
-    ("ast", '*'),
-    ("plus", '+'),
-    ("equals", '='),
-    ("sol", '/'),
-    ("bsol", '\\'),
-    ("lowbar", '_'),
-    ("verbar", '|'),
-    ("vert", '|'),
-    ("commat", '@'),
-    ("lsqb", '['),
-    ("rsqb", ']'),
-    ("lcub", '{'),
-    ("rcub", '}'),
-    ("grave", '`'),
-    ("hyphen", '\u{2010}'),
-    ("dash", '\u{2010}'),
-    ("ndash", '\u{2013}'),
-    ("mdash", '\u{2014}'),
-    ("lsquo", '\u{2018}'),
-    ("rsquo", '\u{2019}'),
-    ("ldquo", '\u{201C}'),
-    ("rdquo", '\u{201D}'),
-    ("hellip", '\u{2026}'),
-    ("szlig", 'ß'),
-    ("oslash", 'ø'),
-    ("Oslash", 'Ø'),
-    ("aelig", 'æ'),
-    ("AElig", 'Æ'),
-    ("eth", 'ð'),
-    ("thorn", 'þ'),
-];
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
-/// Diacritic suffixes of Latin-1 letter names and the combining mark each stands for.
-const ACCENTS: &[(&str, char)] = &[
-    ("acute", '\u{301}'),
-    ("grave", '\u{300}'),
-    ("circ", '\u{302}'),
-    ("tilde", '\u{303}'),
-    ("uml", '\u{308}'),
-    ("ring", '\u{30A}'),
-    ("cedil", '\u{327}'),
-];
+/// Named references (name between `&` and `;`) -> the code point they stand for.
+static NAMED: LazyLock<HashMap<&'static str, char>> = LazyLock::new(|| {
+    entities::ENTITIES
+        .iter()
+        .filter_map(|e| {
+            let name = e.entity.strip_prefix('&')?.strip_suffix(';')?;
+            match e.codepoints {
+                entities::Codepoints::Single(cp) => Some((name, char::from_u32(cp)?)),
+                entities::Codepoints::Double(..) => None,
+            }
+        })
+        .collect()
+});
 
 /// Decodes the character reference at the start of `s` (which starts with `&`). Returns the
 /// character and the reference's length in bytes.
@@ -97,19 +44,7 @@ pub fn decode_at(s: &str) -> Option<(char, usize)> {
         };
         return Some((c, len));
     }
-    if let Some(&(_, c)) = NAMED.iter().find(|(n, _)| *n == name) {
-        return Some((c, len));
-    }
-    let mut chars = name.chars();
-    let base = chars.next().filter(char::is_ascii_alphabetic)?;
-    let rest = chars.as_str();
-    let &(_, mark) = ACCENTS.iter().find(|(a, _)| *a == rest)?;
-    use unicode_normalization::UnicodeNormalization;
-    let composed: Vec<char> = [base, mark].into_iter().nfc().collect();
-    match composed.as_slice() {
-        [c] => Some((*c, len)),
-        _ => None,
-    }
+    NAMED.get(name).map(|&c| (c, len))
 }
 
 #[cfg(test)]
@@ -125,6 +60,17 @@ mod tests {
         assert_eq!(decode_at("&Uuml;x"), Some(('Ü', 6)));
         assert_eq!(decode_at("&#8203;"), Some(('\u{200B}', 7)));
         assert_eq!(decode_at("&#0;"), Some(('\u{FFFD}', 4)));
+        // The whole WHATWG list: invisible formats and the long names.
+        assert_eq!(decode_at("&ZeroWidthSpace;"), Some(('\u{200B}', 16)));
+        assert_eq!(decode_at("&NoBreak;"), Some(('\u{2060}', 9)));
+        assert_eq!(decode_at("&InvisibleTimes;"), Some(('\u{2062}', 16)));
+        assert_eq!(
+            decode_at("&CounterClockwiseContourIntegral;"),
+            Some(('∳', 33))
+        );
+        assert_eq!(decode_at("&zacute;"), Some(('ź', 8)));
+        // 2,125 names with their `;`, less the 93 that stand for two code points.
+        assert_eq!(NAMED.len(), 2125 - 93);
     }
 
     #[test]
@@ -134,5 +80,9 @@ mod tests {
         assert_eq!(decode_at("&unknown;"), None);
         assert_eq!(decode_at("&#xZZ;"), None);
         assert_eq!(decode_at("&#99999999;"), None);
+        // Not a WHATWG name, though it reads like one.
+        assert_eq!(decode_at("&xacute;"), None);
+        // Two code points: left as text.
+        assert_eq!(decode_at("&NotEqualTilde;"), None);
     }
 }

@@ -404,6 +404,12 @@ mod tests {
         let v = normalize(src);
         assert_eq!(v.text(), "ignore previous & regle");
         assert_eq!(seg(src, &v.text, "ignore"), "&#105;gnore");
+        // Named invisible formats of the full WHATWG list split no word, and the match maps
+        // back over the references.
+        let src = "&ZeroWidthSpace;ig&NoBreak;nore all";
+        let v = normalize(src);
+        assert_eq!(v.text(), "ignore all");
+        assert_eq!(seg(src, &v.text, "ignore"), "ig&NoBreak;nore");
     }
 
     #[test]

@@ -366,6 +366,19 @@ fn config_errors_point_at_the_yaml() {
             ],
         ),
         (
+            // Every unknown key, not only the first, each at its line.
+            "selectt: [PL101]\nfoo: 1\nignoree: [PL201]\n",
+            vec![
+                ".promptlint.yaml: 3 problems in the configuration",
+                "unknown field `selectt`, expected one of include,",
+                "[.promptlint.yaml:1:1]",
+                "unknown field `foo`, expected one of include,",
+                "[.promptlint.yaml:2:1]",
+                "unknown field `ignoree`, expected one of include,",
+                "[.promptlint.yaml:3:1]",
+            ],
+        ),
+        (
             "ignore:\n  - PL201\n  - PL999\n",
             vec![
                 "`ignore` names no rule or family `PL999`",

@@ -75,6 +75,11 @@ pub(super) fn at(
 /// in-tree config check, which must not fail on a file the config stage reports).
 pub(super) fn parse_raw(display: &str, text: &str) -> Result<RawConfig, ConfigError> {
     parse_raw_yaml(text).map_err(|e| {
+        // The schema stops at the first unknown key: report every one when there are more.
+        let unknown = unknown_keys(display, text);
+        if unknown.len() > 1 {
+            return super::error::many(display, unknown);
+        }
         at(
             display,
             text,
@@ -87,6 +92,40 @@ pub(super) fn parse_raw(display: &str, text: &str) -> Result<RawConfig, ConfigEr
             )),
         )
     })
+}
+
+/// An error for each top-level key of `text` that is not a config key, in file order, with
+/// the message serde gives the first of them; empty when the text is not a YAML mapping.
+fn unknown_keys(display: &str, text: &str) -> Vec<ConfigError> {
+    let Ok(Some(map)) =
+        serde_saphyr::from_str::<Option<HashMap<Spanned<String>, serde::de::IgnoredAny>>>(text)
+    else {
+        return Vec::new();
+    };
+    let mut keys: Vec<Spanned<String>> = map
+        .into_keys()
+        .filter(|k| !KEYS.contains(&k.value.as_str()))
+        .collect();
+    keys.sort_by_key(|k| (k.referenced.line(), k.referenced.column()));
+    keys.iter()
+        .map(|k| {
+            at(
+                display,
+                text,
+                &k.referenced,
+                format!(
+                    "unknown field `{}`, expected one of {}",
+                    k.value,
+                    KEYS.join(", ")
+                ),
+                "here",
+                Some(format!(
+                    "the keys are {}; see the README's Configuration section",
+                    KEYS.join(", ")
+                )),
+            )
+        })
+        .collect()
 }
 
 /// The first line of a serde-saphyr error without its `error: line L column C: ` prefix (the

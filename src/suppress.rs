@@ -596,7 +596,9 @@ impl Baseline {
 
 /// The baseline stage: suppresses (kind `external`) every active finding whose fingerprint is
 /// in `baseline`, and returns the stale entries: those of a file this run scanned and a rule it
-/// ran, whose finding is gone.
+/// ran, whose finding is gone, and those of a file that no longer exists (its path, relative
+/// to the current directory as every shown path is, names nothing: the file was deleted or
+/// moved). The `<stdin>` of standard input is never a deleted file.
 pub fn apply_baseline(report: &mut Report, baseline: &Baseline, name: &str) -> Vec<BaselineEntry> {
     let mut pending: HashMap<&str, &BaselineEntry> = baseline
         .findings
@@ -623,7 +625,11 @@ pub fn apply_baseline(report: &mut Report, baseline: &Baseline, name: &str) -> V
     let mut stale: Vec<BaselineEntry> = pending
         .into_values()
         .filter(|e| {
-            scanned.contains(e.path.as_str()) && (ran.is_empty() || ran.contains(e.rule.as_str()))
+            let gone = !e.path.starts_with('<')
+                && !scanned.contains(e.path.as_str())
+                && std::fs::symlink_metadata(&e.path).is_err();
+            gone || scanned.contains(e.path.as_str())
+                && (ran.is_empty() || ran.contains(e.rule.as_str()))
         })
         .cloned()
         .collect();

@@ -823,6 +823,37 @@ fn baseline_round_trip_survives_inserted_lines_and_moved_paragraphs() {
         serde_json::from_str(&std::fs::read_to_string(d.path().join("baseline.json")).unwrap())
             .unwrap();
     assert_eq!(pruned["findings"].as_array().unwrap().len(), 2);
+    // A deleted file's entries are stale too, though no run scans it any more.
+    std::fs::rename(d.path().join("AGENTS.md"), d.path().join("CLAUDE.md")).unwrap();
+    let r = run(promptlint().current_dir(d.path()).args([
+        "check",
+        "--baseline",
+        "baseline.json",
+        "--baseline-prune",
+        "--fail-on",
+        "never",
+    ]));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let stale: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(stale.len(), 3, "{}", r.stderr);
+    assert!(
+        stale[0].starts_with("stale baseline entry: AGENTS.md PL101 "),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        stale[1].starts_with("stale baseline entry: AGENTS.md PL201 "),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        stale[2],
+        "removed 2 stale entries from the baseline baseline.json"
+    );
+    let pruned: Value =
+        serde_json::from_str(&std::fs::read_to_string(d.path().join("baseline.json")).unwrap())
+            .unwrap();
+    assert_eq!(pruned["findings"].as_array().unwrap().len(), 0);
 }
 
 #[test]

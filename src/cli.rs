@@ -183,6 +183,10 @@ pub struct CheckArgs {
     /// folder walked; repeatable). Files named on the command line are always scanned.
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+    /// Apply --exclude and the config's exclude to files named on the command line too (for
+    /// pre-commit, which names every changed file).
+    #[arg(long)]
+    pub force_exclude: bool,
     /// Read the configuration from FILE instead of searching for .promptlint.yaml.
     #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
     pub config: Option<PathBuf>,

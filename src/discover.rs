@@ -43,6 +43,10 @@ pub struct DiscoverOptions {
     /// and included files are scanned even when no convention names them (their kind then
     /// comes from their content). Never applied to paths named on the command line.
     pub filter: Option<Arc<PathFilter>>,
+    /// Apply `exclude` and the filter's excludes to paths named on the command line too
+    /// (`--force-exclude`); `--exclude` globs are then matched relative to the current
+    /// directory. An excluded named file is dropped without a note, as ruff drops it.
+    pub force_exclude: bool,
 }
 
 /// The `--exclude` globs as the walker's overrides for a walk of `root`: each glob becomes an
@@ -120,6 +124,7 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
         }
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => walk(p, conv, opts, &mut out),
+            Ok(_) if opts.force_exclude && named_excluded(p, opts) => {}
             Ok(m) => {
                 let rel = display_path(p);
                 let class = conv.classify(&rel);
@@ -136,6 +141,16 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
     out.targets.sort_by(|a, b| a.display.cmp(&b.display));
     out.targets.dedup_by(|a, b| a.display == b.display);
     out
+}
+
+/// True when a file named on the command line matches `--exclude` (relative to the current
+/// directory) or the config's `exclude`. A bad `--exclude` glob excludes nothing here: the
+/// walk reports it.
+fn named_excluded(p: &Path, opts: &DiscoverOptions) -> bool {
+    let rel = display_path(p);
+    let by_flag = exclude_overrides(Path::new("."), &opts.exclude)
+        .is_ok_and(|o| o.matched(Path::new(&rel), false).is_ignore());
+    by_flag || opts.filter.as_ref().is_some_and(|f| f.excluded(p, false))
 }
 
 fn not_regular(m: &std::fs::Metadata) -> String {

@@ -95,6 +95,9 @@ pub struct Options {
     /// Findings listed per run (`--max-findings`; 0: no limit); `None`: the config's
     /// `max_findings`, else [`report::limit::DEFAULT_MAX_FINDINGS`].
     pub max_findings: Option<usize>,
+    /// Apply `exclude` (and the config's `exclude`) to paths named on the command line too
+    /// (`--force-exclude`, as ruff's): pre-commit names every changed file.
+    pub force_exclude: bool,
 }
 
 impl Default for Options {
@@ -114,6 +117,7 @@ impl Default for Options {
             tool_result_budget: parse::DEFAULT_TOOL_RESULT_BUDGET,
             max_findings_per_rule: None,
             max_findings: None,
+            force_exclude: false,
         }
     }
 }
@@ -387,6 +391,7 @@ impl Settings {
                 stdin_filename: opts.stdin_filename.clone(),
                 exclude: opts.exclude.clone(),
                 filter: config.as_ref().map(|c| std::sync::Arc::clone(&c.filter)),
+                force_exclude: opts.force_exclude,
             },
             size_limit: opts
                 .size_limit

@@ -274,6 +274,7 @@ fn run_check(args: CheckArgs) -> ExitCode {
         tool_result_budget: args.tool_result_budget,
         max_findings_per_rule: args.max_findings_per_rule,
         max_findings: args.max_findings,
+        force_exclude: args.force_exclude,
     };
     let format = match args.format {
         FormatArg::Human => Format::Human,
@@ -317,7 +318,9 @@ fn run_check(args: CheckArgs) -> ExitCode {
             ExitCode::from(2)
         };
     }
-    if report.files_scanned == 0 && report.errors.is_empty() && !args.silent && args.quiet < 2 {
+    // Under --force-exclude (pre-commit) a commit that touches only excluded files is normal.
+    let quiet_empty = args.silent || args.quiet >= 2 || args.force_exclude;
+    if report.files_scanned == 0 && report.errors.is_empty() && !quiet_empty {
         let paths: Vec<String> = args
             .paths
             .iter()

@@ -436,6 +436,39 @@ fn a_run_that_scans_nothing_says_so() {
          the size limit or not a regular file: see the PL804 notes, or `promptlint check \
          --show-files`)\n"
     );
+    // --force-exclude applies --exclude to named files (pre-commit names every file), and a
+    // run left with nothing is not worth a warning there.
+    write(dir.path(), "docs/CLAUDE.md", OVERRIDE);
+    let r = run(promptlint().current_dir(dir.path()).args([
+        "check",
+        "--format",
+        "concise",
+        "--exclude",
+        "docs/**",
+        "docs/CLAUDE.md",
+    ]));
+    assert_eq!(
+        r.code,
+        Some(1),
+        "a named file is scanned without --force-exclude"
+    );
+    let r = run(promptlint().current_dir(dir.path()).args([
+        "check",
+        "--format",
+        "concise",
+        "--exclude",
+        "docs/**",
+        "--force-exclude",
+        "docs/CLAUDE.md",
+    ]));
+    assert_eq!(
+        (r.code, r.stdout.as_str(), r.stderr.as_str()),
+        (
+            Some(0),
+            "0 findings (0 errors, 0 warnings, 0 notes) in 0 files scanned\n",
+            ""
+        )
+    );
     // --stdin-filename without `-` would scan `.` and ignore stdin: a usage error.
     let r =
         run(promptlint()

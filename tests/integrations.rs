@@ -729,7 +729,7 @@ fn expected_hooks_file() -> String {
          - id: promptlint\n  \
            name: promptlint\n  \
            description: Lint the files AI coding agents load for prompt injection, invisible Unicode, exfiltration and permission bypass\n  \
-           entry: promptlint check\n  \
+           entry: promptlint check --force-exclude\n  \
            language: rust\n  \
            pass_filenames: true\n  \
            files: |\n{files}"
@@ -754,7 +754,7 @@ fn pre_commit_hooks_file_is_in_sync_with_agents_yaml() {
     let v: Value = serde_saphyr::from_str(&have).unwrap();
     let hook = &v[0];
     assert_eq!(hook["id"], "promptlint");
-    assert_eq!(hook["entry"], "promptlint check");
+    assert_eq!(hook["entry"], "promptlint check --force-exclude");
     assert_eq!(hook["language"], "rust");
     assert_eq!(hook["pass_filenames"], true);
     assert!(hook.get("language_version").is_none());

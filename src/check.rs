@@ -645,7 +645,9 @@ fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
 }
 
 /// The kind of a file named on the command line that matches no agent convention, from its
-/// extension and content. JSON with `mcpServers`/`servers` is an MCP config, JSON with
+/// extension and content. JSON with `mcpServers`/`servers` is an MCP config, an MCP
+/// `tools/list` (or prompts, resources, `initialize`) result or a manifest declaring tools is
+/// `mcp-tools` ([`parse::mcp_tools::is_mcp_payload`]), JSON with
 /// `messages`, `system`, `input` or `instructions` (bare or in a batch/log wrapper) a request, `.jsonl` a request log; prompt and template
 /// extensions are prompts; anything else (markdown above all) is read as instructions, since
 /// the user named it to be checked as an agent file.
@@ -662,6 +664,8 @@ pub fn sniff_kind(path: &str, text: &str) -> FileKind {
             Ok(Some(root)) => {
                 if root.get("mcpServers").is_some() || root.get("servers").is_some() {
                     FileKind::McpConfig
+                } else if parse::mcp_tools::is_mcp_payload(&root) {
+                    FileKind::McpTools
                 } else if parse::request::is_request(&root) {
                     FileKind::Request
                 } else {

@@ -32,6 +32,7 @@ pub mod kind;
 pub mod normalize;
 pub mod offset_map;
 pub mod parse;
+pub mod pin;
 pub mod pipeline;
 pub mod providers;
 pub mod report;

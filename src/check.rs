@@ -105,6 +105,11 @@ impl<'a> Engine<'a> {
         if source::looks_binary(&bytes) && !agent_loaded {
             return self.skipped(target, "binary (holds NUL bytes)");
         }
+        if target.kind == Some(FileKind::SkillResource)
+            && let Some(what) = native::pl811_opaque_skill_file::opaque_kind(&target.display)
+        {
+            return self.skipped(target, &format!("{what}, not text"));
+        }
         let decoded = source::decode(&bytes);
         drop(bytes);
         let kind = target
@@ -148,11 +153,16 @@ impl<'a> Engine<'a> {
             enabled: &self.enabled,
         };
         let mut findings = Vec::new();
+        // A file of a skill bundle that cannot be read is PL811's, any other PL804's.
+        let which = if target.kind == Some(FileKind::SkillResource) {
+            "opaque-skill-file"
+        } else {
+            "skipped-file"
+        };
         for rule in self.catalog.rules() {
-            if rule.native.as_deref() == Some("skipped-file") && self.enabled(rule) {
-                findings.extend(
-                    native::get("skipped-file").map_or_else(Vec::new, |c| (c.run)(&input, rule)),
-                );
+            if rule.native.as_deref() == Some(which) && self.enabled(rule) {
+                findings
+                    .extend(native::get(which).map_or_else(Vec::new, |c| (c.run)(&input, rule)));
             }
         }
         Checked {
@@ -202,6 +212,13 @@ impl<'a> Engine<'a> {
         let mut findings = dedupe(findings);
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
         findings.extend(faults.findings(self, text));
+        // A file brought in by a Claude Code `@path` import says who imported it.
+        if let Some(by) = &target.imported_by {
+            let by = crate::escape::escape_one_line(by);
+            for f in &mut findings {
+                f.message = format!("{} (imported by {by})", f.message);
+            }
+        }
         Checked {
             display: target.display.clone(),
             kind: Some(kind),
@@ -696,6 +713,7 @@ pub fn memory_target(path: &str, kind: Option<FileKind>) -> Target {
             .unwrap_or_default(),
         explicit: true,
         skip: None,
+        imported_by: None,
     }
 }
 

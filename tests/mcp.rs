@@ -206,3 +206,22 @@ fn mcp_pin_round_trips_and_reports_a_changed_description_with_both_hashes() {
     let r = pin(&["--check", "--lock", "missing.lock", "github.json"]);
     assert_eq!(r.code, Some(2));
 }
+
+/// Walking a folder finds a desktop extension's `manifest.json` by its content, and leaves a
+/// web app's `manifest.json` alone.
+#[test]
+fn a_walk_finds_an_extension_manifest_and_not_a_web_manifest() {
+    let (code, report) = check_json(&fixtures_dir(), &["mcp-manifest"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(report["files_scanned"], 1);
+    let p = "mcp-manifest/weather-ext/manifest.json";
+    assert_eq!(
+        brief(&report),
+        [
+            row(p, "PL109", "error", 14, 63),
+            row(p, "PL110", "error", 14, 74),
+            row(p, "PL304", "warning", 14, 98),
+            row(p, "PL308", "error", 14, 98),
+        ]
+    );
+}

@@ -212,6 +212,21 @@ impl<'a> Engine<'a> {
         let mut findings = dedupe(findings);
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
         findings.extend(faults.findings(self, text));
+        // A finding inside a JSON string whose key path is known shows it at its span.
+        if !parsed.key_paths.is_empty() {
+            for f in &mut findings {
+                let i = parsed
+                    .key_paths
+                    .partition_point(|(r, _)| r.start <= f.span.start);
+                if let Some((r, kp)) = i.checked_sub(1).and_then(|i| parsed.key_paths.get(i))
+                    && f.span.start >= r.start
+                    && f.span.end <= r.end
+                    && f.label.is_none()
+                {
+                    f.label = Some(format!("{} in {kp}", f.rule.name));
+                }
+            }
+        }
         // A file brought in by a Claude Code `@path` import says who imported it.
         if let Some(by) = &target.imported_by {
             let by = crate::escape::escape_one_line(by);

@@ -225,3 +225,22 @@ fn a_walk_finds_an_extension_manifest_and_not_a_web_manifest() {
         ]
     );
 }
+
+/// The human output names the key path of the string a finding is in.
+#[test]
+fn the_human_output_shows_the_key_path() {
+    let r = common::run(common::promptlint().current_dir(fixtures_dir()).args([
+        "check",
+        "--color",
+        "never",
+        "mcp-tools/poisoned-tools-list.json",
+    ]));
+    assert_eq!(r.code, Some(1));
+    for want in [
+        "╰── model-addressed-block in result.tools[0].description",
+        "╰── parameter-smuggling in result.tools[0].inputSchema.properties.sidenote.description",
+        "╰── tool-shadowing in result.tools[1].description",
+    ] {
+        assert!(r.stdout.contains(want), "{want}\n{}", r.stdout);
+    }
+}

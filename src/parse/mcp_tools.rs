@@ -72,9 +72,67 @@ pub fn parse(text: &str) -> Parsed {
         }
     }
     segments.sort_by_key(|s| s.range.start);
+    let mut key_paths = Vec::new();
+    let mut path = String::new();
+    model_read_paths(&root, false, &read, &mut path, &mut key_paths);
+    key_paths.sort_by_key(|(r, _)| r.start);
     Parsed {
         segments,
+        key_paths,
         ..Parsed::default()
+    }
+}
+
+/// At most this many key paths are kept per file (one per model-read string).
+const MAX_KEY_PATHS: usize = 100_000;
+
+/// The key path of every model-read string (`result.tools[0].description`), into `out`.
+fn model_read_paths(
+    node: &JsonNode,
+    inside: bool,
+    read: &[std::ops::Range<usize>],
+    path: &mut String,
+    out: &mut Vec<(std::ops::Range<usize>, String)>,
+) {
+    if out.len() >= MAX_KEY_PATHS {
+        return;
+    }
+    let inside = inside || read.contains(&node.span);
+    match &node.value {
+        Json::String(s) if inside => {
+            out.push((s.map.map_range(0..s.text.len()), path.clone()));
+        }
+        Json::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                model_read_paths(v, inside, read, path, out);
+                path.truncate(len);
+            }
+        }
+        Json::Object(members) => {
+            for (k, _, v) in members {
+                let len = path.len();
+                let plain = !k.text.is_empty()
+                    && k.text
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+                if plain {
+                    if !path.is_empty() {
+                        path.push('.');
+                    }
+                    path.push_str(&k.text);
+                } else {
+                    path.push_str(&format!(
+                        "[{}]",
+                        json_string(&crate::escape::excerpt(&k.text, 60))
+                    ));
+                }
+                model_read_paths(v, inside, read, path, out);
+                path.truncate(len);
+            }
+        }
+        _ => {}
     }
 }
 
@@ -331,6 +389,12 @@ mod tests {
         assert_eq!(role_of("a"), Some(Role::McpText));
         assert_eq!(role_of("jsonrpc"), Some(Role::JsonKey));
         assert_eq!(role_of("2.0"), Some(Role::JsonString));
+        let at = LIST.find("Adds two").unwrap();
+        let (_, kp) = p.key_paths.iter().find(|(r, _)| r.start == at).unwrap();
+        assert_eq!(kp, "result.tools[0].description");
+        let at = LIST.find("first").unwrap();
+        let (_, kp) = p.key_paths.iter().find(|(r, _)| r.start == at).unwrap();
+        assert_eq!(kp, "result.tools[0].inputSchema.properties.a.description");
     }
 
     #[test]

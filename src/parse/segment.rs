@@ -170,6 +170,9 @@ pub struct Parsed {
     pub issues: Vec<ParseIssue>,
     /// MCP servers, for `mcp-config` sources.
     pub mcp_servers: Vec<McpServer>,
+    /// For JSON kinds that name where a string sits (`mcp-tools`): the source span of a
+    /// string and its key path (`result.tools[1].description`), sorted by span start.
+    pub key_paths: Vec<(Range<usize>, String)>,
 }
 
 /// True when a source of `kind` named `path` is parsed as markdown (markdown kinds, or a

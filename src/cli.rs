@@ -28,12 +28,47 @@ pub enum Command {
     Rules(RulesArgs),
     /// Diff the cacheable prefixes of the requests in request logs (JSONL), turn by turn.
     Cache(CacheArgs),
+    /// MCP servers: pin their tool definitions and check dumps against the pins.
+    #[command(subcommand)]
+    Mcp(McpCommand),
     /// Print one rule's documentation: summary, help, examples and fixability.
     Explain(ExplainArgs),
     /// Write a starter .promptlint.yaml and print the pre-commit and CI snippets.
     Init(InitArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+}
+
+/// Subcommands of `mcp`.
+#[derive(Debug, Subcommand)]
+pub enum McpCommand {
+    /// Record a SHA-256 per tool (name, description, inputSchema) of `tools/list` dumps in a
+    /// lock file, or with `--check` report tools whose definition changed since (exit 1).
+    Pin(PinArgs),
+}
+
+/// Arguments of `mcp pin`.
+#[derive(Debug, Args)]
+pub struct PinArgs {
+    /// Dumps of MCP `tools/list` results (JSON-RPC responses or bare results), desktop
+    /// extension `manifest.json` files, or JSON arrays of tool definitions. Read from disk
+    /// only: nothing is fetched.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// The lock file to write (or, with `--check`, to read).
+    #[arg(long, value_name = "LOCKFILE")]
+    pub lock: PathBuf,
+    /// Compare the dumps with the lock instead of writing it: exit 1 when a tool was added,
+    /// removed or changed, printing the locked and the current hash.
+    #[arg(long)]
+    pub check: bool,
+    /// Server name for every tool read (default: the dump's `serverInfo.name` or manifest
+    /// `name`, else the file name without its extension).
+    #[arg(long, value_name = "NAME")]
+    pub server: Option<String>,
+    /// Output format of `--check`.
+    #[arg(long, value_enum, default_value_t = TextFormatArg::Human)]
+    pub format: TextFormatArg,
 }
 
 /// Output formats of `check`.

@@ -104,6 +104,10 @@ pub fn display_relative(p: &Path) -> String {
 pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
     let conv = Conventions::builtin();
     let mut out = Discovery::default();
+    // What each path named found, and the root its imports must stay in: imports are followed
+    // once every named file is known, so a file named on the command line is never taken for
+    // an imported one.
+    let mut imports: Vec<(std::ops::Range<usize>, PathBuf)> = Vec::new();
     for p in paths {
         if p.as_os_str() == "-" {
             let display = opts
@@ -119,24 +123,50 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
                 path: None,
                 explicit: true,
                 skip: None,
+                imported_by: None,
             });
             continue;
         }
+        let before = out.targets.len();
         match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => walk(p, conv, opts, &mut out),
+            Ok(m) if m.is_dir() => {
+                walk(p, conv, opts, &mut out);
+                imports.push((before..out.targets.len(), p.clone()));
+            }
             Ok(_) if opts.force_exclude && named_excluded(p, opts) => {}
             Ok(m) => {
                 let rel = display_path(p);
-                let class = conv.classify(&rel);
+                let class = conv.classify(&rel).or_else(|| {
+                    let root = p.parent().unwrap_or(Path::new("."));
+                    let top = root
+                        .ancestors()
+                        .nth(MAX_SKILL_DEPTH)
+                        .unwrap_or(Path::new(""));
+                    SkillBundles::default().resource(p, top)
+                });
                 let skip = (!m.is_file()).then(|| not_regular(&m));
                 out.targets
                     .push(target(p, class, opts, true, skip, p.parent()));
+                // A file named alone: its imports stay inside its repository (the nearest
+                // folder with `.git`), else inside its own folder.
+                let parent = p.parent().filter(|d| !d.as_os_str().is_empty());
+                let parent = parent.unwrap_or(Path::new("."));
+                let top = std::path::absolute(parent).ok().and_then(|a| {
+                    a.ancestors()
+                        .find(|d| d.join(".git").exists())
+                        .map(Path::to_path_buf)
+                });
+                let top = top.unwrap_or_else(|| parent.to_path_buf());
+                imports.push((before..out.targets.len(), top));
             }
             Err(e) => out.errors.push(FileError {
                 path: display_path(p),
                 message: io_message(&e, p),
             }),
         }
+    }
+    for (found, root) in imports {
+        follow_imports(&mut out, found, &root);
     }
     out.targets.sort_by(|a, b| a.display.cmp(&b.display));
     out.targets.dedup_by(|a, b| a.display == b.display);
@@ -151,6 +181,225 @@ fn named_excluded(p: &Path, opts: &DiscoverOptions) -> bool {
     let by_flag = exclude_overrides(Path::new("."), &opts.exclude)
         .is_ok_and(|o| o.matched(Path::new(&rel), false).is_ignore());
     by_flag || opts.filter.as_ref().is_some_and(|f| f.excluded(p, false))
+}
+
+/// Claude Code follows `@path` imports of memory files recursively, "up to 5 hops"
+/// (<https://docs.anthropic.com/en/docs/claude-code/memory>, section "CLAUDE.md imports").
+pub const MAX_IMPORT_DEPTH: usize = 5;
+
+/// At most this many imported files are added per folder walked (or file named).
+pub const MAX_IMPORTS: usize = 200;
+
+/// Imported files are read for their own imports only up to this size.
+const MAX_IMPORT_READ: u64 = 1 << 20;
+
+/// True for the memory files whose `@path` imports Claude Code follows: `CLAUDE.md` (also in
+/// `.claude/`) and `CLAUDE.local.md`.
+fn imports_followed(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|n| n == "CLAUDE.md" || n == "CLAUDE.local.md")
+}
+
+/// The `@path` imports of a memory file's text, in order: an `@` at the start of a line or
+/// after whitespace or an opening bracket, followed by a path. Imports are not evaluated in
+/// code spans or fenced code blocks (Claude Code's memory documentation, as above).
+pub fn imports_of(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fence: Option<&str> = None;
+    for line in text.lines() {
+        let t = line.trim_start();
+        for marker in ["```", "~~~"] {
+            if t.starts_with(marker) {
+                fence = match fence {
+                    Some(m) if m == marker => None,
+                    None => Some(marker),
+                    other => other,
+                };
+            }
+        }
+        if fence.is_some() || t.starts_with("```") || t.starts_with("~~~") {
+            continue;
+        }
+        let mut in_code = false;
+        let mut prev = ' ';
+        let chars: Vec<(usize, char)> = line.char_indices().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let (at, c) = chars[i];
+            if c == '`' {
+                in_code = !in_code;
+            } else if c == '@' && !in_code && (prev.is_whitespace() || "([".contains(prev)) {
+                let rest = &line[at + 1..];
+                let end = rest
+                    .find(|ch: char| ch.is_whitespace() || "`()[]<>\"',;".contains(ch))
+                    .unwrap_or(rest.len());
+                let path = rest[..end].trim_end_matches(['.', ':', '!', '?']);
+                if !path.is_empty() && path.len() <= 4096 {
+                    out.push(path.to_owned());
+                }
+            }
+            prev = c;
+            i += 1;
+        }
+    }
+    out
+}
+
+/// `path` with `.` and `..` folded away lexically (no file system access).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+/// Adds the files that the memory files among `out.targets[found]` import, and theirs, up to
+/// [`MAX_IMPORT_DEPTH`] hops and [`MAX_IMPORTS`] files, as instructions that say who imported
+/// them. An import that leaves `root` (after links are resolved), a home-folder import
+/// (`@~/...`), or one that names no regular file is not followed: nothing outside the scanned
+/// tree is read.
+fn follow_imports(out: &mut Discovery, found: std::ops::Range<usize>, root: &Path) {
+    let Ok(canon_root) = std::fs::canonicalize(root) else {
+        return;
+    };
+    let mut known: std::collections::HashSet<PathBuf> = out
+        .targets
+        .iter()
+        .filter_map(|t| t.path.as_ref().and_then(|p| std::fs::canonicalize(p).ok()))
+        .collect();
+    let mut queue: std::collections::VecDeque<(PathBuf, String, usize)> = out.targets[found]
+        .iter()
+        .filter(|t| t.skip.is_none())
+        .filter_map(|t| t.path.clone().map(|p| (p, t.display.clone(), 0)))
+        .filter(|(p, _, _)| imports_followed(p))
+        .collect();
+    let mut added = 0;
+    while let Some((path, display, depth)) = queue.pop_front() {
+        if depth >= MAX_IMPORT_DEPTH {
+            continue;
+        }
+        let Ok(Some(bytes)) = crate::bounds::read_at_most(&path, MAX_IMPORT_READ) else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let dir = path.parent().unwrap_or(Path::new(""));
+        for import in imports_of(&text) {
+            if added >= MAX_IMPORTS {
+                return;
+            }
+            if import.starts_with('~') {
+                continue;
+            }
+            let candidate = lexical(&dir.join(&import));
+            let Ok(real) = std::fs::canonicalize(&candidate) else {
+                continue;
+            };
+            if !real.starts_with(&canon_root)
+                || !std::fs::metadata(&real).is_ok_and(|m| m.is_file())
+                || !known.insert(real)
+            {
+                continue;
+            }
+            added += 1;
+            let shown = display_relative(&candidate);
+            queue.push_back((candidate.clone(), shown.clone(), depth + 1));
+            out.targets.push(Target {
+                display: shown,
+                path: Some(candidate),
+                kind: Some(FileKind::Instructions),
+                agents: vec!["claude-code".to_owned()],
+                caps: Vec::new(),
+                explicit: false,
+                skip: None,
+                imported_by: Some(display.clone()),
+            });
+        }
+    }
+}
+
+/// File names of MCP manifests that declare tools: a desktop extension's `manifest.json`
+/// (<https://github.com/anthropics/mcpb/blob/main/MANIFEST.md>) and the MCP registry's
+/// `server.json`
+/// (<https://github.com/modelcontextprotocol/registry/blob/main/docs/reference/server-json/generic-server-json.md>).
+/// Other programs use these names too, so a walk reads such a file (at most
+/// [`MAX_MANIFEST_SNIFF`] bytes) and keeps it only when its content is an MCP manifest.
+pub const MCP_MANIFEST_NAMES: &[&str] = &["manifest.json", "server.json"];
+
+/// Bytes of a `manifest.json` or `server.json` read to tell an MCP manifest from another.
+pub const MAX_MANIFEST_SNIFF: u64 = 1 << 20;
+
+/// The classification of `path` as `mcp-tools` when it is an MCP manifest found by walking.
+fn mcp_manifest(path: &Path) -> Option<Classification> {
+    let name = path.file_name()?.to_str()?;
+    if !MCP_MANIFEST_NAMES.contains(&name) {
+        return None;
+    }
+    let bytes = crate::bounds::read_at_most(path, MAX_MANIFEST_SNIFF).ok()??;
+    let text = String::from_utf8_lossy(&bytes);
+    let root = crate::parse::json::parse_tree(&text).ok()??;
+    crate::parse::mcp_tools::is_mcp_payload(&root).then(|| Classification {
+        kind: FileKind::McpTools,
+        agents: Vec::new(),
+        caps: Vec::new(),
+    })
+}
+
+/// How many folders above a file a skill's `SKILL.md` is looked for.
+pub const MAX_SKILL_DEPTH: usize = 4;
+
+/// At most this many resource files are scanned per skill folder.
+pub const MAX_SKILL_RESOURCES: usize = 500;
+
+/// Skill folders met while walking: the files of a folder that holds a `SKILL.md` (its
+/// `scripts/`, `references/`, `assets/` and any other file the skill can point the agent at,
+/// <https://agentskills.io/specification>) are scanned as [`FileKind::SkillResource`].
+#[derive(Debug, Default)]
+struct SkillBundles {
+    /// Folder -> whether it holds a `SKILL.md`.
+    holds_skill: std::collections::HashMap<PathBuf, bool>,
+    /// Skill folder -> resources taken so far.
+    taken: std::collections::HashMap<PathBuf, usize>,
+}
+
+impl SkillBundles {
+    /// The classification of `path` as a resource of the nearest skill folder at most
+    /// [`MAX_SKILL_DEPTH`] folders up and not above `root`, or `None`.
+    fn resource(&mut self, path: &Path, root: &Path) -> Option<Classification> {
+        if path.file_name().is_some_and(|n| n == "SKILL.md") {
+            return None;
+        }
+        let dir = path
+            .ancestors()
+            .skip(1)
+            .take(MAX_SKILL_DEPTH)
+            .take_while(|d| d.starts_with(root))
+            .find(|d| {
+                *self
+                    .holds_skill
+                    .entry(d.to_path_buf())
+                    .or_insert_with(|| d.join("SKILL.md").is_file())
+            })?
+            .to_path_buf();
+        let n = self.taken.entry(dir).or_insert(0);
+        if *n >= MAX_SKILL_RESOURCES {
+            return None;
+        }
+        *n += 1;
+        Some(Classification {
+            kind: FileKind::SkillResource,
+            agents: Vec::new(),
+            caps: Vec::new(),
+        })
+    }
 }
 
 fn not_regular(m: &std::fs::Metadata) -> String {
@@ -239,6 +488,7 @@ fn target(
         caps,
         explicit,
         skip,
+        imported_by: None,
     }
 }
 
@@ -349,6 +599,7 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
             })
             .build()
     };
+    let mut skills = SkillBundles::default();
     for entry in walker {
         let entry = match entry {
             Ok(e) => e,
@@ -368,7 +619,10 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
         let class = match conv.classify(&rel) {
             Some(c) => Some(c),
             None if opts.filter.as_ref().is_some_and(|f| f.included(path)) => None,
-            None => continue,
+            None => match skills.resource(path, root).or_else(|| mcp_manifest(path)) {
+                Some(c) => Some(c),
+                None => continue,
+            },
         };
         let mut skip = None;
         if entry.path_is_symlink() {
@@ -405,6 +659,7 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
             caps: Vec::new(),
             explicit: false,
             skip: Some("a symbolic link to a folder outside the scanned root, not followed".into()),
+            imported_by: None,
         });
     }
 }
@@ -455,6 +710,7 @@ fn walk_error(err: ignore::Error, conv: &Conventions, opts: &DiscoverOptions, ou
                     caps: Vec::new(),
                     explicit: false,
                     skip: Some("a symbolic link loop; the walk of this branch ends here".into()),
+                    imported_by: None,
                 });
                 return;
             }

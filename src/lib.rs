@@ -24,6 +24,7 @@ pub mod config;
 pub mod discover;
 pub mod fix;
 pub mod init;
+pub mod pin;
 pub mod pipeline;
 pub mod report;
 pub mod scanner;

@@ -37,6 +37,7 @@ fn main() -> ExitCode {
         Command::Check(args) => run_check(args),
         Command::Rules(args) => run_rules(&args),
         Command::Cache(args) => run_cache(&args),
+        Command::Mcp(promptlint::cli::McpCommand::Pin(args)) => run_pin(&args),
         Command::Explain(args) => run_explain(&args),
         Command::Init(args) => run_init(&args),
         Command::Completions(args) => run_completions(&args),
@@ -44,6 +45,168 @@ fn main() -> ExitCode {
 }
 
 /// Writes to stdout; a closed pipe (`| head`) is not an error.
+/// `promptlint mcp pin`: writes the lock, or with `--check` compares the dumps with it.
+fn run_pin(args: &promptlint::cli::PinArgs) -> ExitCode {
+    use promptlint::pin::{Drift, Lock, drift, pins_of};
+    let mut pins = Vec::new();
+    let mut texts = Vec::new();
+    let mut failed = false;
+    for file in &args.files {
+        let shown = promptlint::discover::display_path(file);
+        let limit = promptlint::bounds::DEFAULT_MAX_FILE_SIZE;
+        let text = match promptlint::bounds::read_at_most(file, limit) {
+            Ok(Some(b)) => String::from_utf8_lossy(&b).into_owned(),
+            Ok(None) => {
+                eprintln!("error: {shown}: larger than the size limit of {limit} bytes");
+                failed = true;
+                continue;
+            }
+            Err(e) => {
+                eprintln!("error: {shown}: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let stem = file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| shown.clone());
+        match pins_of(&text, args.server.as_deref(), &stem) {
+            Ok(found) => {
+                let at = texts.len();
+                pins.extend(found.into_iter().map(|p| (at, p)));
+            }
+            Err(why) => {
+                eprintln!(
+                    "error: {shown}: {}",
+                    promptlint::escape::escape_one_line(&why)
+                );
+                failed = true;
+            }
+        }
+        texts.push((shown, text));
+    }
+    let lock_shown = promptlint::discover::display_path(&args.lock);
+    let only: Vec<promptlint::pin::Pin> = pins.iter().map(|(_, p)| p.clone()).collect();
+    if !args.check {
+        if failed {
+            eprintln!("error: {lock_shown} not written: a dump could not be read");
+            return ExitCode::from(2);
+        }
+        let lock = Lock::of(&only);
+        if let Err(e) = write_lock(&args.lock, lock.to_json().as_bytes()) {
+            eprintln!("error: cannot write {lock_shown}: {e}");
+            return ExitCode::from(2);
+        }
+        eprintln!("pinned {} tools in {lock_shown}", lock.tools.len());
+        return ExitCode::SUCCESS;
+    }
+    let lock = match promptlint::bounds::read_at_most(
+        &args.lock,
+        promptlint::bounds::DEFAULT_MAX_FILE_SIZE,
+    ) {
+        Ok(Some(b)) => match Lock::parse(&String::from_utf8_lossy(&b)) {
+            Ok(l) => l,
+            Err(why) => {
+                eprintln!(
+                    "error: {lock_shown}: {}",
+                    promptlint::escape::escape_one_line(&why)
+                );
+                return ExitCode::from(2);
+            }
+        },
+        Ok(None) => {
+            eprintln!("error: {lock_shown}: larger than the size limit");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("error: {lock_shown}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let drifts = drift(&lock, &only);
+    // Where each pin came from, for positions.
+    let place = |p: &promptlint::pin::Pin| {
+        let (at, _) = pins
+            .iter()
+            .find(|(_, q)| q == p)
+            .map_or((0, p), |(i, q)| (*i, q));
+        let (shown, text) = &texts[at];
+        let lines = promptlint::source::LineIndex::new(text);
+        let at = promptlint::source::floor_char_boundary(text, p.span.start.min(text.len()));
+        let pos = lines.position(text, at);
+        (shown.clone(), pos.line, pos.column)
+    };
+    let esc = promptlint::escape::escape_one_line;
+    let mut json_items = Vec::new();
+    let mut out = String::new();
+    for d in &drifts {
+        match d {
+            Drift::Changed { now, locked } => {
+                let (path, line, col) = place(now);
+                out.push_str(&format!(
+                    "{path}:{line}:{col}: tool `{}` of server `{}` changed since it was pinned in {lock_shown}: locked sha256 {locked}, now {}\n",
+                    esc(&now.tool), esc(&now.server), now.sha256
+                ));
+                json_items.push(serde_json::json!({"change":"changed","server":now.server,"tool":now.tool,"path":path,"line":line,"column":col,"locked_sha256":locked,"sha256":now.sha256}));
+            }
+            Drift::Added(now) => {
+                let (path, line, col) = place(now);
+                out.push_str(&format!(
+                    "{path}:{line}:{col}: tool `{}` of server `{}` is not pinned in {lock_shown}: sha256 {}\n",
+                    esc(&now.tool), esc(&now.server), now.sha256
+                ));
+                json_items.push(serde_json::json!({"change":"added","server":now.server,"tool":now.tool,"path":path,"line":line,"column":col,"sha256":now.sha256}));
+            }
+            Drift::Removed(e) => {
+                out.push_str(&format!(
+                    "{lock_shown}: tool `{}` of server `{}` is pinned but no longer listed: locked sha256 {}\n",
+                    esc(&e.tool), esc(&e.server), e.sha256
+                ));
+                json_items.push(serde_json::json!({"change":"removed","server":e.server,"tool":e.tool,"locked_sha256":e.sha256}));
+            }
+        }
+    }
+    let ok = if args.format == TextFormatArg::Json {
+        let v = serde_json::json!({"version": 1, "lock": lock_shown, "tools_checked": only.len(), "drift": json_items});
+        emit(&format!("{v}\n"))
+    } else {
+        let summary = if drifts.is_empty() {
+            format!("{} tools match {lock_shown}\n", only.len())
+        } else {
+            format!(
+                "{} of {} tools differ from {lock_shown}\n",
+                drifts.len(),
+                only.len()
+            )
+        };
+        emit(&out) && emit(&summary)
+    };
+    if failed || !ok {
+        ExitCode::from(2)
+    } else if drifts.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// Writes the lock atomically: over an existing file as `--fix` does, else a temporary file in
+/// the same folder renamed into place.
+fn write_lock(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    if path.exists() {
+        return promptlint::fix::write_atomic(path, bytes);
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map(|_| ()).map_err(|e| e.error)
+}
+
 fn emit(text: &str) -> bool {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {

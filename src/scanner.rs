@@ -109,6 +109,12 @@ pub enum Kind {
     AgentDef,
     /// An MCP server configuration (`.mcp.json`, `.cursor/mcp.json`, ...).
     McpConfig,
+    /// What an MCP server tells the model: a `tools/list`, `prompts/list`, `resources/list` or
+    /// `initialize` result, or a manifest that declares tools (`server.json`, `manifest.json`).
+    McpTools,
+    /// A file of an Agent Skills bundle besides its `SKILL.md` (`scripts/`, `references/`,
+    /// `assets/`).
+    SkillResource,
     /// A prompt text or template owned by an application's authors: an instruction to
     /// override earlier ones is the authors' own, so injection findings are notes.
     Prompt,
@@ -134,6 +140,8 @@ impl Kind {
             Kind::Command => K::Command,
             Kind::AgentDef => K::AgentDef,
             Kind::McpConfig => K::McpConfig,
+            Kind::McpTools => K::McpTools,
+            Kind::SkillResource => K::SkillResource,
             Kind::Prompt => K::Prompt,
             Kind::Request => K::Request,
             Kind::RequestLog => K::RequestLog,
@@ -149,6 +157,8 @@ impl Kind {
             K::Command => Kind::Command,
             K::AgentDef => Kind::AgentDef,
             K::McpConfig => Kind::McpConfig,
+            K::McpTools => Kind::McpTools,
+            K::SkillResource => Kind::SkillResource,
             K::Prompt => Kind::Prompt,
             K::Request => Kind::Request,
             K::RequestLog => Kind::RequestLog,

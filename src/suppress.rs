@@ -306,7 +306,7 @@ pub fn directives(ctx: &FileCtx<'_>) -> Vec<Directive> {
     } else {
         let json = matches!(
             ctx.kind,
-            FileKind::McpConfig | FileKind::Request | FileKind::RequestLog
+            FileKind::McpConfig | FileKind::McpTools | FileKind::Request | FileKind::RequestLog
         );
         let mut start = 0;
         for line in text.split_inclusive('\n') {

@@ -337,7 +337,7 @@ fn transform_plain(t: Transform, text: &str, line_breaks: bool) -> String {
 fn is_json(spec: &promptlint::rules::ExampleSpec) -> bool {
     matches!(
         spec.kind,
-        Some(FileKind::McpConfig | FileKind::Request | FileKind::RequestLog)
+        Some(FileKind::McpConfig | FileKind::McpTools | FileKind::Request | FileKind::RequestLog)
     ) || spec
         .path
         .as_deref()

@@ -68,6 +68,8 @@ const TABLE: &[(&str, usize)] = &[
     ("rules", 6),
     // The `promptlint cache` analysis (a reader in, conversations out): PL412 runs it.
     ("cache", 6),
+    // `promptlint mcp pin`: a hash per MCP tool definition and the lock file.
+    ("pin", 6),
     // Facts about the config format, for PL808; the config stage uses them too.
     ("config_schema", 6),
     ("check", 7),

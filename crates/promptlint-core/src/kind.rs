@@ -21,6 +21,15 @@ pub enum FileKind {
     AgentDef,
     /// An MCP server configuration (`.mcp.json`, `.cursor/mcp.json`, ...).
     McpConfig,
+    /// What an MCP server tells the model: a `tools/list`, `prompts/list`, `resources/list` or
+    /// `initialize` result (a JSON-RPC response or its bare `result`), or a manifest that
+    /// declares tools (the MCP registry's `server.json`, a desktop extension's
+    /// `manifest.json`). See [`crate::parse::mcp_tools`](mod@crate::parse::mcp_tools).
+    McpTools,
+    /// A file of an Agent Skills bundle besides its `SKILL.md` (`scripts/`, `references/`,
+    /// `assets/`, referenced files): the agent loads or runs it when the skill is used
+    /// (<https://agentskills.io/specification>).
+    SkillResource,
     /// A prompt text or template owned by an application's authors.
     Prompt,
     /// One provider API request as JSON.
@@ -31,13 +40,15 @@ pub enum FileKind {
 
 impl FileKind {
     /// Every kind, in declaration order.
-    pub const ALL: [FileKind; 9] = [
+    pub const ALL: [FileKind; 11] = [
         FileKind::Instructions,
         FileKind::Rules,
         FileKind::Skill,
         FileKind::Command,
         FileKind::AgentDef,
         FileKind::McpConfig,
+        FileKind::McpTools,
+        FileKind::SkillResource,
         FileKind::Prompt,
         FileKind::Request,
         FileKind::RequestLog,
@@ -52,6 +63,8 @@ impl FileKind {
             FileKind::Command => "command",
             FileKind::AgentDef => "agent-def",
             FileKind::McpConfig => "mcp-config",
+            FileKind::McpTools => "mcp-tools",
+            FileKind::SkillResource => "skill-resource",
             FileKind::Prompt => "prompt",
             FileKind::Request => "request",
             FileKind::RequestLog => "request-log",

@@ -105,6 +105,11 @@ impl<'a> Engine<'a> {
         if source::looks_binary(&bytes) && !agent_loaded {
             return self.skipped(target, "binary (holds NUL bytes)");
         }
+        if target.kind == Some(FileKind::SkillResource)
+            && let Some(what) = native::pl811_opaque_skill_file::opaque_kind(&target.display)
+        {
+            return self.skipped(target, &format!("{what}, not text"));
+        }
         let decoded = source::decode(&bytes);
         drop(bytes);
         let kind = target
@@ -148,11 +153,16 @@ impl<'a> Engine<'a> {
             enabled: &self.enabled,
         };
         let mut findings = Vec::new();
+        // A file of a skill bundle that cannot be read is PL811's, any other PL804's.
+        let which = if target.kind == Some(FileKind::SkillResource) {
+            "opaque-skill-file"
+        } else {
+            "skipped-file"
+        };
         for rule in self.catalog.rules() {
-            if rule.native.as_deref() == Some("skipped-file") && self.enabled(rule) {
-                findings.extend(
-                    native::get("skipped-file").map_or_else(Vec::new, |c| (c.run)(&input, rule)),
-                );
+            if rule.native.as_deref() == Some(which) && self.enabled(rule) {
+                findings
+                    .extend(native::get(which).map_or_else(Vec::new, |c| (c.run)(&input, rule)));
             }
         }
         Checked {
@@ -202,6 +212,28 @@ impl<'a> Engine<'a> {
         let mut findings = dedupe(findings);
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
         findings.extend(faults.findings(self, text));
+        // A finding inside a JSON string whose key path is known shows it at its span.
+        if !parsed.key_paths.is_empty() {
+            for f in &mut findings {
+                let i = parsed
+                    .key_paths
+                    .partition_point(|(r, _)| r.start <= f.span.start);
+                if let Some((r, kp)) = i.checked_sub(1).and_then(|i| parsed.key_paths.get(i))
+                    && f.span.start >= r.start
+                    && f.span.end <= r.end
+                    && f.label.is_none()
+                {
+                    f.label = Some(format!("{} in {kp}", f.rule.name));
+                }
+            }
+        }
+        // A file brought in by a Claude Code `@path` import says who imported it.
+        if let Some(by) = &target.imported_by {
+            let by = crate::escape::escape_one_line(by);
+            for f in &mut findings {
+                f.message = format!("{} (imported by {by})", f.message);
+            }
+        }
         Checked {
             display: target.display.clone(),
             kind: Some(kind),
@@ -645,7 +677,9 @@ fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
 }
 
 /// The kind of a file named on the command line that matches no agent convention, from its
-/// extension and content. JSON with `mcpServers`/`servers` is an MCP config, JSON with
+/// extension and content. JSON with `mcpServers`/`servers` is an MCP config, an MCP
+/// `tools/list` (or prompts, resources, `initialize`) result or a manifest declaring tools is
+/// `mcp-tools` ([`parse::mcp_tools::is_mcp_payload`]), JSON with
 /// `messages`, `system`, `input` or `instructions` (bare or in a batch/log wrapper) a request, `.jsonl` a request log; prompt and template
 /// extensions are prompts; anything else (markdown above all) is read as instructions, since
 /// the user named it to be checked as an agent file.
@@ -662,6 +696,8 @@ pub fn sniff_kind(path: &str, text: &str) -> FileKind {
             Ok(Some(root)) => {
                 if root.get("mcpServers").is_some() || root.get("servers").is_some() {
                     FileKind::McpConfig
+                } else if parse::mcp_tools::is_mcp_payload(&root) {
+                    FileKind::McpTools
                 } else if parse::request::is_request(&root) {
                     FileKind::Request
                 } else {
@@ -692,6 +728,7 @@ pub fn memory_target(path: &str, kind: Option<FileKind>) -> Target {
             .unwrap_or_default(),
         explicit: true,
         skip: None,
+        imported_by: None,
     }
 }
 

@@ -89,7 +89,7 @@ fn written(text: &str, v: &JsonNode) -> String {
 }
 
 /// `command` followed by `args`, joined by spaces, each part mapped to its literal.
-fn shell_line(server: &JsonNode) -> Option<MappedText> {
+pub(super) fn shell_line(server: &JsonNode) -> Option<MappedText> {
     let command = server.get("command")?;
     let mut parts: Vec<&MappedText> = Vec::new();
     if let Json::String(s) = &command.value {

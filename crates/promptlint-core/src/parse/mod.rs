@@ -9,6 +9,7 @@
 pub mod json;
 pub mod markdown;
 pub mod mcp;
+pub mod mcp_tools;
 pub mod prompt;
 pub mod request;
 pub mod segment;
@@ -30,6 +31,7 @@ pub fn parse(text: &str, kind: FileKind, path: &str) -> Parsed {
 pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -> Parsed {
     match kind {
         FileKind::McpConfig => mcp::parse(text),
+        FileKind::McpTools => mcp_tools::parse(text),
         FileKind::Request => request::parse(text, opts),
         FileKind::RequestLog => request::parse_log(text, opts),
         FileKind::Prompt if path.ends_with(".json") => json::parse_document(text),

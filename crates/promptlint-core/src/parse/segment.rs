@@ -41,6 +41,11 @@ pub enum Role {
     Tool,
     /// A tool result returned into the conversation.
     ToolResult,
+    /// Text an MCP server hands the model: a tool's name, description and the parameter
+    /// names and descriptions of its `inputSchema`, a prompt's text, a resource's
+    /// description, the server's `instructions` (see
+    /// [`crate::parse::mcp_tools`](mod@crate::parse::mcp_tools)).
+    McpText,
 }
 
 impl Role {
@@ -61,6 +66,7 @@ impl Role {
             Role::Assistant => "assistant",
             Role::Tool => "tool",
             Role::ToolResult => "tool-result",
+            Role::McpText => "mcp-text",
         }
     }
 
@@ -164,13 +170,18 @@ pub struct Parsed {
     pub issues: Vec<ParseIssue>,
     /// MCP servers, for `mcp-config` sources.
     pub mcp_servers: Vec<McpServer>,
+    /// For JSON kinds that name where a string sits (`mcp-tools`): the source span of a
+    /// string and its key path (`result.tools[1].description`), sorted by span start.
+    pub key_paths: Vec<(Range<usize>, String)>,
 }
 
 /// True when a source of `kind` named `path` is parsed as markdown (markdown kinds, or a
 /// markdown extension for other kinds).
 pub fn is_markdown(kind: FileKind, path: &str) -> bool {
     match kind {
-        FileKind::McpConfig | FileKind::Request | FileKind::RequestLog => false,
+        FileKind::McpConfig | FileKind::McpTools | FileKind::Request | FileKind::RequestLog => {
+            false
+        }
         FileKind::Prompt if path.ends_with(".json") => false,
         k => k.is_markdown() || is_markdown_path(path),
     }

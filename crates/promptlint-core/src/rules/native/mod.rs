@@ -46,6 +46,7 @@ pub mod pl807_unused_suppression;
 pub mod pl808_weakened_config;
 pub mod pl809_internal_error;
 pub mod pl810_findings_truncated;
+pub mod pl811_opaque_skill_file;
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -105,6 +106,7 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     check("nul-bytes", pl802_nul_bytes::nul_bytes),
     check("load-cap", pl803_load_cap::load_cap),
     check("skipped-file", pl804_skipped_file::skipped_file),
+    check("opaque-skill-file", pl811_opaque_skill_file::opaque_skill_file),
     check("parse-error", pl805_parse_error::parse_error),
     check("mcp-auto-approve", pl506_mcp_auto_approve::auto_approve),
     check("volatile-timestamp", pl401_volatile_timestamp::volatile_timestamp),

@@ -116,6 +116,9 @@ pub enum Kind {
     Request,
     /// Requests as JSON Lines, one per line.
     RequestLog,
+    /// An agent's project configuration (`.claude/settings.json`, `.codex/config.toml`, ...):
+    /// hooks, environment and permissions read as configuration.
+    AgentSettings,
 }
 
 impl Kind {
@@ -137,6 +140,7 @@ impl Kind {
             Kind::Prompt => K::Prompt,
             Kind::Request => K::Request,
             Kind::RequestLog => K::RequestLog,
+            Kind::AgentSettings => K::AgentSettings,
         }
     }
 
@@ -152,6 +156,7 @@ impl Kind {
             K::Prompt => Kind::Prompt,
             K::Request => Kind::Request,
             K::RequestLog => Kind::RequestLog,
+            K::AgentSettings => Kind::AgentSettings,
         }
     }
 }

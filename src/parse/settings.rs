@@ -19,6 +19,8 @@
 //!   <https://docs.anthropic.com/en/docs/claude-code/hooks>,
 //!   <https://docs.anthropic.com/en/docs/claude-code/statusline>);
 //! - Cursor `.cursor/hooks.json` `hooks.<event>[i].command` (<https://cursor.com/docs/agent/hooks>);
+//! - GitHub Copilot `.github/hooks/*.json` `hooks.<event>[i].bash` / `.powershell`
+//!   (<https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference>);
 //! - Gemini CLI `mcpServers.<name>.command`/`args`, `tools.discoveryCommand`, `tools.callCommand`,
 //!   `mcp.serverCommand`, and hooks of the Claude Code shape
 //!   (<https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/configuration.md>);
@@ -343,9 +345,21 @@ fn find_commands<'a>(
                     format!("{ks}.{k}")
                 }
             };
-            if let Some(command) = node.get("command") {
+            // `command` (with `args`), and Copilot's `bash` / `powershell` in hooks.
+            let in_hooks = path.iter().any(|s| matches!(s, Step::Key("hooks")));
+            let shells: &[&str] = if in_hooks {
+                &["command", "bash", "powershell"]
+            } else {
+                &["command"]
+            };
+            for key in shells {
+                let Some(command) = node.get(key) else {
+                    continue;
+                };
                 let mut strs = strings_of(command);
-                if let Some(args) = node.get("args") {
+                if *key == "command"
+                    && let Some(args) = node.get("args")
+                {
                     strs.extend(strings_of(args));
                 }
                 if let Some(line) = mcp::join(&strs) {
@@ -353,7 +367,7 @@ fn find_commands<'a>(
                     parts.extend(strs.iter().map(|s| s.map.map_range(0..s.text.len())));
                     let mut command_path = path.clone();
                     if what.ends_with("hook") || what == "status line" || what == "command" {
-                        command_path.push(Step::Key("command"));
+                        command_path.push(Step::Key(key));
                     }
                     out.push(SettingCommand {
                         path: display(&command_path),
@@ -382,7 +396,7 @@ fn find_commands<'a>(
                     }
                     continue;
                 }
-                if k.text == "command" {
+                if shells.contains(&k.text.as_str()) {
                     continue;
                 }
                 path.push(Step::Key(&k.text));
@@ -521,6 +535,28 @@ mod tests {
         let at = line.text.find("dAc").unwrap();
         assert_eq!(&src[line.map.map_range(at..at + 3)], "d\\u0041c");
         assert_eq!(p.mcp_servers[0].name, "docs");
+    }
+
+    #[test]
+    fn copilot_hooks_run_bash_and_powershell() {
+        let src = r#"{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "./a.sh", "powershell": "./a.ps1"}]}}"#;
+        assert_eq!(
+            command_lines(src, ".github/hooks/start.json"),
+            [
+                (
+                    "hooks.sessionStart[0].bash".to_owned(),
+                    "sessionStart hook".to_owned(),
+                    true,
+                    "./a.sh".to_owned()
+                ),
+                (
+                    "hooks.sessionStart[0].powershell".to_owned(),
+                    "sessionStart hook".to_owned(),
+                    true,
+                    "./a.ps1".to_owned()
+                ),
+            ]
+        );
     }
 
     #[test]

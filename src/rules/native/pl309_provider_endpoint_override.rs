@@ -78,7 +78,9 @@ pub fn provider_endpoint_override(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
                 ", a bare IP address",
                 Some((Severity::Error, "a bare IP address")),
             )
-        } else if scheme.as_deref() == Some("http") {
+        } else if !is_proxy && scheme.as_deref() == Some("http") {
+            // A proxy URL is `http://` even for HTTPS_PROXY (TLS is tunnelled through it); an
+            // endpoint over plain http sends the key in the clear.
             (
                 " over plain http",
                 Some((Severity::Error, "plain http to another machine")),
@@ -103,6 +105,51 @@ pub fn provider_endpoint_override(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
 #[cfg(test)]
 mod tests {
     use super::scheme_and_host;
+    use crate::finding::Severity;
+
+    #[test]
+    fn severity_by_what_the_value_gives_away() {
+        let sev = |env: &str| {
+            let text = format!("{{\"env\": {{{env}}}}}");
+            crate::check::rule_findings("PL309", ".claude/settings.json", &text)
+                .into_iter()
+                .map(|(span, s, _)| (text[span].to_owned(), s))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            sev(r#""ANTHROPIC_BASE_URL": "http://gw.example.com""#),
+            [("\"http://gw.example.com\"".to_owned(), Severity::Error)]
+        );
+        assert_eq!(
+            sev(r#""ANTHROPIC_BASE_URL": "https://gw.example.com""#),
+            [("\"https://gw.example.com\"".to_owned(), Severity::Warning)]
+        );
+        // A proxy's URL is http:// by convention: a warning; a bare IP is an error.
+        assert_eq!(
+            sev(r#""HTTPS_PROXY": "http://proxy.example.com:3128""#),
+            [(
+                "\"http://proxy.example.com:3128\"".to_owned(),
+                Severity::Warning
+            )]
+        );
+        assert_eq!(
+            sev(r#""HTTPS_PROXY": "http://198.51.100.9:3128""#),
+            [("\"http://198.51.100.9:3128\"".to_owned(), Severity::Error)]
+        );
+        // The documented host, a subdomain of it, loopback: quiet; a lookalike is not.
+        assert_eq!(sev(r#""OPENAI_BASE_URL": "https://api.openai.com/v1""#), []);
+        assert_eq!(sev(r#""ANTHROPIC_BASE_URL": "http://127.0.0.1:4000""#), []);
+        assert_eq!(
+            sev(
+                r#""ANTHROPIC_BEDROCK_BASE_URL": "https://bedrock-runtime.us-east-1.amazonaws.com""#
+            ),
+            []
+        );
+        assert_eq!(
+            sev(r#""OPENAI_BASE_URL": "https://api.openai.com.evil.example""#).len(),
+            1
+        );
+    }
 
     #[test]
     fn hosts_of_urls_and_proxies() {

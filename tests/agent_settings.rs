@@ -272,3 +272,28 @@ fn the_human_output_shows_the_key_path_at_the_span() {
     assert!(text.contains("[.claude/settings.json:20:44]"), "{text}");
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn inline_directives_work_in_toml_and_jsonc_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join(".git")).unwrap();
+    write(
+        dir.path(),
+        &[
+            (
+                ".codex/config.toml",
+                "approval_policy = \"never\"\n\
+                 # promptlint-disable-next-line PL508 -- CI runs in a throwaway VM\n\
+                 sandbox_mode = \"danger-full-access\"\n",
+            ),
+            (
+                ".vscode/settings.json",
+                "{\n  // promptlint-disable-next-line PL508 -- demo workspace\n  \
+                 \"chat.tools.autoApprove\": true\n}\n",
+            ),
+        ],
+    );
+    let (code, found) = check(dir.path());
+    assert_eq!(found, [], "{found:#?}");
+    assert_eq!(code, 0);
+}

@@ -151,11 +151,30 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
                 format!("`{p}` starts every MCP server of the project's .mcp.json without asking"),
                 Some("starts servers, does not approve their tools"),
             ),
-            "chat.tools.autoApprove" | "chat.tools.global.autoApprove" if t => report(
+            // Every VS Code chat auto-approve switch set to true as a whole: the global one
+            // (`chat.tools.global.autoApprove`, formerly `chat.tools.autoApprove`), the
+            // terminal's and edits' maps written as `true`, and older spellings seen in the
+            // wild (`chat.experimental.agent.autoApprove`).
+            _ if t && k.starts_with("chat.") && k.ends_with(".autoApprove") => {
+                let what = if k.contains(".terminal.") {
+                    "every terminal command runs without asking"
+                } else if k.contains(".edits.") {
+                    "every file edit is applied without asking"
+                } else {
+                    "every chat tool and terminal command runs without asking"
+                };
+                report(input, rule, v, format!("`{p}` is true: {what}"), None)
+            }
+            // The session's permission level: anything but the default approves tools
+            // (values `autoApprove`, `autopilot`; https://code.visualstudio.com/docs/agents/approvals).
+            "chat.permissions.default" if matches!(s, Some("autoApprove" | "autopilot")) => report(
                 input,
                 rule,
                 v,
-                format!("`{p}` is true: every chat tool and terminal command runs without asking"),
+                format!(
+                    "`{p}` is `{}`: tools run without asking",
+                    s.unwrap_or_default()
+                ),
                 None,
             ),
             "agent.always_allow_tool_actions" if t => report(
@@ -180,6 +199,9 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
                 let terminal = k
                     .strip_prefix("chat.tools.terminal.autoApprove.")
                     .map(|r| r.strip_suffix(".approve").unwrap_or(r));
+                let edits = k
+                    .strip_prefix("chat.tools.edits.autoApprove.")
+                    .filter(|g| matches!(*g, "**" | "**/*" | "*" | "**/**"));
                 match terminal {
                     Some(pattern) if t && matches_everything(pattern) => report(
                         input,
@@ -187,6 +209,13 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
                         v,
                         format!("`{p}` approves every terminal command"),
                         None,
+                    ),
+                    _ if t && edits.is_some() => report(
+                        input,
+                        rule,
+                        v,
+                        format!("`{p}` approves edits to every file, this settings file included"),
+                        Some("edits, not commands"),
                     ),
                     _ => None,
                 }

@@ -263,7 +263,7 @@ impl<'a> Engine<'a> {
                 return;
             }
             let norm = normalize(seg_text);
-            // A command an agent's settings run is judged by the exfil family through PL308,
+            // A command an agent's settings run is judged by the exfil family through PL310,
             // which names the hook and the key path, at full severity.
             let wanted = |r: &Rule| {
                 self.enabled(r)

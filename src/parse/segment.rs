@@ -31,7 +31,7 @@ pub enum Role {
     ShellLine,
     /// A string of a command that an agent's settings make it run (a hook, the status line, a
     /// key helper, a server's command and arguments): the exfil family judges these through
-    /// PL308 `settings-command-exfil`, which names the hook and its key path.
+    /// PL310 `settings-command-exfil`, which names the hook and its key path.
     SettingCommand,
     /// A system prompt (request `system`, or a `system` role message).
     System,

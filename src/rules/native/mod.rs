@@ -6,7 +6,7 @@
 //! unit tests, and one line in [`NATIVE_CHECKS`]. Every check takes an [`Input`] (`input.rs`,
 //! below the table and the checks). Code shared by several rules lives in
 //! `unicode_common` (views, context, capped findings of PL201–PL208), `settings_common`
-//! (PL308, PL309, PL507, PL508: findings at a setting's key path), `confusable_text`
+//! (PL309, PL310, PL507, PL508: findings at a setting's key path), `confusable_text`
 //! (PL207's tokens and lookalikes) and `cache_common` (PL401–PL412); the code point classes
 //! are in [`crate::codepoints`]. A test checks that every entry has its rule file and its
 //! source file and that every `native:` names an entry.
@@ -25,8 +25,8 @@ pub mod pl205_invisible_format;
 pub mod pl206_private_use;
 pub mod pl207_mixed_script_confusable;
 pub mod pl208_control_characters;
-pub mod pl308_settings_command_exfil;
 pub mod pl309_provider_endpoint_override;
+pub mod pl310_settings_command_exfil;
 pub mod pl401_volatile_timestamp;
 pub mod pl402_volatile_identifier;
 pub mod pl403_current_date_label;
@@ -113,7 +113,7 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     check("skipped-file", pl804_skipped_file::skipped_file),
     check("parse-error", pl805_parse_error::parse_error),
     check("mcp-auto-approve", pl506_mcp_auto_approve::auto_approve),
-    check("settings-command-exfil", pl308_settings_command_exfil::settings_command_exfil),
+    check("settings-command-exfil", pl310_settings_command_exfil::settings_command_exfil),
     check("provider-endpoint-override", pl309_provider_endpoint_override::provider_endpoint_override),
     check("session-start-command", pl507_session_start_command::session_start_command),
     check("settings-permission-bypass", pl508_settings_permission_bypass::settings_permission_bypass),

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::input::Input;
-use super::pl308_settings_command_exfil::is_local_host;
+use super::pl310_settings_command_exfil::is_local_host;
 use super::settings_common::at_setting;
 use crate::finding::{Finding, Severity};
 use crate::rules::Rule;

@@ -1,4 +1,4 @@
-//! What the settings rules (PL308, PL309, PL507, PL508) share: the finding at a span of a
+//! What the settings rules (PL310, PL309, PL507, PL508) share: the finding at a span of a
 //! setting, with the key path as its label.
 
 use std::ops::Range;

@@ -1,4 +1,4 @@
-//! PL308: a command that an agent's project settings make it run (a hook, the status line, a
+//! PL310: a command that an agent's project settings make it run (a hook, the status line, a
 //! key helper, a server) matched with the exfil family's patterns, and with one class of its
 //! own: a network client sending local data to another host. The commands and their key paths
 //! come from [`crate::parse::settings`].
@@ -28,7 +28,7 @@ fn what_it_does(rule: &Rule) -> String {
     }
 }
 
-/// PL308: one finding per hostile stretch of each command.
+/// PL310: one finding per hostile stretch of each command.
 pub fn settings_command_exfil(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     let Some(settings) = &input.parsed.settings else {
         return Vec::new();

@@ -122,6 +122,9 @@ pub enum Kind {
     Request,
     /// Requests as JSON Lines, one per line.
     RequestLog,
+    /// An agent's project configuration (`.claude/settings.json`, `.codex/config.toml`, ...):
+    /// hooks, environment and permissions read as configuration.
+    AgentSettings,
 }
 
 impl Kind {
@@ -145,6 +148,7 @@ impl Kind {
             Kind::Prompt => K::Prompt,
             Kind::Request => K::Request,
             Kind::RequestLog => K::RequestLog,
+            Kind::AgentSettings => K::AgentSettings,
         }
     }
 
@@ -162,6 +166,7 @@ impl Kind {
             K::Prompt => Kind::Prompt,
             K::Request => Kind::Request,
             K::RequestLog => Kind::RequestLog,
+            K::AgentSettings => Kind::AgentSettings,
         }
     }
 }

@@ -304,10 +304,11 @@ pub fn directives(ctx: &FileCtx<'_>) -> Vec<Directive> {
             }
         }
     } else {
+        // `#` starts a comment in TOML settings (`.codex/config.toml`), never in JSON.
         let json = matches!(
             ctx.kind,
             FileKind::McpConfig | FileKind::McpTools | FileKind::Request | FileKind::RequestLog
-        );
+        ) || (ctx.kind == FileKind::AgentSettings && !ctx.path.ends_with(".toml"));
         let mut start = 0;
         for line in text.split_inclusive('\n') {
             let end = start + line.trim_end().len();

@@ -36,11 +36,17 @@ pub enum FileKind {
     Request,
     /// Requests as JSON Lines, one per line.
     RequestLog,
+    /// An agent's project configuration: settings that make it run commands (hooks, status
+    /// line, key helpers, servers), set its environment and its permissions
+    /// (`.claude/settings.json`, `.vscode/settings.json`, `.cursor/hooks.json`,
+    /// `.codex/config.toml`, `.gemini/settings.json`, `opencode.json`; sources in
+    /// rules/agents.yaml).
+    AgentSettings,
 }
 
 impl FileKind {
     /// Every kind, in declaration order.
-    pub const ALL: [FileKind; 11] = [
+    pub const ALL: [FileKind; 12] = [
         FileKind::Instructions,
         FileKind::Rules,
         FileKind::Skill,
@@ -52,6 +58,7 @@ impl FileKind {
         FileKind::Prompt,
         FileKind::Request,
         FileKind::RequestLog,
+        FileKind::AgentSettings,
     ];
 
     /// The kebab-case name used on the command line, in rule files and in output.
@@ -68,6 +75,7 @@ impl FileKind {
             FileKind::Prompt => "prompt",
             FileKind::Request => "request",
             FileKind::RequestLog => "request-log",
+            FileKind::AgentSettings => "agent-settings",
         }
     }
 
@@ -83,6 +91,7 @@ impl FileKind {
                 | FileKind::Command
                 | FileKind::AgentDef
                 | FileKind::McpConfig
+                | FileKind::AgentSettings
         )
     }
 

@@ -295,11 +295,14 @@ impl<'a> Engine<'a> {
                 return;
             }
             let norm = normalize(seg_text);
+            // A command an agent's settings run is judged by the exfil family through PL310,
+            // which names the hook and the key path, at full severity.
             let wanted = |r: &Rule| {
                 self.enabled(r)
                     && r.applies_to_kind(kind)
                     && r.applies_to_role(seg.role)
                     && zone_ok(r.zone, seg.zone)
+                    && !(seg.role == parse::Role::SettingCommand && r.family == Family::Exfil)
             };
             // A zero-width character is removed from the views, which joins `ig<ZWSP>nore` into
             // a word but also `Please<ZWSP>ignore` into `pleaseignore`. So a segment that has
@@ -676,10 +679,28 @@ fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
     a.start < b.end && b.start < a.end
 }
 
+/// Top-level keys that make a JSON file an agent's settings (Claude Code settings, Cursor
+/// hooks, opencode; see rules/agents.yaml): checked before the MCP tables, since a Gemini CLI
+/// settings file has both.
+const SETTINGS_KEYS: &[&str] = &[
+    "hooks",
+    "permissions",
+    "permission",
+    "statusLine",
+    "apiKeyHelper",
+    "enableAllProjectMcpServers",
+];
+
+/// Top-level keys that make a TOML file a Codex config
+/// (<https://developers.openai.com/codex/config-reference>).
+const CODEX_KEYS: &[&str] = &["approval_policy", "sandbox_mode", "mcp_servers", "profiles"];
+
 /// The kind of a file named on the command line that matches no agent convention, from its
-/// extension and content. JSON with `mcpServers`/`servers` is an MCP config, an MCP
-/// `tools/list` (or prompts, resources, `initialize`) result or a manifest declaring tools is
-/// `mcp-tools` ([`parse::mcp_tools::is_mcp_payload`]), JSON with
+/// extension and content. JSON with `hooks`, `permissions`, `statusLine` or `apiKeyHelper`
+/// (and TOML with Codex's `approval_policy`, `sandbox_mode`, `mcp_servers`) is an agent's
+/// settings, JSON with `mcpServers`/`servers` is an MCP config, an MCP `tools/list` (or
+/// prompts, resources, `initialize`) result or a manifest declaring tools is `mcp-tools`
+/// ([`parse::mcp_tools::is_mcp_payload`]), JSON with
 /// `messages`, `system`, `input` or `instructions` (bare or in a batch/log wrapper) a request, `.jsonl` a request log; prompt and template
 /// extensions are prompts; anything else (markdown above all) is read as instructions, since
 /// the user named it to be checked as an agent file.
@@ -694,7 +715,14 @@ pub fn sniff_kind(path: &str, text: &str) -> FileKind {
         Some("jsonl" | "ndjson") => FileKind::RequestLog,
         Some("json" | "jsonc" | "json5") => match parse::json::parse_tree(text) {
             Ok(Some(root)) => {
-                if root.get("mcpServers").is_some() || root.get("servers").is_some() {
+                // An object, not a browser extension manifest's `permissions` array.
+                let settings = SETTINGS_KEYS.iter().any(|k| {
+                    root.get(k)
+                        .is_some_and(|v| !matches!(v.value, parse::json::Json::Array(_)))
+                });
+                if settings {
+                    FileKind::AgentSettings
+                } else if root.get("mcpServers").is_some() || root.get("servers").is_some() {
                     FileKind::McpConfig
                 } else if parse::mcp_tools::is_mcp_payload(&root) {
                     FileKind::McpTools
@@ -705,6 +733,12 @@ pub fn sniff_kind(path: &str, text: &str) -> FileKind {
                 }
             }
             _ => FileKind::Prompt,
+        },
+        Some("toml") => match parse::settings::parse_toml(text) {
+            Ok(Some(root)) if CODEX_KEYS.iter().any(|k| root.get(k).is_some()) => {
+                FileKind::AgentSettings
+            }
+            _ => FileKind::Instructions,
         },
         Some(
             "txt" | "prompt" | "prompty" | "j2" | "jinja" | "jinja2" | "hbs" | "handlebars"

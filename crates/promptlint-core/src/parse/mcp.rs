@@ -31,26 +31,48 @@ pub fn parse(text: &str) -> Parsed {
         Err(issue) => return fallback(text, issue),
     };
     let mut segments = string_segments(&root);
-    let mut servers = Vec::new();
+    for (_, server) in server_entries(&root) {
+        if let Some(line) = shell_line(server) {
+            segments.push(Segment {
+                role: Role::ShellLine,
+                zone: Zone::Static,
+                range: line.map.map_range(0..line.text.len()),
+                derived: Some(line),
+            });
+        }
+    }
+    segments.sort_by_key(|s| s.range.start);
+    Parsed {
+        segments,
+        mcp_servers: servers(text, &root),
+        ..Parsed::default()
+    }
+}
+
+/// Every server entry of the server tables of `root`: (name, entry).
+pub(crate) fn server_entries(root: &JsonNode) -> Vec<(&MappedText, &JsonNode)> {
     let tables = [
         root.get("mcpServers"),
         root.get("servers"),
         root.get("mcp").and_then(|m| m.get("servers")),
         root.get("context_servers"),
+        // Codex `[mcp_servers.<name>]` (https://developers.openai.com/codex/config-reference).
+        root.get("mcp_servers"),
     ];
+    let mut out = Vec::new();
     for table in tables.into_iter().flatten() {
-        let Json::Object(members) = &table.value else {
-            continue;
-        };
-        for (name, _, server) in members {
-            if let Some(line) = shell_line(server) {
-                segments.push(Segment {
-                    role: Role::ShellLine,
-                    zone: Zone::Static,
-                    range: line.map.map_range(0..line.text.len()),
-                    derived: Some(line),
-                });
-            }
+        if let Json::Object(members) = &table.value {
+            out.extend(members.iter().map(|(name, _, server)| (name, server)));
+        }
+    }
+    out
+}
+
+/// The servers of `root` with their auto-approval flags.
+pub(crate) fn servers(text: &str, root: &JsonNode) -> Vec<McpServer> {
+    server_entries(root)
+        .into_iter()
+        .map(|(name, server)| {
             let mut auto_approve = Vec::new();
             if let Json::Object(fields) = &server.value {
                 for (k, _, v) in fields {
@@ -59,19 +81,13 @@ pub fn parse(text: &str) -> Parsed {
                     }
                 }
             }
-            servers.push(McpServer {
+            McpServer {
                 name: name.text.clone(),
                 span: server.span.clone(),
                 auto_approve,
-            });
-        }
-    }
-    segments.sort_by_key(|s| s.range.start);
-    Parsed {
-        segments,
-        mcp_servers: servers,
-        ..Parsed::default()
-    }
+            }
+        })
+        .collect()
 }
 
 fn truthy(v: &JsonNode) -> bool {
@@ -88,12 +104,18 @@ fn written(text: &str, v: &JsonNode) -> String {
     crate::escape::excerpt(raw, 60)
 }
 
-/// `command` followed by `args`, joined by spaces, each part mapped to its literal.
-pub(super) fn shell_line(server: &JsonNode) -> Option<MappedText> {
+/// `command` followed by `args`, joined by spaces, each part mapped to its literal. A
+/// `command` written as an array (opencode) counts as its parts.
+pub(crate) fn shell_line(server: &JsonNode) -> Option<MappedText> {
     let command = server.get("command")?;
     let mut parts: Vec<&MappedText> = Vec::new();
-    if let Json::String(s) = &command.value {
-        parts.push(s);
+    match &command.value {
+        Json::String(s) => parts.push(s),
+        Json::Array(items) => parts.extend(items.iter().filter_map(|i| match &i.value {
+            Json::String(s) => Some(s),
+            _ => None,
+        })),
+        _ => {}
     }
     if let Some(JsonNode {
         value: Json::Array(args),
@@ -106,6 +128,12 @@ pub(super) fn shell_line(server: &JsonNode) -> Option<MappedText> {
             }
         }
     }
+    join(&parts)
+}
+
+/// `parts` joined by single spaces, each mapped to its literal (a space maps to the empty
+/// range where the next part starts); `None` when there is no part.
+pub(crate) fn join(parts: &[&MappedText]) -> Option<MappedText> {
     if parts.is_empty() {
         return None;
     }

@@ -13,13 +13,14 @@ pub mod mcp_tools;
 pub mod prompt;
 pub mod request;
 pub mod segment;
+pub mod settings;
 
 use crate::kind::FileKind;
 
 pub use segment::{
     Boundary, CacheLayout, DEFAULT_TOOL_RESULT_BUDGET, MappedText, McpServer, ParseIssue,
-    ParseOptions, Parsed, PrefixPiece, Provider, Role, Segment, ToolResult, Zone, est_tokens,
-    is_markdown,
+    ParseOptions, Parsed, PrefixPiece, Provider, Role, Segment, Setting, SettingCommand,
+    SettingValue, Settings, ToolResult, Zone, est_tokens, is_markdown,
 };
 
 /// Parses `text` as a source of `kind`, with the default [`ParseOptions`].
@@ -32,6 +33,7 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
     match kind {
         FileKind::McpConfig => mcp::parse(text),
         FileKind::McpTools => mcp_tools::parse(text),
+        FileKind::AgentSettings => settings::parse(text, path),
         FileKind::Request => request::parse(text, opts),
         FileKind::RequestLog => request::parse_log(text, opts),
         FileKind::Prompt if path.ends_with(".json") => json::parse_document(text),

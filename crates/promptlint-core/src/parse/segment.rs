@@ -29,6 +29,10 @@ pub enum Role {
     JsonString,
     /// An MCP server's `command` and `args` joined into one shell line.
     ShellLine,
+    /// A string of a command that an agent's settings make it run (a hook, the status line, a
+    /// key helper, a server's command and arguments): the exfil family judges these through
+    /// PL310 `settings-command-exfil`, which names the hook and its key path.
+    SettingCommand,
     /// A system prompt (request `system`, or a `system` role message).
     System,
     /// A developer-role message (OpenAI).
@@ -60,6 +64,7 @@ impl Role {
             Role::JsonKey => "json-key",
             Role::JsonString => "json-string",
             Role::ShellLine => "shell-line",
+            Role::SettingCommand => "setting-command",
             Role::System => "system",
             Role::Developer => "developer",
             Role::User => "user",
@@ -168,20 +173,86 @@ pub struct Parsed {
     pub segments: Vec<Segment>,
     /// Problems met while parsing.
     pub issues: Vec<ParseIssue>,
-    /// MCP servers, for `mcp-config` sources.
+    /// MCP servers, for `mcp-config` and `agent-settings` sources.
     pub mcp_servers: Vec<McpServer>,
     /// For JSON kinds that name where a string sits (`mcp-tools`): the source span of a
     /// string and its key path (`result.tools[1].description`), sorted by span start.
     pub key_paths: Vec<(Range<usize>, String)>,
+    /// The settings of an `agent-settings` source: every scalar with its key path, and the
+    /// commands they make the agent run.
+    pub settings: Option<Settings>,
+}
+
+/// The settings of an agent's project configuration (`crate::parse::settings`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// Every scalar value (and every empty array or object), in document order.
+    pub values: Vec<Setting>,
+    /// The commands the settings make the agent run, in document order.
+    pub commands: Vec<SettingCommand>,
+}
+
+/// One scalar of a settings file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setting {
+    /// The key path as shown: `hooks.SessionStart[0].hooks[0].command`, `env.ANTHROPIC_BASE_URL`.
+    pub path: String,
+    /// The object keys of the path without array indexes, joined with `.`
+    /// (`permissions.allow`): what rules match on. A VS Code key written flat
+    /// (`"chat.tools.autoApprove"`) and the same key nested read alike.
+    pub keys: String,
+    /// The source span of the value (a string's literal, quotes included).
+    pub span: Range<usize>,
+    /// The value.
+    pub value: SettingValue,
+}
+
+impl Setting {
+    /// The decoded string, when the value is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.value {
+            SettingValue::String(s) => Some(&s.text),
+            _ => None,
+        }
+    }
+}
+
+/// The value of a [`Setting`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingValue {
+    /// A string, decoded, with its map to the source bytes.
+    String(MappedText),
+    /// `true` / `false`.
+    Bool(bool),
+    /// A number, date or null as written.
+    Other(String),
+}
+
+/// A command an agent's settings make it run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettingCommand {
+    /// Key path of the command (the `command` string, or the server whose command and
+    /// arguments are joined).
+    pub path: String,
+    /// What runs it, for messages: `SessionStart hook`, `status line`, `API key helper`,
+    /// `MCP server \`docs\``.
+    pub what: String,
+    /// True when it runs as a session starts or the project opens, before anyone asks for
+    /// anything (a `SessionStart` hook, the status line, a key helper).
+    pub at_start: bool,
+    /// The command line (parts joined by spaces), mapped to the source.
+    pub line: MappedText,
 }
 
 /// True when a source of `kind` named `path` is parsed as markdown (markdown kinds, or a
 /// markdown extension for other kinds).
 pub fn is_markdown(kind: FileKind, path: &str) -> bool {
     match kind {
-        FileKind::McpConfig | FileKind::McpTools | FileKind::Request | FileKind::RequestLog => {
-            false
-        }
+        FileKind::McpConfig
+        | FileKind::McpTools
+        | FileKind::Request
+        | FileKind::RequestLog
+        | FileKind::AgentSettings => false,
         FileKind::Prompt if path.ends_with(".json") => false,
         k => k.is_markdown() || is_markdown_path(path),
     }

@@ -5,7 +5,8 @@
 //! file here (`plnnn_<name>.rs`, `-` as `_`) holding its check, its optional `--fix` arm and its
 //! unit tests, and one line in [`NATIVE_CHECKS`]. Every check takes an [`Input`] (`input.rs`,
 //! below the table and the checks). Code shared by several rules lives in
-//! `unicode_common` (views, context, capped findings of PL201–PL208), `confusable_text`
+//! `unicode_common` (views, context, capped findings of PL201–PL208), `settings_common`
+//! (PL309, PL310, PL507, PL508: findings at a setting's key path), `confusable_text`
 //! (PL207's tokens and lookalikes) and `cache_common` (PL401–PL412); the code point classes
 //! are in [`crate::codepoints`]. A test checks that every entry has its rule file and its
 //! source file and that every `native:` names an entry.
@@ -13,6 +14,7 @@
 pub mod cache_common;
 pub mod confusable_text;
 pub mod input;
+pub mod settings_common;
 pub mod unicode_common;
 
 pub mod pl201_bidi_control;
@@ -23,6 +25,8 @@ pub mod pl205_invisible_format;
 pub mod pl206_private_use;
 pub mod pl207_mixed_script_confusable;
 pub mod pl208_control_characters;
+pub mod pl309_provider_endpoint_override;
+pub mod pl310_settings_command_exfil;
 pub mod pl401_volatile_timestamp;
 pub mod pl402_volatile_identifier;
 pub mod pl403_current_date_label;
@@ -36,6 +40,8 @@ pub mod pl410_oversized_tool_result;
 pub mod pl411_too_many_breakpoints;
 pub mod pl412_prefix_break;
 pub mod pl506_mcp_auto_approve;
+pub mod pl507_session_start_command;
+pub mod pl508_settings_permission_bypass;
 pub mod pl801_invalid_utf8;
 pub mod pl802_nul_bytes;
 pub mod pl803_load_cap;
@@ -109,6 +115,10 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     check("opaque-skill-file", pl811_opaque_skill_file::opaque_skill_file),
     check("parse-error", pl805_parse_error::parse_error),
     check("mcp-auto-approve", pl506_mcp_auto_approve::auto_approve),
+    check("settings-command-exfil", pl310_settings_command_exfil::settings_command_exfil),
+    check("provider-endpoint-override", pl309_provider_endpoint_override::provider_endpoint_override),
+    check("session-start-command", pl507_session_start_command::session_start_command),
+    check("settings-permission-bypass", pl508_settings_permission_bypass::settings_permission_bypass),
     check("volatile-timestamp", pl401_volatile_timestamp::volatile_timestamp),
     check("volatile-identifier", pl402_volatile_identifier::volatile_identifier),
     check("current-date-label", pl403_current_date_label::current_date_label),
@@ -225,6 +235,7 @@ mod tests {
             "unicode_common.rs",
             "confusable_text.rs",
             "cache_common.rs",
+            "settings_common.rs",
         ];
         for entry in
             std::fs::read_dir(&here).expect("crates/promptlint-core/src/rules/native is readable")

@@ -14,7 +14,7 @@ use crate::rules::volatile::NameLists;
 pub fn volatile_placeholder(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     if matches!(
         input.kind,
-        FileKind::Request | FileKind::RequestLog | FileKind::McpConfig
+        FileKind::Request | FileKind::RequestLog | FileKind::McpConfig | FileKind::AgentSettings
     ) {
         return Vec::new();
     }

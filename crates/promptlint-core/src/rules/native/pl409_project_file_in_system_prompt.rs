@@ -16,7 +16,9 @@ fn instruction_names() -> &'static [String] {
     N.get_or_init(|| {
         let mut names: Vec<String> = crate::agents::Conventions::builtin()
             .globs()
-            .filter(|(_, k, _)| k.is_agent_loaded() && *k != FileKind::McpConfig)
+            .filter(|(_, k, _)| {
+                k.is_agent_loaded() && !matches!(k, FileKind::McpConfig | FileKind::AgentSettings)
+            })
             .filter_map(|(g, _, _)| g.rsplit('/').next())
             .filter(|n| !n.contains('*') && n.len() > 3)
             .map(str::to_owned)

@@ -1,0 +1,593 @@
+//! Agents' project settings: the JSON (JSONC) and TOML files that make an agent run commands,
+//! set its environment and decide its permissions, read as configuration.
+//!
+//! Both formats become the span-carrying tree of [`super::json`] (TOML through `toml_edit`,
+//! whose immutable document keeps the byte span of every key and value), so every string keeps
+//! its exact source span. On it this module gives:
+//! - one segment per string, keys included, as for any JSON document; the strings of a command
+//!   the agent runs get [`Role::SettingCommand`];
+//! - [`Settings::values`]: every scalar with its key path (`env.ANTHROPIC_BASE_URL`);
+//! - [`Settings::commands`]: what runs, named by what runs it (`SessionStart hook`,
+//!   `status line`, `API key helper`, `MCP server \`docs\``), with its command line;
+//! - the MCP servers and their auto-approval flags ([`super::mcp`]), for PL506.
+//!
+//! Which keys hold commands, by agent (the files are listed with their sources in
+//! rules/agents.yaml):
+//! - Claude Code `hooks.<Event>[i].hooks[j].command`, `statusLine.command`, `apiKeyHelper`,
+//!   `awsAuthRefresh`, `awsCredentialExport`, `otelHeadersHelper`
+//!   (<https://docs.anthropic.com/en/docs/claude-code/settings>,
+//!   <https://docs.anthropic.com/en/docs/claude-code/hooks>,
+//!   <https://docs.anthropic.com/en/docs/claude-code/statusline>);
+//! - Cursor `.cursor/hooks.json` `hooks.<event>[i].command` (<https://cursor.com/docs/agent/hooks>);
+//! - GitHub Copilot `.github/hooks/*.json` `hooks.<event>[i].bash` / `.powershell`
+//!   (<https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference>);
+//! - Gemini CLI `mcpServers.<name>.command`/`args`, `tools.discoveryCommand`, `tools.callCommand`,
+//!   `mcp.serverCommand`, and hooks of the Claude Code shape
+//!   (<https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/configuration.md>);
+//! - Codex `[mcp_servers.<name>]` `command`/`args` and `notify`
+//!   (<https://developers.openai.com/codex/config-reference>);
+//! - VS Code `mcp.servers.<name>` (<https://code.visualstudio.com/docs/copilot/chat/mcp-servers>);
+//! - opencode `mcp.<name>.command`, `lsp.<name>.command`, `formatter.<name>.command`, commands
+//!   written as arrays (<https://opencode.ai/docs/config/>).
+
+use std::ops::Range;
+
+use toml_edit::{Item, TableLike, Value};
+
+use super::json::{Json, JsonNode, decode_escapes, fallback, parse_tree, string_segments};
+use super::mcp;
+use super::segment::{
+    MappedText, ParseIssue, Parsed, Role, Setting, SettingCommand, SettingValue, Settings,
+};
+use crate::offset_map::OffsetMap;
+
+/// Parses an agent settings file named `path` (TOML when it ends in `.toml`, else JSONC).
+pub fn parse(text: &str, path: &str) -> Parsed {
+    let tree = if path.ends_with(".toml") {
+        parse_toml(text)
+    } else {
+        parse_tree(text)
+    };
+    let root = match tree {
+        Ok(Some(root)) => root,
+        Ok(None) => return Parsed::default(),
+        Err(issue) => return fallback(text, issue),
+    };
+    let mut values = Vec::new();
+    flatten(&root, &mut Vec::new(), &mut values);
+    let mut commands = Vec::new();
+    let mut parts = Vec::new();
+    find_commands(&root, &mut Vec::new(), &mut commands, &mut parts);
+    parts.sort_by_key(|r| (r.start, r.end));
+    let mut segments = string_segments(&root);
+    for seg in &mut segments {
+        if seg.role == Role::JsonString
+            && parts
+                .binary_search_by_key(&(seg.range.start, seg.range.end), |r| (r.start, r.end))
+                .is_ok()
+        {
+            seg.role = Role::SettingCommand;
+        }
+    }
+    Parsed {
+        segments,
+        mcp_servers: mcp::servers(text, &root),
+        settings: Some(Settings { values, commands }),
+        ..Parsed::default()
+    }
+}
+
+/// A TOML document as the JSON tree, with the spans `toml_edit` keeps.
+///
+/// # Errors
+/// A [`ParseIssue`] with the parser's message and span.
+pub fn parse_toml(text: &str) -> Result<Option<JsonNode>, ParseIssue> {
+    let doc = toml_edit::Document::parse(text).map_err(|e| ParseIssue {
+        span: e.span().filter(|r| r.end <= text.len()).unwrap_or(0..0),
+        message: format!("invalid TOML: {}", lower_first(e.message().trim())),
+    })?;
+    Ok(Some(table_node(text, doc.as_table(), 0..text.len())))
+}
+
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// `span` when it lies inside `text` on char boundaries, else `fallback`.
+fn valid(text: &str, span: Option<Range<usize>>, fallback: &Range<usize>) -> Range<usize> {
+    span.filter(|r| {
+        r.start <= r.end
+            && r.end <= text.len()
+            && text.is_char_boundary(r.start)
+            && text.is_char_boundary(r.end)
+    })
+    .unwrap_or_else(|| fallback.clone())
+}
+
+fn table_node(text: &str, t: &dyn TableLike, span: Range<usize>) -> JsonNode {
+    let members = t
+        .iter()
+        .map(|(k, item)| {
+            let key_span = t
+                .get_key_value(k)
+                .and_then(|(key, _)| key.span())
+                .map(|r| valid(text, Some(r), &(span.start..span.start)))
+                .unwrap_or(span.start..span.start);
+            let key = if text.get(key_span.clone()) == Some(k) {
+                MappedText {
+                    text: k.to_owned(),
+                    map: OffsetMap::identity(key_span.clone()),
+                }
+            } else {
+                let mut map = OffsetMap::new();
+                map.push_opaque(k.len(), key_span.clone());
+                MappedText {
+                    text: k.to_owned(),
+                    map,
+                }
+            };
+            let node = item_node(text, item, &key_span);
+            (key, key_span, node)
+        })
+        .collect();
+    JsonNode {
+        span,
+        value: Json::Object(members),
+    }
+}
+
+fn item_node(text: &str, item: &Item, fallback: &Range<usize>) -> JsonNode {
+    match item {
+        Item::Value(v) => value_node(text, v, fallback),
+        Item::Table(t) => table_node(text, t, valid(text, t.span(), fallback)),
+        Item::ArrayOfTables(a) => JsonNode {
+            span: valid(text, a.span(), fallback),
+            value: Json::Array(
+                a.iter()
+                    .map(|t| table_node(text, t, valid(text, t.span(), fallback)))
+                    .collect(),
+            ),
+        },
+        Item::None => JsonNode {
+            span: fallback.clone(),
+            value: Json::Null,
+        },
+    }
+}
+
+fn value_node(text: &str, v: &Value, fallback: &Range<usize>) -> JsonNode {
+    let span = valid(text, v.span(), fallback);
+    let value = match v {
+        Value::String(_) => Json::String(toml_string(text, span.clone())),
+        Value::Boolean(b) => Json::Bool(*b.value()),
+        Value::Integer(_) | Value::Float(_) | Value::Datetime(_) => {
+            Json::Number(text[span.clone()].to_owned())
+        }
+        Value::Array(a) => Json::Array(a.iter().map(|i| value_node(text, i, &span)).collect()),
+        Value::InlineTable(t) => return table_node(text, t, span),
+    };
+    JsonNode { span, value }
+}
+
+/// The TOML string literal at `span`, decoded with its map: basic strings (`"…"`, `"""…"""`)
+/// with their escapes, literal strings (`'…'`, `'''…'''`) verbatim; a multi-line string drops
+/// the newline right after its opening delimiter, as TOML does.
+fn toml_string(text: &str, span: Range<usize>) -> MappedText {
+    let raw = &text[span.clone()];
+    let (delim, basic) = if raw.starts_with("\"\"\"") {
+        (3, true)
+    } else if raw.starts_with("'''") {
+        (3, false)
+    } else if raw.starts_with('"') {
+        (1, true)
+    } else if raw.starts_with('\'') {
+        (1, false)
+    } else {
+        (0, false)
+    };
+    let mut start = span.start + delim;
+    let end = span.end.saturating_sub(delim).max(start);
+    if delim == 3 {
+        if text[start..end].starts_with("\r\n") {
+            start += 2;
+        } else if text[start..end].starts_with('\n') {
+            start += 1;
+        }
+    }
+    let inner = &text[start..end];
+    if basic {
+        decode_escapes(inner, start)
+    } else {
+        MappedText {
+            text: inner.to_owned(),
+            map: OffsetMap::identity(start..end),
+        }
+    }
+}
+
+/// One step of a key path.
+#[derive(Debug, Clone)]
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// The key path as shown: keys joined by `.`, indexes as `[i]`, a key with other characters
+/// than letters, digits, `_`, `-`, `.`, `$` and `@` quoted (`["/^git/"]`); escaped to one line.
+fn display(path: &[Step<'_>]) -> String {
+    let mut out = String::new();
+    for step in path {
+        match step {
+            Step::Index(i) => out.push_str(&format!("[{i}]")),
+            Step::Key(k)
+                if !k.is_empty()
+                    && k.chars().all(|c| {
+                        c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '$' | '@')
+                    }) =>
+            {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            Step::Key(k) => out.push_str(&format!("[{}]", serde_json::Value::from(*k))),
+        }
+    }
+    crate::escape::escape_one_line(&out)
+}
+
+/// The object keys of `path`, joined by `.`.
+fn keys(path: &[Step<'_>]) -> String {
+    let ks: Vec<&str> = path
+        .iter()
+        .filter_map(|s| match s {
+            Step::Key(k) => Some(*k),
+            Step::Index(_) => None,
+        })
+        .collect();
+    ks.join(".")
+}
+
+fn flatten<'a>(node: &'a JsonNode, path: &mut Vec<Step<'a>>, out: &mut Vec<Setting>) {
+    let value = match &node.value {
+        Json::Object(members) if !members.is_empty() => {
+            for (k, _, v) in members {
+                path.push(Step::Key(&k.text));
+                flatten(v, path, out);
+                path.pop();
+            }
+            return;
+        }
+        Json::Array(items) if !items.is_empty() => {
+            for (i, v) in items.iter().enumerate() {
+                path.push(Step::Index(i));
+                flatten(v, path, out);
+                path.pop();
+            }
+            return;
+        }
+        Json::Object(_) => SettingValue::Other("{}".to_owned()),
+        Json::Array(_) => SettingValue::Other("[]".to_owned()),
+        Json::String(s) => SettingValue::String(s.clone()),
+        Json::Bool(b) => SettingValue::Bool(*b),
+        Json::Number(n) => SettingValue::Other(n.clone()),
+        Json::Null => SettingValue::Other("null".to_owned()),
+    };
+    out.push(Setting {
+        path: display(path),
+        keys: keys(path),
+        span: node.span.clone(),
+        value,
+    });
+}
+
+/// Keys whose string (or array of strings) is a command line, wherever they sit, with what
+/// runs them and whether they run as the session starts.
+const COMMAND_KEYS: &[(&str, &str, bool)] = &[
+    // Claude Code: the script that prints the API key, run as the session starts.
+    ("apiKeyHelper", "API key helper", true),
+    ("awsAuthRefresh", "AWS auth refresh", true),
+    ("awsCredentialExport", "AWS credential export", true),
+    ("otelHeadersHelper", "OpenTelemetry headers helper", true),
+    // Codex: run after each agent turn with a JSON argument.
+    ("notify", "notify command", false),
+    // Gemini CLI: tool discovery runs as the session starts; the call command per tool call.
+    ("tools.discoveryCommand", "tool discovery command", true),
+    ("toolDiscoveryCommand", "tool discovery command", true),
+    ("tools.callCommand", "tool call command", false),
+    ("toolCallCommand", "tool call command", false),
+    ("mcp.serverCommand", "MCP server command", true),
+];
+
+/// Top-level tables whose entries are servers (MCP, LSP, formatters) started by name.
+const SERVER_TABLES: &[(&str, &str)] = &[
+    ("mcpServers", "MCP server"),
+    ("servers", "MCP server"),
+    ("mcp.servers", "MCP server"),
+    ("mcp", "MCP server"),
+    ("context_servers", "MCP server"),
+    ("mcp_servers", "MCP server"),
+    ("lsp", "LSP server"),
+    ("formatter", "formatter"),
+];
+
+fn strings_of(node: &JsonNode) -> Vec<&MappedText> {
+    match &node.value {
+        Json::String(s) => vec![s],
+        Json::Array(items) => items
+            .iter()
+            .filter_map(|i| match &i.value {
+                Json::String(s) => Some(s),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn find_commands<'a>(
+    node: &'a JsonNode,
+    path: &mut Vec<Step<'a>>,
+    out: &mut Vec<SettingCommand>,
+    parts: &mut Vec<Range<usize>>,
+) {
+    match &node.value {
+        Json::Object(members) => {
+            let ks = keys(path);
+            let at_key = |k: &str| {
+                if ks.is_empty() {
+                    k.to_owned()
+                } else {
+                    format!("{ks}.{k}")
+                }
+            };
+            // `command` (with `args`), and Copilot's `bash` / `powershell` in hooks.
+            let in_hooks = path.iter().any(|s| matches!(s, Step::Key("hooks")));
+            let shells: &[&str] = if in_hooks {
+                &["command", "bash", "powershell"]
+            } else {
+                &["command"]
+            };
+            for key in shells {
+                let Some(command) = node.get(key) else {
+                    continue;
+                };
+                let mut strs = strings_of(command);
+                if *key == "command"
+                    && let Some(args) = node.get("args")
+                {
+                    strs.extend(strings_of(args));
+                }
+                if let Some(line) = mcp::join(&strs) {
+                    let (what, at_start) = classify(path);
+                    parts.extend(strs.iter().map(|s| s.map.map_range(0..s.text.len())));
+                    let mut command_path = path.clone();
+                    if what.ends_with("hook") || what == "status line" || what == "command" {
+                        command_path.push(Step::Key(key));
+                    }
+                    out.push(SettingCommand {
+                        path: display(&command_path),
+                        what,
+                        at_start,
+                        line,
+                    });
+                }
+            }
+            for (k, _, v) in members {
+                let full = at_key(&k.text);
+                if let Some((_, what, at_start)) =
+                    COMMAND_KEYS.iter().find(|(name, _, _)| *name == full)
+                {
+                    let strs = strings_of(v);
+                    if let Some(line) = mcp::join(&strs) {
+                        parts.extend(strs.iter().map(|s| s.map.map_range(0..s.text.len())));
+                        path.push(Step::Key(&k.text));
+                        out.push(SettingCommand {
+                            path: display(path),
+                            what: (*what).to_owned(),
+                            at_start: *at_start,
+                            line,
+                        });
+                        path.pop();
+                    }
+                    continue;
+                }
+                if shells.contains(&k.text.as_str()) {
+                    continue;
+                }
+                path.push(Step::Key(&k.text));
+                find_commands(v, path, out, parts);
+                path.pop();
+            }
+        }
+        Json::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                path.push(Step::Index(i));
+                find_commands(v, path, out, parts);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+/// What runs the command of the object at `path`, and whether it runs as the session starts.
+fn classify(path: &[Step<'_>]) -> (String, bool) {
+    let ks: Vec<&str> = path
+        .iter()
+        .filter_map(|s| match s {
+            Step::Key(k) => Some(*k),
+            Step::Index(_) => None,
+        })
+        .collect();
+    if let Some(at) = ks.iter().position(|k| *k == "hooks") {
+        let event = ks.get(at + 1).copied().unwrap_or("hooks");
+        let event = crate::escape::escape_one_line(event);
+        let at_start = event.eq_ignore_ascii_case("SessionStart");
+        return (format!("{event} hook"), at_start);
+    }
+    if ks.first() == Some(&"statusLine") {
+        return ("status line".to_owned(), true);
+    }
+    let joined = ks.join(".");
+    for (table, what) in SERVER_TABLES {
+        if let Some(name) = joined.strip_prefix(table).and_then(|r| r.strip_prefix('.'))
+            && ks.len() >= 2
+        {
+            let name = crate::escape::escape_one_line(name);
+            return (format!("{what} `{name}`"), false);
+        }
+    }
+    ("command".to_owned(), false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command_lines(src: &str, path: &str) -> Vec<(String, String, bool, String)> {
+        parse(src, path)
+            .settings
+            .unwrap()
+            .commands
+            .into_iter()
+            .map(|c| (c.path, c.what, c.at_start, c.line.text))
+            .collect()
+    }
+
+    #[test]
+    fn claude_hooks_status_line_and_key_helper_with_paths() {
+        let src = r#"{
+  "hooks": {"SessionStart": [{"matcher": "*", "hooks": [{"type": "command", "command": "echo hi"}]}]},
+  "statusLine": {"type": "command", "command": "~/bin/status"},
+  "apiKeyHelper": "~/bin/key"
+}"#;
+        assert_eq!(
+            command_lines(src, ".claude/settings.json"),
+            [
+                (
+                    "hooks.SessionStart[0].hooks[0].command".to_owned(),
+                    "SessionStart hook".to_owned(),
+                    true,
+                    "echo hi".to_owned()
+                ),
+                (
+                    "statusLine.command".to_owned(),
+                    "status line".to_owned(),
+                    true,
+                    "~/bin/status".to_owned()
+                ),
+                (
+                    "apiKeyHelper".to_owned(),
+                    "API key helper".to_owned(),
+                    true,
+                    "~/bin/key".to_owned()
+                ),
+            ]
+        );
+        let p = parse(src, ".claude/settings.json");
+        let roles: Vec<_> = p
+            .segments
+            .iter()
+            .filter(|s| s.role == Role::SettingCommand)
+            .map(|s| &src[s.range.clone()])
+            .collect();
+        assert_eq!(roles, ["echo hi", "~/bin/status", "~/bin/key"]);
+    }
+
+    #[test]
+    fn toml_values_keep_exact_spans_and_paths() {
+        let src = "approval_policy = \"never\"\n[mcp_servers.docs]\ncommand = 'npx'\nargs = [\"-y\", \"d\\u0041c\"]\n[profiles.x]\nsandbox_mode = \"\"\"\ndanger-full-access\"\"\"\n";
+        let p = parse(src, ".codex/config.toml");
+        let s = p.settings.unwrap();
+        let v: Vec<_> = s
+            .values
+            .iter()
+            .map(|v| {
+                (
+                    v.path.as_str(),
+                    v.as_str().unwrap_or("?"),
+                    &src[v.span.clone()],
+                )
+            })
+            .collect();
+        assert_eq!(
+            v,
+            [
+                ("approval_policy", "never", "\"never\""),
+                ("mcp_servers.docs.command", "npx", "'npx'"),
+                ("mcp_servers.docs.args[0]", "-y", "\"-y\""),
+                ("mcp_servers.docs.args[1]", "dAc", "\"d\\u0041c\""),
+                (
+                    "profiles.x.sandbox_mode",
+                    "danger-full-access",
+                    "\"\"\"\ndanger-full-access\"\"\""
+                ),
+            ]
+        );
+        assert_eq!(s.commands[0].what, "MCP server `docs`");
+        assert_eq!(s.commands[0].line.text, "npx -y dAc");
+        let line = &s.commands[0].line;
+        let at = line.text.find("dAc").unwrap();
+        assert_eq!(&src[line.map.map_range(at..at + 3)], "d\\u0041c");
+        assert_eq!(p.mcp_servers[0].name, "docs");
+    }
+
+    #[test]
+    fn copilot_hooks_run_bash_and_powershell() {
+        let src = r#"{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "./a.sh", "powershell": "./a.ps1"}]}}"#;
+        assert_eq!(
+            command_lines(src, ".github/hooks/start.json"),
+            [
+                (
+                    "hooks.sessionStart[0].bash".to_owned(),
+                    "sessionStart hook".to_owned(),
+                    true,
+                    "./a.sh".to_owned()
+                ),
+                (
+                    "hooks.sessionStart[0].powershell".to_owned(),
+                    "sessionStart hook".to_owned(),
+                    true,
+                    "./a.ps1".to_owned()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn broken_toml_is_a_parse_issue_and_scanned_as_text() {
+        let p = parse("a = \n", ".codex/config.toml");
+        assert_eq!(p.segments.len(), 1);
+        assert!(
+            p.issues[0].message.starts_with("invalid TOML"),
+            "{:?}",
+            p.issues
+        );
+    }
+
+    #[test]
+    fn flat_and_quoted_keys_read_alike() {
+        let src = r#"{"chat.tools.terminal.autoApprove": {"/.*/": true}, "chat": {"tools": {"autoApprove": true}}}"#;
+        let s = parse(src, ".vscode/settings.json").settings.unwrap();
+        let v: Vec<_> = s
+            .values
+            .iter()
+            .map(|v| (v.path.as_str(), v.keys.as_str()))
+            .collect();
+        assert_eq!(
+            v,
+            [
+                (
+                    "chat.tools.terminal.autoApprove[\"/.*/\"]",
+                    "chat.tools.terminal.autoApprove./.*/"
+                ),
+                ("chat.tools.autoApprove", "chat.tools.autoApprove"),
+            ]
+        );
+    }
+}

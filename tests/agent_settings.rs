@@ -4,6 +4,9 @@
 //! file, line, severity, exact source bytes and key path; the benign settings beside it stay
 //! quiet. The files are the ones of `fixtures/agent-settings-{hostile,benign}/`.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 mod common;
 
 use std::path::Path;

@@ -1,6 +1,9 @@
 //! Skill bundles and Claude Code imports (issue 12, part 4): what a skill or a memory file
 //! brings into the agent's reach is scanned too.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 mod common;
 
 use common::{brief, check_json, fixtures_dir, write};

@@ -2,6 +2,9 @@
 //! tool poisoning in it is an error, while ordinary usage guidance stays quiet; and
 //! `promptlint mcp pin` records and checks a hash per tool.
 
+// Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
+#![allow(clippy::unwrap_used, unreachable_pub)]
+
 mod common;
 
 use common::{brief, check_json, fixtures_dir};

@@ -108,6 +108,11 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
     // once every named file is known, so a file named on the command line is never taken for
     // an imported one.
     let mut imports: Vec<(std::ops::Range<usize>, PathBuf)> = Vec::new();
+    // `--exclude` for named files under --force-exclude, compiled once (relative to `.`).
+    let named = opts
+        .force_exclude
+        .then(|| exclude_overrides(Path::new("."), &opts.exclude).ok())
+        .flatten();
     for p in paths {
         if p.as_os_str() == "-" {
             let display = opts
@@ -133,7 +138,7 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
                 walk(p, conv, opts, &mut out);
                 imports.push((before..out.targets.len(), p.clone()));
             }
-            Ok(_) if opts.force_exclude && named_excluded(p, opts) => {}
+            Ok(_) if opts.force_exclude && named_excluded(p, named.as_ref(), opts) => {}
             Ok(m) => {
                 let rel = display_path(p);
                 let class = conv.classify(&rel).or_else(|| {
@@ -173,13 +178,16 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
     out
 }
 
-/// True when a file named on the command line matches `--exclude` (relative to the current
-/// directory) or the config's `exclude`. A bad `--exclude` glob excludes nothing here: the
-/// walk reports it.
-fn named_excluded(p: &Path, opts: &DiscoverOptions) -> bool {
+/// True when a file named on the command line matches `--exclude` (`named`, compiled
+/// relative to the current directory) or the config's `exclude`. A bad `--exclude` glob
+/// excludes nothing here: the walk reports it.
+fn named_excluded(
+    p: &Path,
+    named: Option<&ignore::overrides::Override>,
+    opts: &DiscoverOptions,
+) -> bool {
     let rel = display_path(p);
-    let by_flag = exclude_overrides(Path::new("."), &opts.exclude)
-        .is_ok_and(|o| o.matched(Path::new(&rel), false).is_ignore());
+    let by_flag = named.is_some_and(|o| o.matched(Path::new(&rel), false).is_ignore());
     by_flag || opts.filter.as_ref().is_some_and(|f| f.excluded(p, false))
 }
 

@@ -6,17 +6,7 @@
 
 mod common;
 
-use common::{brief, check_json, fixtures_dir, write};
-
-fn row(
-    path: &str,
-    rule: &str,
-    sev: &str,
-    line: u64,
-    col: u64,
-) -> (String, String, String, u64, u64) {
-    (path.to_owned(), rule.to_owned(), sev.to_owned(), line, col)
-}
+use common::{brief, check_json, fixtures_dir, row, write};
 
 #[test]
 fn a_clean_skill_whose_setup_script_exfiltrates_is_reported_at_the_script_line() {

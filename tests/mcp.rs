@@ -7,17 +7,7 @@
 
 mod common;
 
-use common::{brief, check_json, fixtures_dir};
-
-fn row(
-    path: &str,
-    rule: &str,
-    sev: &str,
-    line: u64,
-    col: u64,
-) -> (String, String, String, u64, u64) {
-    (path.to_owned(), rule.to_owned(), sev.to_owned(), line, col)
-}
+use common::{brief, check_json, fixtures_dir, row};
 
 #[test]
 fn a_poisoned_tools_list_gives_errors_at_each_poisoned_phrase() {

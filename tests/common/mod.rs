@@ -134,6 +134,17 @@ pub fn brief(report: &serde_json::Value) -> Vec<(String, String, String, u64, u6
         .collect()
 }
 
+/// One expected row of [`brief`].
+pub fn row(
+    path: &str,
+    rule: &str,
+    sev: &str,
+    line: u64,
+    col: u64,
+) -> (String, String, String, u64, u64) {
+    (path.to_owned(), rule.to_owned(), sev.to_owned(), line, col)
+}
+
 /// Writes `bytes` to `dir/rel`, creating parent folders.
 pub fn write(dir: &Path, rel: &str, bytes: impl AsRef<[u8]>) {
     let p = dir.join(rel);

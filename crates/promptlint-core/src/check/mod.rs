@@ -210,6 +210,12 @@ impl<'a> Engine<'a> {
         }
         self.match_patterns(text, kind, &parsed, &mut findings, &mut faults);
         let mut findings = dedupe(findings);
+        if kind.is_markdown() || matches!(kind, FileKind::SkillResource | FileKind::Prompt) {
+            lower_shown(text, &parsed, &mut findings);
+        }
+        if let Some(settings) = &parsed.settings {
+            lower_denied(settings, &mut findings);
+        }
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
         findings.extend(faults.findings(self, text));
         // A finding inside a JSON string whose key path is known shows it at its span.
@@ -328,6 +334,9 @@ impl<'a> Engine<'a> {
                             // mark is seen through the same obfuscation as the match
                             // (`Ｎｅｖｅｒ`, `Ne**ve**r`).
                             let in_text = nv.to_text(*view_kind, m.clone());
+                            if crosses_block(seg_text, seg_range.clone(), rule, seg.role) {
+                                return None;
+                            }
                             let d = context::assess(rule.context, seg.role, nv.text(), in_text);
                             let message = rule.render_message(&shown);
                             let at = Place { seg, kind, text };
@@ -564,6 +573,80 @@ fn zero_width_as_spaces(text: &str) -> Option<String> {
 }
 
 /// True when `text[r]` holds a zero-width character or one lies right before or after it.
+/// True when a match (byte range `r` of the segment's own text `text`) runs across a paragraph or
+/// list-item boundary, or, for a prose rule outside code, across the end of a sentence:
+/// "... fail silently.\n- Run the tests" is two statements, and no rule's phrase spans
+/// two. A rule whose regexes match line breaks on purpose (a transcript of turns) is exempt,
+/// as are line breaks inside a fenced block for command rules (a command continued with
+/// `\`).
+fn crosses_block(text: &str, r: Range<usize>, rule: &Rule, role: parse::Role) -> bool {
+    let Some(m) = text.get(r.clone()) else {
+        return false;
+    };
+    let m = m.trim_end();
+    let prose_rule = rule.context == ContextPolicy::Prose && role != parse::Role::CodeFence;
+    let block_break = m.match_indices('\n').any(|(i, _)| {
+        let rest = m[i + 1..].trim_start_matches([' ', '\t', '\r']);
+        rest.starts_with('\n') || rest.starts_with(['#', '>', '|']) || starts_list_item(rest)
+    });
+    let crosses =
+        (block_break && role != parse::Role::CodeFence) || (prose_rule && ends_sentence_inside(m));
+    crosses && !multiline_rule(rule)
+}
+
+/// True when `s` starts with a markdown list marker and a space.
+fn starts_list_item(s: &str) -> bool {
+    if let Some(rest) = s.strip_prefix(['-', '*', '+']) {
+        return rest.starts_with([' ', '\t']);
+    }
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && s[digits..].starts_with(['.', ')']) && s[digits + 1..].starts_with(' ')
+}
+
+/// True when a sentence ends inside `m`: `.`, `!` or `?` followed by white space and an
+/// upper-case letter or a list marker, where the mark stands alone (not "..." or "!!") and
+/// the word before it is no abbreviation ("e.g.", "i.e.", "etc.", "vs.", one letter). CJK full stops end one always.
+fn ends_sentence_inside(m: &str) -> bool {
+    if m.trim_end_matches(['。', '！', '？'])
+        .contains(['。', '！', '？'])
+    {
+        return true;
+    }
+    let b = m.as_bytes();
+    (1..b.len()).any(|i| {
+        if !matches!(b[i - 1], b'.' | b'!' | b'?') || !b[i].is_ascii_whitespace() {
+            return false;
+        }
+        // A run of marks ("...", "!!") is an ellipsis or noise, not a full stop.
+        if i >= 2 && b[i - 2].is_ascii_punctuation() {
+            return false;
+        }
+        let rest = m[i..].trim_start();
+        let next_starts = rest.starts_with(|c: char| c.is_uppercase()) || starts_list_item(rest);
+        if !next_starts {
+            return false;
+        }
+        let word = m[..i - 1]
+            .rsplit(|c: char| !c.is_alphanumeric() && c != '.')
+            .next()
+            .unwrap_or("");
+        let abbreviation = word.chars().count() <= 1
+            || [
+                "e.g", "i.e", "etc", "vs", "cf", "mr", "mrs", "dr", "no", "fig",
+            ]
+            .contains(&word.to_ascii_lowercase().as_str());
+        !abbreviation
+    })
+}
+
+/// True when one of the rule's regexes matches a line break on purpose (`\n` in its
+/// source), such as a transcript of turns.
+fn multiline_rule(rule: &Rule) -> bool {
+    rule.matcher
+        .as_ref()
+        .is_some_and(|m| m.regex.iter().any(|r| r.contains("\\n")))
+}
+
 fn touches_zero_width(text: &str, r: &Range<usize>) -> bool {
     use crate::codepoints::is_zero_width;
     text[r.clone()].contains(is_zero_width)
@@ -592,6 +675,147 @@ fn shown_match(view: &str, m: Range<usize>) -> String {
         }
     }
     crate::escape::excerpt(&view[m.start..end], 80)
+}
+
+/// Families whose findings the block stage ([`context::block`]) judges: what an order in
+/// them does depends on whether the text is delivered or shown.
+const DIRECTIVE: [Family; 4] = [
+    Family::Injection,
+    Family::Exfil,
+    Family::Autonomy,
+    Family::Encoded,
+];
+
+/// The block stage of the directive model: a finding of a [`DIRECTIVE`] family that its
+/// fence, list, section or file shows as an example, a threat or a prohibition (and that
+/// nothing delivers) is lowered to a note naming the cue. Hidden text is never lowered; nor
+/// is a rule whose context policy is `keep`.
+fn lower_shown(text: &str, parsed: &Parsed, findings: &mut [Finding]) {
+    let mut outline = None;
+    for f in findings.iter_mut() {
+        if f.severity <= Severity::Note
+            || f.rule.context == ContextPolicy::Keep
+            || !DIRECTIVE.contains(&f.rule.family)
+        {
+            continue;
+        }
+        let i = parsed
+            .segments
+            .partition_point(|s| s.range.start <= f.span.start);
+        let Some(seg) = i.checked_sub(1).and_then(|i| parsed.segments.get(i)) else {
+            continue;
+        };
+        if seg.role.is_hidden() || seg.role == parse::Role::Frontmatter {
+            continue;
+        }
+        let fence = (seg.role == parse::Role::CodeFence).then(|| seg.range.clone());
+        if let Some(lang) = fence
+            .as_ref()
+            .and_then(|r| program_language(&text[r.clone()]))
+            && f.rule.name == BEACON_RULE
+        {
+            f.severity = Severity::Note;
+            f.context = Some(format!(
+                "in a `{}` code block: the program's own request, not an image or link the agent renders",
+                crate::escape::escape_one_line(lang)
+            ));
+            continue;
+        }
+        let inline_code = fence.is_none() && in_inline_code(text, f.span.clone());
+        let outline = outline.get_or_insert_with(|| context::block::Outline::of(text));
+        if let Some((cue, excerpt)) =
+            context::block::shown(text, outline, f.span.clone(), fence, inline_code)
+        {
+            f.severity = Severity::Note;
+            f.context = Some(format!("{} {excerpt}", cue.reason()));
+        }
+    }
+}
+
+/// Settings keys whose list forbids or gates what it names: Claude Code's
+/// `permissions.deny` and `permissions.ask`
+/// (<https://docs.anthropic.com/en/docs/claude-code/settings#permission-settings>), Gemini
+/// CLI's `tools.exclude` / `excludeTools`
+/// (<https://github.com/google-gemini/gemini-cli/blob/main/docs/get-started/configuration.md>),
+/// and the generic deny/block list names other agents use.
+const DENYING_KEYS: [&str; 8] = [
+    "deny",
+    "ask",
+    "exclude",
+    "excludetools",
+    "disallowedtools",
+    "blocked",
+    "blocklist",
+    "denylist",
+];
+
+/// A directive finding inside a settings value whose key forbids it (`permissions.deny`:
+/// `Bash(rm -rf /)`) is the user's guard, not a command: lowered to a note naming the key.
+fn lower_denied(settings: &parse::Settings, findings: &mut [Finding]) {
+    for f in findings.iter_mut() {
+        if f.severity <= Severity::Note || !DIRECTIVE.contains(&f.rule.family) {
+            continue;
+        }
+        let Some(s) = settings
+            .values
+            .iter()
+            .find(|s| s.span.start <= f.span.start && f.span.end <= s.span.end)
+        else {
+            continue;
+        };
+        let denying = s
+            .keys
+            .split('.')
+            .any(|k| DENYING_KEYS.contains(&k.to_ascii_lowercase().as_str()));
+        if denying {
+            f.severity = Severity::Note;
+            f.context = Some(format!(
+                "listed in `{}`, which forbids or gates it",
+                crate::escape::escape_one_line(&s.path)
+            ));
+        }
+    }
+}
+
+/// The rule whose hazard needs rendering (an image the chat client fetches, a link the user
+/// clicks): a URL in program code is a request the program makes, judged by the other
+/// exfil rules.
+const BEACON_RULE: &str = "beacon-url";
+
+/// The info string of a fenced block (`fence`: its text from the opening line) when it names
+/// a programming or shell language, whose text is a program rather than markdown to render:
+/// `None` for no info string, `markdown`, `md`, `html`, `text` and the like.
+fn program_language(fence: &str) -> Option<&str> {
+    let first = fence.lines().next()?.trim_start();
+    let info = first.trim_start_matches(['`', '~']).trim();
+    let lang = info.split([' ', '{', ',']).next()?.trim();
+    let rendered = [
+        "",
+        "markdown",
+        "md",
+        "mdx",
+        "html",
+        "htm",
+        "xml",
+        "svg",
+        "text",
+        "txt",
+        "plain",
+        "plaintext",
+        "prompt",
+        "output",
+    ];
+    (!rendered.contains(&lang.to_ascii_lowercase().as_str())).then_some(lang)
+}
+
+/// True when `span` lies between backticks of its line.
+fn in_inline_code(text: &str, span: Range<usize>) -> bool {
+    let start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[span.end.min(text.len())..]
+        .find('\n')
+        .map_or(text.len(), |i| span.end + i);
+    let before = &text[start..span.start];
+    before.matches('`').count() % 2 == 1 && text[span.end.min(end)..end].contains('`')
 }
 
 /// Families whose pattern rules read reassembled fragments.

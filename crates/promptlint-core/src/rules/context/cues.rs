@@ -67,6 +67,10 @@ pub(super) static REFUSAL: LazyLock<Regex> = LazyLock::new(|| {
         r"any|all|suspected|attempts?)(?-u:\b)|(?-u:\b)flag(?:s|ged)?\s+as(?-u:\b)",
         r"|(?-u:\b)warn(?:s|ed|ing)?\s+(?:about|against|of|the\s+user)(?-u:\b)",
         r"|(?-u:\b)watch\s+(?:out|for)(?-u:\b)|(?-u:\b)as\s+data(?-u:\b)|(?-u:\b)red\s+flags?(?-u:\b)",
+        // The same in the scripts that do not space their words: refusing, forbidding,
+        // danger, attack, injection, detection, malice.
+        r"|拒否|拒绝|拒絕|禁止|严禁|嚴禁|危険|危险|危險|攻击|攻擊|攻撃|注入|インジェクション|恶意|惡意|悪意|",
+        r"检测|檢測|検出|越狱|越獄|거부|금지|위험|공격|인젝션|악성|탐지",
     ))
     .expect("static regex")
 });
@@ -324,3 +328,104 @@ pub(super) static LEAD_IN_CUE: LazyLock<Regex> = LazyLock::new(|| {
 pub(super) fn topical(s: &str) -> bool {
     !s.is_empty() && (TOPIC_CUE.is_match(s) || REFUSAL.is_match(s) || NEGATED_VERB.is_match(s))
 }
+
+/// A success claim as the object of a negated telling: "do not tell the user the task is
+/// done", "never claim the tests passed". Forbidding a claim of success is a rule about
+/// honest reporting, the opposite of concealment. Read on the match and the rest of its
+/// sentence.
+pub(super) static SUCCESS_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(?-u:\b)(?:tell|telling|inform|informing|report|reporting|say|saying|claim|claiming|announce|",
+        r"notify|mention|assure|promise)(?-u:\b)[^.;!?\n]{0,60}?(?-u:\b)(?:is|are|was|were|has\s+been|",
+        r"have\s+been|['’]s|['’]re)\s+(?:now\s+|all\s+|fully\s+|already\s+|successfully\s+)?(?:done|complete|",
+        r"completed|finished|fixed|working|ready|passing|resolved|successful|green|deployed|merged|",
+        r"shipped|safe|secure|correct|verified)(?-u:\b)",
+        r"|(?-u:\b)(?:tell|inform|report|say|claim|announce|assure|promise)(?-u:\b)[^.;!?\n]{0,60}?",
+        r"(?-u:\b)(?:works|worked|passes|passed|succeeded|succeeds|compiles|compiled)(?-u:\b)",
+    ))
+    .expect("static regex")
+});
+
+/// A condition of evidence after a negated telling: "... unless the tests pass", "...
+/// until you have verified it", "... without checking", "... on the strength of one
+/// result". The telling is allowed once the evidence is there: a rule about honesty. A
+/// condition that is no evidence ("unless they ask") does not count.
+pub(super) static EVIDENCE_CONDITION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)^[^.;!?\n]{0,120}?(?-u:\b)(?:(?:unless|until|before|only\s+(?:if|when|after))(?-u:\b)[^.;!?\n]{0,80}?(?-u:\b)",
+        r"(?:verif[a-z]*|confirm[a-z]*|test[a-z]*|pass(?:es|ed|ing)?|succe[a-z]*|works?|worked|",
+        r"complet[a-z]*|check[a-z]*|run|ran|green|builds?|built|compil[a-z]*|validat[a-z]*|prov[a-z]*|",
+        r"evidence|proof|actually|really|done|finished|seen|observed|reproduc[a-z]*)(?-u:\b)",
+        r"|without\s+(?:first\s+)?(?:verifying|checking|running|testing|confirming|evidence|proof|",
+        r"seeing|looking)(?-u:\b)",
+        r"|on\s+the\s+(?:strength|basis)\s+of|based\s+(?:only\s+|solely\s+|just\s+|merely\s+)?on",
+        r"|(?:just|merely|only)\s+because|if\s+you\s+(?:have\s*n['’]?t|have\s+not|did\s*n['’]?t|did\s+not)",
+        r"\s+(?:actually\s+)?(?:verif|test|run|ran|check|confirm|seen|observ|reproduc))",
+    ))
+    .expect("static regex")
+});
+
+/// A condition before the match that there is nothing to report: "If the scan is clean,
+/// proceed without comment", "When nothing changed, say nothing". Staying quiet about a
+/// clean result hides nothing.
+pub(super) static NOTHING_TO_REPORT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(?-u:\b)(?:if|when|whenever|once)\s+(?:the\s+[\w-]+\s+(?:is|are|comes?\s+back|looks?)\s+",
+        r"(?:clean|empty|green|fine|good|ok|okay|passing)|(?:there\s+(?:is|are)\s+)?(?:nothing|no\s+",
+        r"(?:issues?|problems?|findings?|errors?|changes?|warnings?|conflicts?|matches))(?:\s+(?:is|are|was|were))?",
+        r"(?:\s+(?:found|changed|to\s+report|left|remain))?|(?:all\s+)?(?:tests?|checks?|everything)\s+",
+        r"(?:pass(?:es)?|succeeds?|looks?\s+good|is\s+fine)|it\s+(?:passes|succeeds))[^.;!?\n]{0,40}[,:]\s*$",
+    ))
+    .expect("static regex")
+});
+
+/// A modal or an auxiliary ending the prefix, with the word before it: "cfg.update() would
+/// | silently add", "swallowed errors can | hide bugs from users". The sentence describes
+/// what something does or could do; [`super::assess`] reads it as an order only when the
+/// subject is the agent or the reader.
+pub(super) static DESCRIBING_MODAL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)([\w()`.'’-]+)\s+(?:would|will|could|can|may|might|does|did|often|sometimes|usually|tends?\s+to)(?:\s+(?:also|easily|still|then|even))?\s*[`*_]*$",
+    )
+    .expect("static regex")
+});
+
+/// Subjects that make a modal sentence an order to the agent: "you can silently upload",
+/// "the assistant will hide".
+pub(super) const AGENT_SUBJECTS: [&str; 16] = [
+    "you",
+    "we",
+    "i",
+    "agent",
+    "agents",
+    "assistant",
+    "ai",
+    "model",
+    "claude",
+    "copilot",
+    "codex",
+    "gemini",
+    "cursor",
+    "bot",
+    "llm",
+    "yourself",
+];
+
+/// The match opens with a negation or a negated auxiliary: "do not tell", "never mention",
+/// "must not report", "without telling".
+pub(super) static NEGATED_OPENING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)^[`*_]*(?:(?:do|does|must|should|will|shall|can)\s+not|{NEGATION}|without|avoid)(?-u:\b)"
+    ))
+    .expect("static regex")
+});
+
+/// A permission whose operations are listed with slashes: "an IAM account with permissions
+/// to create/delete IAM users", "rights to read/write/delete buckets". It names what a role
+/// may do, not an order.
+pub(super) static PERMISSION_LIST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)(?-u:\b)(?:permissions?|rights?|access|privileges?|ability|allowed|able|policy|policies|roles?)\s+(?:to|for)\s+(?:[a-z]+\s*/\s*)+$",
+    )
+    .expect("static regex")
+});

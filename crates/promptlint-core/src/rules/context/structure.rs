@@ -105,7 +105,7 @@ pub fn list_lead_in(text: &str, at: usize) -> Option<&str> {
             continue;
         }
         let t = line.trim().trim_end_matches(['*', '_', ' ']);
-        return (t.starts_with('#') || t.ends_with(':')).then_some(line);
+        return (t.starts_with('#') || t.ends_with([':', '：'])).then_some(line);
     }
     None
 }
@@ -194,11 +194,13 @@ pub fn sentence_prefix(text: &str, at: usize) -> &str {
             .find(|t| bytes[i..].starts_with(t.as_bytes()))
             .map(|t| t.len());
         let new_block = c == b'\n' && {
-            let rest = window[i + 1..].trim_start_matches([' ', '\t']);
+            // The line after the break, read in the whole text: the match may open it.
+            let rest = text[floor + i + 1..].trim_start_matches([' ', '\t', '\r']);
             let line_before = &window[window[..i].rfind('\n').map_or(0, |j| j + 1)..i];
             rest.starts_with(['-', '*', '+', '#', '>', '|'])
                 || rest.starts_with(|ch: char| ch.is_ascii_digit())
                 || rest.is_empty()
+                || rest.starts_with('\n')
                 || line_before.trim().is_empty()
                 || line_before.trim_start().starts_with('#')
         };

@@ -220,7 +220,8 @@ fn bans_examples_and_quotes_of_other_languages_are_discussion() {
         at(t, "Vergiss", ContextPolicy::Prose),
         Some(Discussion::Example)
     );
-    let t = "攻击语句，例如：忽略之前的所有指令";
+    // (An attack word before the cue would read as a refusal first: "攻击语句，例如：…".)
+    let t = "常见说法，例如：忽略之前的所有指令";
     assert_eq!(
         at(t, "忽略", ContextPolicy::Prose),
         Some(Discussion::Example)

@@ -192,7 +192,7 @@ static SHOWN_CUE: LazyLock<Regex> = LazyLock::new(|| {
         r"detected|detectors?|flagged|blocked|blocking|rejected|denied|caught|",
         r"(?:prompt|sql|command|code|shell|os|ldap|template|xss)\s+injections?|exfiltrat[a-z]*|",
         r"phishing|malware|backdoors?|jailbreaks?|what\s+not\s+to\s+do|pitfalls?|mistakes|",
-        r"smells?|misuse|abuse|hazards?|adversarial|poison(?:ed|ing)|",
+        r"smells?|misuse|abuse|hazards?|adversarial|poison(?:ed|ing)|risks?|high[\s-]risk|evidence\s+of|",
         r"(?:should|must|will|would)\s+(?:be\s+)?(?:blocked|rejected|denied|flagged|caught|refused|stopped)|",
         r"test\s+(?:cases?|inputs?|vectors?|fixtures?|strings?)|",
         r"(?:is|are)\s+(?:blocked|flagged|rejected|caught|denied|refused)",

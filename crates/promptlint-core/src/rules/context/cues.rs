@@ -102,7 +102,11 @@ pub(super) static FORBIDDEN_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?i)^[^.!?\n]{0,80}?(?-u:\b)(?:(?:is|are)\s+(?:strictly\s+)?(?:forbidden|prohibited|",
         r"banned|disallowed|not\s+allowed|not\s+permitted|never\s+allowed)",
-        r"|(?:must|should|may)\s+(?:never|not)\s+be\s+(?:used|run|executed|followed|obeyed|trusted))",
+        r"|(?:must|should|may)\s+(?:never|not)\s+be\s+(?:used|run|executed|followed|obeyed|trusted)",
+        // the sentence judges it: "... that reads ~/.ssh is misaligned", "... to steal hashes"
+        r"|(?:is|are|would\s+be|counts?\s+as|looks?)\s+(?:an?\s+|clearly\s+|highly\s+)?(?:misaligned|malicious|",
+        r"suspicious|red\s+flag|harmful|attack|exfiltration|backdoor|compromised)",
+        r"|to\s+(?:steal|exfiltrate|harvest|leak|siphon)(?-u:\b))",
     ))
     .expect("static regex")
 });
@@ -426,6 +430,16 @@ pub(super) static NEGATED_OPENING: LazyLock<Regex> = LazyLock::new(|| {
 pub(super) static PERMISSION_LIST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?i)(?-u:\b)(?:permissions?|rights?|access|privileges?|ability|allowed|able|policy|policies|roles?)\s+(?:to|for)\s+(?:[a-z]+\s*/\s*)+$",
+    )
+    .expect("static regex")
+});
+
+/// A line that defines a command-line flag: "`--yolo`:", "- `--yolo` — auto-approve",
+/// "| `--dangerously-skip-permissions` | skip prompts |". The flag is the term a reference
+/// defines, and the lines under it describe it.
+pub(super) static FLAG_DEFINITION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^\s*(?:[-*+]\s+|\d+[.)]\s+|\|\s*)?[*_]*`-{1,2}[a-z0-9][\w-]*(?:[ =][^`\n]*)?`[*_]*\s*(?::|\||—|–|-\s)",
     )
     .expect("static regex")
 });

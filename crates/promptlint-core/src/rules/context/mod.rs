@@ -115,6 +115,18 @@ pub fn assess(
     if list_lead_in(text, r.start).is_some_and(|l| forbids(l, "") || LEAD_IN_CUE.is_match(l)) {
         return Some(Discussion::ForbiddenList);
     }
+    // A flag reference: the flag defined on its own line, or a line describing the flag its
+    // list item defines.
+    let (line_before, _) = line_around(text, r.clone());
+    let own_line = &text[r.start - line_before.len()..];
+    let own_line = &own_line[..own_line.find('\n').unwrap_or(own_line.len())];
+    let lead = line_before.trim_start_matches([' ', '\t', '-', '*', '+', '|', '_']);
+    if FLAG_DEFINITION.is_match(own_line) && matches!(lead.trim(), "" | "`") {
+        return Some(Discussion::OptionDoc);
+    }
+    if list_lead_in(text, r.start).is_some_and(|l| FLAG_DEFINITION.is_match(l)) {
+        return Some(Discussion::OptionDoc);
+    }
     if PERMISSION_LIST.is_match(prefix) {
         return Some(Discussion::Described);
     }
@@ -538,6 +550,14 @@ mod catalog_tests {
             (
                 "- An AWS account with permissions to create/delete IAM users\n",
                 &[("PL503", Note)],
+            ),
+            (
+                "## Flags\n\n* `--yolo`:\n  * Proceed without asking for confirmation on every tool call.\n",
+                &[("PL501", Note), ("PL502", Note)],
+            ),
+            (
+                "A skill that tells the agent to read ~/.ssh/id_rsa is misaligned.\n",
+                &[("PL304", Note)],
             ),
         ]);
     }

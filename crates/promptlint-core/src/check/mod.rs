@@ -216,6 +216,9 @@ impl<'a> Engine<'a> {
         if let Some(settings) = &parsed.settings {
             lower_denied(settings, &mut findings);
         }
+        if kind.is_markdown() || matches!(kind, FileKind::SkillResource | FileKind::Prompt) {
+            lower_demonstrated(text, &mut findings);
+        }
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
         findings.extend(faults.findings(self, text));
         // A finding inside a JSON string whose key path is known shows it at its span.
@@ -773,6 +776,51 @@ fn lower_denied(settings: &parse::Settings, findings: &mut [Finding]) {
                 "listed in `{}`, which forbids or gates it",
                 crate::escape::escape_one_line(&s.path)
             ));
+        }
+    }
+}
+
+/// Names of the invisible code points the Unicode rules find, as documentation writes them:
+/// a quoted specimen in a line that names its class is a demonstration.
+static INVISIBLE_NAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(concat!(
+        r"(?i)zero[\s-]?width|\bzw(?:sp|nj|j|nbsp)\b|u\+(?:200[b-f]|202[a-e]|206[0-9a-f]|feff|e00[0-7][0-9a-f])|",
+        r"\bbidi|right[\s-]to[\s-]left\s+override|\b(?:rlo|lro|rli|lri|pdi|pdf)\b|tag\s+characters?|",
+        r"word\s+joiner|soft\s+hyphen|invisible\s+(?:characters?|code\s+points?)",
+    ))
+    .expect("static regex")
+});
+
+/// A finding of an invisible-character rule whose code point sits between quotation marks or
+/// backticks on a line that names the class ("e.g. \"ig<ZWSP>nore\" with a zero-width space")
+/// is a specimen a document shows: lowered to a note. The code point is still reported, and
+/// `--fix` still removes it.
+fn lower_demonstrated(text: &str, findings: &mut [Finding]) {
+    for f in findings.iter_mut() {
+        if f.severity <= Severity::Note
+            || !matches!(
+                f.rule.name.as_str(),
+                "zero-width" | "bidi-control" | "tag-characters" | "invisible-format"
+            )
+        {
+            continue;
+        }
+        let start = text[..f.span.start].rfind('\n').map_or(0, |i| i + 1);
+        let end = text[f.span.end.min(text.len())..]
+            .find('\n')
+            .map_or(text.len(), |i| f.span.end + i);
+        let (before, after) = (&text[start..f.span.start], &text[f.span.end.min(end)..end]);
+        let quoted = |open: char, close: char| {
+            before
+                .rfind(open)
+                .is_some_and(|o| before.rfind(close).is_none_or(|c| c <= o))
+                && after.contains(close)
+        };
+        let straight = |q: char| before.matches(q).count() % 2 == 1 && after.contains(q);
+        let in_quotes = straight('"') || straight('`') || quoted('“', '”') || quoted('「', '」');
+        if in_quotes && INVISIBLE_NAME.is_match(&text[start..end]) {
+            f.severity = Severity::Note;
+            f.context = Some("a quoted specimen on a line that names the character class".into());
         }
     }
 }

@@ -32,9 +32,15 @@ pub fn volatile_placeholder(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding>
             continue;
         }
         let st = seg.text(text);
+        let js_code = seg.role == Role::CodeFence && is_template_literal_language(st);
         for ph in prompt::placeholders(st, seg.range.start, single) {
             let rel = ph.span.start - seg.range.start..ph.span.end - seg.range.start;
             if agent_loaded && in_inline_code(st, rel.start) {
+                continue;
+            }
+            // `${Date.now()}` in a JavaScript or TypeScript code block is the program's own
+            // template literal, evaluated when the program runs, not a prompt placeholder.
+            if js_code && st[rel.clone()].starts_with("${") {
                 continue;
             }
             let Some((lifetime, name)) = ph
@@ -65,4 +71,39 @@ pub fn volatile_placeholder(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding>
         }
     }
     out
+}
+
+/// True when the fenced block `fence` (its text from the opening line) is JavaScript or
+/// TypeScript, whose `${...}` is a template literal
+/// (<https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Template_literals>).
+fn is_template_literal_language(fence: &str) -> bool {
+    let first = fence.lines().next().unwrap_or("").trim_start();
+    let info = first.trim_start_matches(['`', '~']).trim();
+    let lang = info.split([' ', '{', ',']).next().unwrap_or("");
+    matches!(
+        lang.to_ascii_lowercase().as_str(),
+        "js" | "javascript"
+            | "jsx"
+            | "ts"
+            | "typescript"
+            | "tsx"
+            | "mjs"
+            | "cjs"
+            | "vue"
+            | "svelte"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_template_literal_in_a_javascript_block_of_a_prompt_is_code() {
+        let text = "# Prompt\n\n```js\nconst id = `${Date.now()}`;\n```\n";
+        let got = crate::check::rule_findings("PL405", "prompts/setup.md", text);
+        assert_eq!(got, []);
+        let text = "# Prompt\n\nToday is ${Date.now()}.\n";
+        let got = crate::check::rule_findings("PL405", "prompts/setup.md", text);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert_eq!(got[0].0, 19..32);
+    }
 }

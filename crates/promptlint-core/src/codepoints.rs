@@ -286,18 +286,36 @@ pub enum LookalikeAlphabet {
 /// it cannot be used here.
 pub fn lookalike_letter(c: char) -> Option<(char, LookalikeAlphabet)> {
     const SMALL_CAPITALS: &[(char, char)] = &[
-        ('\u{1D00}', 'a'), ('\u{0299}', 'b'), ('\u{1D04}', 'c'), ('\u{1D05}', 'd'),
-        ('\u{1D07}', 'e'), ('\u{A730}', 'f'), ('\u{0262}', 'g'), ('\u{029C}', 'h'),
-        ('\u{026A}', 'i'), ('\u{1D0A}', 'j'), ('\u{1D0B}', 'k'), ('\u{029F}', 'l'),
-        ('\u{1D0D}', 'm'), ('\u{0274}', 'n'), ('\u{1D0F}', 'o'), ('\u{1D18}', 'p'),
-        ('\u{A7AF}', 'q'), ('\u{0280}', 'r'), ('\u{A731}', 's'), ('\u{1D1B}', 't'),
-        ('\u{1D1C}', 'u'), ('\u{1D20}', 'v'), ('\u{1D21}', 'w'), ('\u{028F}', 'y'),
+        ('\u{1D00}', 'a'),
+        ('\u{0299}', 'b'),
+        ('\u{1D04}', 'c'),
+        ('\u{1D05}', 'd'),
+        ('\u{1D07}', 'e'),
+        ('\u{A730}', 'f'),
+        ('\u{0262}', 'g'),
+        ('\u{029C}', 'h'),
+        ('\u{026A}', 'i'),
+        ('\u{1D0A}', 'j'),
+        ('\u{1D0B}', 'k'),
+        ('\u{029F}', 'l'),
+        ('\u{1D0D}', 'm'),
+        ('\u{0274}', 'n'),
+        ('\u{1D0F}', 'o'),
+        ('\u{1D18}', 'p'),
+        ('\u{A7AF}', 'q'),
+        ('\u{0280}', 'r'),
+        ('\u{A731}', 's'),
+        ('\u{1D1B}', 't'),
+        ('\u{1D1C}', 'u'),
+        ('\u{1D20}', 'v'),
+        ('\u{1D21}', 'w'),
+        ('\u{028F}', 'y'),
         ('\u{1D22}', 'z'),
     ];
     // English Braille letters a..z as dot masks (bit n-1 for dot n).
     const BRAILLE: [u8; 26] = [
-        0x01, 0x03, 0x09, 0x19, 0x11, 0x0B, 0x1B, 0x13, 0x0A, 0x1A, 0x05, 0x07, 0x0D, 0x1D,
-        0x15, 0x0F, 0x1F, 0x17, 0x0E, 0x1E, 0x25, 0x27, 0x3A, 0x2D, 0x3D, 0x35,
+        0x01, 0x03, 0x09, 0x19, 0x11, 0x0B, 0x1B, 0x13, 0x0A, 0x1A, 0x05, 0x07, 0x0D, 0x1D, 0x15,
+        0x0F, 0x1F, 0x17, 0x0E, 0x1E, 0x25, 0x27, 0x3A, 0x2D, 0x3D, 0x35,
     ];
     let letter = |i: u32| char::from_u32('a' as u32 + i);
     let cp = c as u32;

@@ -534,7 +534,10 @@ mod tests {
         let p = normalize("\u{26A}\u{262}\u{274}\u{1D0F}\u{280}\u{1D07} \u{1D00}\u{29F}\u{29F}");
         assert_eq!(p.view(ViewKind::Prose).text, "ignore all");
         // CJK, Korean and Arabic are untouched.
-        assert_eq!(text_view("\u{5FFD}\u{7565} \u{D55C} \u{0645}").text, "\u{5FFD}\u{7565} \u{D55C} \u{0645}");
+        assert_eq!(
+            text_view("\u{5FFD}\u{7565} \u{D55C} \u{0645}").text,
+            "\u{5FFD}\u{7565} \u{D55C} \u{0645}"
+        );
     }
 
     #[test]

@@ -177,13 +177,8 @@ fn reference_comment_end(text: &str, line_start: usize) -> Option<usize> {
     }
     let after = rest[label_end + 1..].strip_prefix(':')?;
     let dest = after.trim_start_matches([' ', '\t']);
-    let dest_rest = dest
-        .strip_prefix("<>")
-        .or_else(|| dest.strip_prefix('#'))?;
-    let comment_label = matches!(
-        label.to_ascii_lowercase().as_str(),
-        "//" | "comment" | "_"
-    );
+    let dest_rest = dest.strip_prefix("<>").or_else(|| dest.strip_prefix('#'))?;
+    let comment_label = matches!(label.to_ascii_lowercase().as_str(), "//" | "comment" | "_");
     let title = dest_rest.trim_start_matches([' ', '\t']);
     let spaced = title.len() < dest_rest.len();
     let opener = title.chars().next();
@@ -204,7 +199,11 @@ fn reference_comment_end(text: &str, line_start: usize) -> Option<usize> {
         if c == '\n' && text[here + 1..].starts_with(|n: char| n == '\n' || n == '\r') {
             break; // a blank line ends the paragraph, and the title with it
         }
-        if c == '\n' && text[here + 1..].trim_start_matches([' ', '\t']).starts_with('\n') {
+        if c == '\n'
+            && text[here + 1..]
+                .trim_start_matches([' ', '\t'])
+                .starts_with('\n')
+        {
             break;
         }
         if escaped {
@@ -409,7 +408,10 @@ mod tests {
         let t = "[//]: # (open\n\nvisible\n";
         assert_eq!(
             roles(t),
-            vec![(Role::Hidden, "[//]: # (open\n"), (Role::Body, "\nvisible\n")]
+            vec![
+                (Role::Hidden, "[//]: # (open\n"),
+                (Role::Body, "\nvisible\n")
+            ]
         );
         // Another label needs a closed title, and a destination of `#` or `<>`.
         for t in [

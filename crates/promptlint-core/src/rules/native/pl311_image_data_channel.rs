@@ -123,7 +123,11 @@ fn definitions(text: &str, body: &[Range<usize>]) -> HashMap<String, Definition>
                 let dest = rest[close + 3..].trim_start_matches([' ', '\t']);
                 let url: String = match dest.strip_prefix('<') {
                     Some(d) => d.split('>').next().unwrap_or_default().to_string(),
-                    None => dest.split_whitespace().next().unwrap_or_default().to_string(),
+                    None => dest
+                        .split_whitespace()
+                        .next()
+                        .unwrap_or_default()
+                        .to_string(),
                 };
                 if !label.is_empty() && !url.is_empty() {
                     let at = pos + indent;

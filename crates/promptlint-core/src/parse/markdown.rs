@@ -196,7 +196,7 @@ fn reference_comment_end(text: &str, line_start: usize) -> Option<usize> {
     let mut escaped = false;
     for (i, c) in text[title_at..].char_indices() {
         let here = title_at + i;
-        if c == '\n' && text[here + 1..].starts_with(|n: char| n == '\n' || n == '\r') {
+        if c == '\n' && text[here + 1..].starts_with(['\n', '\r']) {
             break; // a blank line ends the paragraph, and the title with it
         }
         if c == '\n'

@@ -64,7 +64,7 @@ pub fn image_data_channel(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
         }
     }
     for run in runs(text, &images) {
-        if let Some(what) = spells_data(&run) {
+        if let Some(what) = spells_data(run) {
             let span = run[0].span.start..run[run.len() - 1].span.end;
             let message = format!(
                 "{} images whose URLs differ only in {what} spell data one character per image",

@@ -24,9 +24,13 @@ use super::input::Input;
 use crate::finding::Finding;
 use crate::parse::Role;
 use crate::rules::Rule;
+use crate::source::floor_char_boundary as floor;
 
 /// Fewest images in a run that spells data.
 const MIN_RUN: usize = 5;
+
+/// Longest image markup read (`![alt](url)`), so a file of unclosed `![` costs linear time.
+const MAX_IMAGE: usize = 2048;
 
 /// Findings of PL311 in one markdown source.
 pub fn image_data_channel(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
@@ -102,8 +106,11 @@ fn norm_label(label: &str) -> String {
         .to_lowercase()
 }
 
+/// True when `at` lies in one of the `body` ranges (in order, not overlapping): a binary
+/// search, so a file of many segments costs no scan per line.
 fn in_body(body: &[Range<usize>], at: usize) -> bool {
-    body.iter().any(|r| r.contains(&at))
+    let i = body.partition_point(|r| r.end <= at);
+    body.get(i).is_some_and(|r| r.contains(&at))
 }
 
 /// Every link reference definition starting a body line: `[label]: url` or `[label]: <url>`.
@@ -155,8 +162,10 @@ fn images(text: &str, body: &[Range<usize>], defs: &HashMap<String, Definition>)
         if !in_body(body, start) {
             continue;
         }
+        // The markup is read inside a window after `![`.
+        let text = &text[..floor(text, (start + MAX_IMAGE).min(text.len()))];
         let Some(alt_len) = text[start + 2..].find(']') else {
-            break;
+            continue;
         };
         let alt = &text[start + 2..start + 2 + alt_len];
         if alt.contains('\n') && alt.matches('\n').count() > 1 {

@@ -254,3 +254,85 @@ mod tests {
         }
     }
 }
+
+/// Which lookalike alphabet a letter of [`lookalike_letter`] belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LookalikeAlphabet {
+    /// LATIN LETTER SMALL CAPITAL A..Z (`ɪɢɴᴏʀᴇ`): phonetic letters that no language writes
+    /// words in.
+    SmallCapital,
+    /// NEGATIVE CIRCLED / NEGATIVE SQUARED LATIN CAPITAL LETTER A..Z (`🅘🅖🅝`, `🅸🅶🅽`).
+    Enclosed,
+    /// REGIONAL INDICATOR SYMBOL LETTER A..Z (`🇮🇬🇳`), which pair into flags.
+    RegionalIndicator,
+    /// Braille patterns read as the letters of the English Braille alphabet (`⠊⠛⠝`).
+    Braille,
+}
+
+/// The lower-case ASCII letter that `c` spells in an alphabet of lookalike letters that NFKC
+/// does not fold (UAX #15, <https://www.unicode.org/reports/tr15/>; fullwidth, circled,
+/// squared, mathematical and superscript letters have compatibility decompositions and are
+/// folded by NFKC already), and which alphabet it is.
+///
+/// Our own table, from the character names in UnicodeData.txt
+/// (<https://www.unicode.org/Public/UCD/latest/ucd/UnicodeData.txt>: "LATIN LETTER SMALL
+/// CAPITAL I", "NEGATIVE SQUARED LATIN CAPITAL LETTER I", "REGIONAL INDICATOR SYMBOL LETTER
+/// I") and, for Braille, the letters a-z of the English Braille alphabet (grade 1, the dot
+/// numbers of the Unicode Braille Patterns block, U+2800 + the bit of dot n = 1 << (n - 1);
+/// <https://www.unicode.org/charts/PDF/U2800.pdf>, <https://en.wikipedia.org/wiki/English_Braille>).
+/// UTS #39 confusables.txt (<https://www.unicode.org/Public/security/latest/confusables.txt>)
+/// maps only a few small capitals to ASCII (ᴄ, ᴏ, ᴜ, ᴠ, ᴡ, ᴢ, ꜱ) and keeps the others (ɢ, ɴ,
+/// ʀ, ᴛ, ...) as prototypes of their own, and lists no Braille or regional indicator, so
+/// it cannot be used here.
+pub fn lookalike_letter(c: char) -> Option<(char, LookalikeAlphabet)> {
+    const SMALL_CAPITALS: &[(char, char)] = &[
+        ('\u{1D00}', 'a'),
+        ('\u{0299}', 'b'),
+        ('\u{1D04}', 'c'),
+        ('\u{1D05}', 'd'),
+        ('\u{1D07}', 'e'),
+        ('\u{A730}', 'f'),
+        ('\u{0262}', 'g'),
+        ('\u{029C}', 'h'),
+        ('\u{026A}', 'i'),
+        ('\u{1D0A}', 'j'),
+        ('\u{1D0B}', 'k'),
+        ('\u{029F}', 'l'),
+        ('\u{1D0D}', 'm'),
+        ('\u{0274}', 'n'),
+        ('\u{1D0F}', 'o'),
+        ('\u{1D18}', 'p'),
+        ('\u{A7AF}', 'q'),
+        ('\u{0280}', 'r'),
+        ('\u{A731}', 's'),
+        ('\u{1D1B}', 't'),
+        ('\u{1D1C}', 'u'),
+        ('\u{1D20}', 'v'),
+        ('\u{1D21}', 'w'),
+        ('\u{028F}', 'y'),
+        ('\u{1D22}', 'z'),
+    ];
+    // English Braille letters a..z as dot masks (bit n-1 for dot n).
+    const BRAILLE: [u8; 26] = [
+        0x01, 0x03, 0x09, 0x19, 0x11, 0x0B, 0x1B, 0x13, 0x0A, 0x1A, 0x05, 0x07, 0x0D, 0x1D, 0x15,
+        0x0F, 0x1F, 0x17, 0x0E, 0x1E, 0x25, 0x27, 0x3A, 0x2D, 0x3D, 0x35,
+    ];
+    let letter = |i: u32| char::from_u32('a' as u32 + i);
+    let cp = c as u32;
+    match cp {
+        0x1F150..=0x1F169 => letter(cp - 0x1F150).map(|l| (l, LookalikeAlphabet::Enclosed)),
+        0x1F170..=0x1F189 => letter(cp - 0x1F170).map(|l| (l, LookalikeAlphabet::Enclosed)),
+        0x1F1E6..=0x1F1FF => {
+            letter(cp - 0x1F1E6).map(|l| (l, LookalikeAlphabet::RegionalIndicator))
+        }
+        0x2801..=0x283F => {
+            let mask = u8::try_from(cp - 0x2800).ok()?;
+            let i = BRAILLE.iter().position(|&m| m == mask)?;
+            letter(u32::try_from(i).ok()?).map(|l| (l, LookalikeAlphabet::Braille))
+        }
+        _ => SMALL_CAPITALS
+            .iter()
+            .find(|&&(s, _)| s == c)
+            .map(|&(_, l)| (l, LookalikeAlphabet::SmallCapital)),
+    }
+}

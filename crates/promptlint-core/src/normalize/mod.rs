@@ -5,7 +5,9 @@
 //! - the **text view**: HTML character references decoded, NFKC applied, invisible and format
 //!   code points and generic combining marks removed, markdown emphasis and inline-code markers
 //!   that split a word removed, UTS #39 confusables folded to their Latin prototype inside words that mix Latin
-//!   with lookalike letters, and full case folding. Punctuation and whitespace are kept, so
+//!   with lookalike letters, letters of lookalike alphabets NFKC does not fold (small capitals
+//!   `ɪɢɴᴏʀᴇ`, Braille `⠊⠛⠝`, regional indicators, negative circled and squared letters; see
+//!   [`crate::codepoints::lookalike_letter`]) read as ASCII, and full case folding. Punctuation and whitespace are kept, so
 //!   command patterns (`curl … $TOKEN | sh`) match here;
 //! - the **prose view**, derived from the text view: letters split by one repeated separator
 //!   (`i.g.n.o.r.e`) joined, leetspeak digits inside words read as letters, and every run of
@@ -38,6 +40,7 @@ use caseless::Caseless;
 use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
 
+use crate::codepoints::lookalike_letter;
 use crate::escape::is_invisible;
 use crate::offset_map::OffsetMap;
 use crate::source::floor_char_boundary as floor;
@@ -303,7 +306,14 @@ fn push_folded(out: &mut String, map: &mut OffsetMap, c: char, src: Range<usize>
         }
         buf.push(d);
     }
-    let folded: String = buf.chars().default_case_fold().nfc().collect();
+    // Letters of lookalike alphabets NFKC leaves alone (small capitals, Braille, regional
+    // indicators, negative circled and squared letters) read as the ASCII letter they spell.
+    let folded: String = buf
+        .chars()
+        .default_case_fold()
+        .nfc()
+        .map(|d| lookalike_letter(d).map_or(d, |(l, _)| l))
+        .collect();
     let same = verbatim && folded.chars().eq(std::iter::once(c));
     let before = out.len();
     out.push_str(&folded);
@@ -504,6 +514,30 @@ mod tests {
         );
         // Short single-letter words of ordinary text stay words.
         assert_eq!(p("a b and i  am x y"), "a b and i am x y");
+    }
+
+    #[test]
+    fn lookalike_alphabets_fold_to_ascii_with_exact_spans() {
+        // ɪɢɴᴏʀᴇ: small capitals of two bytes (U+026A, U+0262, U+0274, U+0280) and three
+        // (U+1D0F, U+1D07).
+        let src = "x \u{26A}\u{262}\u{274}\u{1D0F}\u{280}\u{1D07} y";
+        let v = text_view(src);
+        assert_eq!(v.text, "x ignore y");
+        assert_eq!(v.to_segment(2..8), 2..16);
+        assert_eq!(v.to_segment(3..4), 4..6);
+        // Braille ⠊⠛⠝⠕⠗⠑ (three bytes each) and regional indicators (four bytes each).
+        let src = "\u{280A}\u{281B}\u{281D}\u{2815}\u{2817}\u{2811} \u{1F1E6}\u{1F1F1}\u{1F1F1}";
+        let v = text_view(src);
+        assert_eq!(v.text, "ignore all");
+        assert_eq!(v.to_segment(7..10), 19..31);
+        // The prose view sees the phrase.
+        let p = normalize("\u{26A}\u{262}\u{274}\u{1D0F}\u{280}\u{1D07} \u{1D00}\u{29F}\u{29F}");
+        assert_eq!(p.view(ViewKind::Prose).text, "ignore all");
+        // CJK, Korean and Arabic are untouched.
+        assert_eq!(
+            text_view("\u{5FFD}\u{7565} \u{D55C} \u{0645}").text,
+            "\u{5FFD}\u{7565} \u{D55C} \u{0645}"
+        );
     }
 
     #[test]

@@ -46,10 +46,11 @@ pub fn parse(text: &str) -> Parsed {
             continue;
         }
 
-        // Markdown link-reference comments: `[//]: # (text)`, `[comment]: <> (text)`.
-        if is_reference_comment(trimmed) {
-            special.push((Role::Hidden, pos..line_end));
-            pos = line_end;
+        // Markdown link-reference comments: `[//]: # (text)`, `[comment]: <> (text)`, and
+        // any titled definition of `#` or `<>`, whose title may run over several lines.
+        if let Some(end) = reference_comment_end(text, pos) {
+            special.push((Role::Hidden, pos..end));
+            pos = end;
             continue;
         }
 
@@ -149,17 +150,75 @@ fn fence_close(text: &str, from: usize, ch: u8, n: usize) -> Option<usize> {
     None
 }
 
-fn is_reference_comment(trimmed: &str) -> bool {
-    let lower = trimmed.to_ascii_lowercase();
-    let Some(rest) = lower
-        .strip_prefix("[//]:")
-        .or_else(|| lower.strip_prefix("[comment]:"))
-        .or_else(|| lower.strip_prefix("[_]:"))
-    else {
-        return false;
+/// The end of a link reference definition used as a comment, starting on the line at
+/// `line_start`: `[//]: # (text)`, `[comment]: <> (text)`,
+/// `[_]: # "text"`, or any label (`[note]: # 'text'`) whose destination is the empty `#` or
+/// `<>` and which has a title. A renderer shows no definition (CommonMark 4.7,
+/// <https://spec.commonmark.org/0.31.2/#link-reference-definitions>), and a title may span
+/// lines until its closing delimiter (but not a blank line), so the hidden region runs to the
+/// end of the line that closes the title. A comment label without a (closed) title hides its
+/// own line only, as before; another label without a closed title is no comment.
+fn reference_comment_end(text: &str, line_start: usize) -> Option<usize> {
+    let indent = text[line_start..]
+        .bytes()
+        .take_while(|&b| b == b' ' || b == b'\t')
+        .count();
+    if indent > 3 {
+        return None;
+    }
+    let line_end = text[line_start..]
+        .find('\n')
+        .map_or(text.len(), |i| line_start + i + 1);
+    let rest = &text[line_start + indent..];
+    let label_end = rest.strip_prefix('[')?.find(']')? + 1;
+    let label = &rest[1..label_end];
+    if label.is_empty() || label.contains(['\n', '[']) {
+        return None;
+    }
+    let after = rest[label_end + 1..].strip_prefix(':')?;
+    let dest = after.trim_start_matches([' ', '\t']);
+    let dest_rest = dest.strip_prefix("<>").or_else(|| dest.strip_prefix('#'))?;
+    let comment_label = matches!(label.to_ascii_lowercase().as_str(), "//" | "comment" | "_");
+    let title = dest_rest.trim_start_matches([' ', '\t']);
+    let spaced = title.len() < dest_rest.len();
+    let opener = title.chars().next();
+    let closer = match opener {
+        Some('(') => ')',
+        Some('"') => '"',
+        Some('\'') => '\'',
+        _ => return comment_label.then_some(line_end),
     };
-    let rest = rest.trim_start();
-    rest.starts_with('#') || rest.starts_with("<>")
+    if !spaced && !comment_label {
+        return None;
+    }
+    let title_at = text.len() - title.len() + 1;
+    let mut at = title_at;
+    let mut escaped = false;
+    for (i, c) in text[title_at..].char_indices() {
+        let here = title_at + i;
+        if c == '\n' && text[here + 1..].starts_with(['\n', '\r']) {
+            break; // a blank line ends the paragraph, and the title with it
+        }
+        if c == '\n'
+            && text[here + 1..]
+                .trim_start_matches([' ', '\t'])
+                .starts_with('\n')
+        {
+            break;
+        }
+        if escaped {
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if c == closer {
+            at = here + 1;
+            break;
+        }
+    }
+    if at == title_at {
+        return comment_label.then_some(line_end);
+    }
+    Some(text[at..].find('\n').map_or(text.len(), |i| at + i + 1))
 }
 
 /// Finds the first hidden region starting on `line` (at `line_start`), outside inline code.
@@ -322,6 +381,51 @@ mod tests {
         );
         assert_eq!(r.last().unwrap().0, Role::Body);
         assert!(r.last().unwrap().1.contains("shown"));
+    }
+
+    #[test]
+    fn reference_comments_in_every_form_and_over_lines() {
+        let t = "a\n\n[//]: <> (one)\n[comment]: # (two\nlines)\n[note]: # \"three\"\n[x]: <> 'four'\nb\n";
+        assert_eq!(
+            roles(t),
+            vec![
+                (Role::Body, "a\n\n"),
+                (Role::Hidden, "[//]: <> (one)\n"),
+                (Role::Hidden, "[comment]: # (two\nlines)\n"),
+                (Role::Hidden, "[note]: # \"three\"\n"),
+                (Role::Hidden, "[x]: <> 'four'\n"),
+                (Role::Body, "b\n"),
+            ]
+        );
+        // Byte spans: the second comment covers both of its lines.
+        let p = parse(t);
+        assert_eq!(p.segments[2].range, 18..43);
+    }
+
+    #[test]
+    fn a_title_ends_at_a_blank_line_and_real_definitions_stay_body() {
+        // Unclosed before a blank line: a comment label hides its own line only.
+        let t = "[//]: # (open\n\nvisible\n";
+        assert_eq!(
+            roles(t),
+            vec![
+                (Role::Hidden, "[//]: # (open\n"),
+                (Role::Body, "\nvisible\n")
+            ]
+        );
+        // Another label needs a closed title, and a destination of `#` or `<>`.
+        for t in [
+            "[note]: # (open\n\nvisible\n",
+            "[docs]: https://example.com/docs \"Docs\"\n",
+            "[top]: #top \"Top\"\n",
+            "[note]:#(glued)\n",
+            "    [//]: # (indented code)\n",
+        ] {
+            assert!(
+                parse(t).segments.iter().all(|s| s.role == Role::Body),
+                "{t:?}"
+            );
+        }
     }
 
     #[test]

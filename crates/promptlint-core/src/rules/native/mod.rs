@@ -25,8 +25,10 @@ pub mod pl205_invisible_format;
 pub mod pl206_private_use;
 pub mod pl207_mixed_script_confusable;
 pub mod pl208_control_characters;
+pub mod pl209_lookalike_alphabet;
 pub mod pl309_provider_endpoint_override;
 pub mod pl310_settings_command_exfil;
+pub mod pl311_image_data_channel;
 pub mod pl401_volatile_timestamp;
 pub mod pl402_volatile_identifier;
 pub mod pl403_current_date_label;
@@ -108,6 +110,7 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     check("private-use", pl206_private_use::private_use),
     check("mixed-script-confusable", pl207_mixed_script_confusable::mixed_script_confusable),
     check("control-characters", pl208_control_characters::control_characters),
+    check("lookalike-alphabet", pl209_lookalike_alphabet::lookalike_alphabet),
     check("invalid-utf8", pl801_invalid_utf8::invalid_utf8),
     check("nul-bytes", pl802_nul_bytes::nul_bytes),
     check("load-cap", pl803_load_cap::load_cap),
@@ -116,6 +119,7 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     check("parse-error", pl805_parse_error::parse_error),
     check("mcp-auto-approve", pl506_mcp_auto_approve::auto_approve),
     check("settings-command-exfil", pl310_settings_command_exfil::settings_command_exfil),
+    check("image-data-channel", pl311_image_data_channel::image_data_channel),
     check("provider-endpoint-override", pl309_provider_endpoint_override::provider_endpoint_override),
     check("session-start-command", pl507_session_start_command::session_start_command),
     check("settings-permission-bypass", pl508_settings_permission_bypass::settings_permission_bypass),

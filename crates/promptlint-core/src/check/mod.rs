@@ -805,10 +805,7 @@ fn lower_demonstrated(text: &str, findings: &mut [Finding]) {
         {
             continue;
         }
-        let start = text[..f.span.start].rfind('\n').map_or(0, |i| i + 1);
-        let end = text[f.span.end.min(text.len())..]
-            .find('\n')
-            .map_or(text.len(), |i| f.span.end + i);
+        let (start, end) = line_window(text, f.span.clone());
         let (before, after) = (&text[start..f.span.start], &text[f.span.end.min(end)..end]);
         let quoted = |open: char, close: char| {
             before
@@ -856,12 +853,24 @@ fn program_language(fence: &str) -> Option<&str> {
     (!rendered.contains(&lang.to_ascii_lowercase().as_str())).then_some(lang)
 }
 
+/// Most bytes read on each side of a finding for its line: a file of one huge line stays
+/// linear in its findings.
+const LINE_WINDOW: usize = 1024;
+
+/// The start and end of the line holding `span`, each at most [`LINE_WINDOW`] bytes away.
+fn line_window(text: &str, span: Range<usize>) -> (usize, usize) {
+    let from = span.start.min(text.len());
+    let to = span.end.clamp(from, text.len());
+    let floor = source::floor_char_boundary(text, from.saturating_sub(LINE_WINDOW));
+    let ceil = source::ceil_char_boundary(text, to + LINE_WINDOW);
+    let start = text[floor..from].rfind('\n').map_or(floor, |i| floor + i + 1);
+    let end = text[to..ceil].find('\n').map_or(ceil, |i| to + i);
+    (start, end)
+}
+
 /// True when `span` lies between backticks of its line.
 fn in_inline_code(text: &str, span: Range<usize>) -> bool {
-    let start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[span.end.min(text.len())..]
-        .find('\n')
-        .map_or(text.len(), |i| span.end + i);
+    let (start, end) = line_window(text, span.clone());
     let before = &text[start..span.start];
     before.matches('`').count() % 2 == 1 && text[span.end.min(end)..end].contains('`')
 }

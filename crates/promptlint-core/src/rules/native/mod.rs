@@ -27,6 +27,7 @@ pub mod pl207_mixed_script_confusable;
 pub mod pl208_control_characters;
 pub mod pl309_provider_endpoint_override;
 pub mod pl310_settings_command_exfil;
+pub mod pl313_download_then_execute;
 pub mod pl401_volatile_timestamp;
 pub mod pl402_volatile_identifier;
 pub mod pl403_current_date_label;
@@ -117,6 +118,7 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     check("mcp-auto-approve", pl506_mcp_auto_approve::auto_approve),
     check("settings-command-exfil", pl310_settings_command_exfil::settings_command_exfil),
     check("provider-endpoint-override", pl309_provider_endpoint_override::provider_endpoint_override),
+    check("download-then-execute", pl313_download_then_execute::download_then_execute),
     check("session-start-command", pl507_session_start_command::session_start_command),
     check("settings-permission-bypass", pl508_settings_permission_bypass::settings_permission_bypass),
     check("volatile-timestamp", pl401_volatile_timestamp::volatile_timestamp),

@@ -26,6 +26,9 @@ use crate::normalize::{ViewKind, normalize};
 use crate::parse::{Role, Segment};
 use crate::rules::{ContextPolicy, Rule, context};
 
+/// The `via` of a flow whose run is the removal of the quarantine attribute.
+const UNQUARANTINED: &str = "strips its macOS quarantine attribute, so Gatekeeper never checks it";
+
 /// PL313: one finding per downloaded file that a later command runs.
 pub fn download_then_execute(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     let text = input.text();
@@ -162,7 +165,8 @@ fn split_commands(
                 push(start, i, *piece, out);
                 let two = b.get(i + 1) == Some(&c);
                 // `2>&1` and `&>` are redirections, not separators.
-                let redirect = c == b'&' && (i > 0 && b[i - 1] == b'>' || b.get(i + 1) == Some(&b'>'));
+                let redirect =
+                    c == b'&' && (i > 0 && b[i - 1] == b'>' || b.get(i + 1) == Some(&b'>'));
                 if redirect {
                     i += 1;
                     continue;
@@ -265,6 +269,9 @@ enum Step {
     Unquarantine { name: String },
     /// Switches Gatekeeper off for the machine.
     GatekeeperOff,
+    /// Checks a checksum or signature: of the files named, or (`sha256sum -c LIST`) of every
+    /// file downloaded before it.
+    Verify { names: Vec<String>, all: bool },
     /// Runs (or makes executable) the files named.
     Run { names: Vec<String> },
     /// None of these.
@@ -315,6 +322,13 @@ fn flows(unit: &Unit) -> Vec<Flow> {
                     g.via = Some("unpacked with an archive password");
                 }
             }
+            Step::Verify { names, all } => {
+                // A download checked against a checksum or signature before it runs is the
+                // reviewed copy PL306 asks for.
+                for g in got.iter_mut().filter(|g| all || names.contains(&g.name)) {
+                    g.done = true;
+                }
+            }
             Step::GatekeeperOff => {
                 gatekeeper_off = true;
                 for g in got.iter_mut().filter(|g| !g.done) {
@@ -330,7 +344,7 @@ fn flows(unit: &Unit) -> Vec<Flow> {
                         url: g.url.clone(),
                         name: g.name.clone(),
                         same_piece: g.cmd.piece == cmd.piece,
-                        via: Some("its macOS quarantine attribute removed"),
+                        via: Some(UNQUARANTINED),
                     });
                 }
             }
@@ -373,12 +387,32 @@ fn flows(unit: &Unit) -> Vec<Flow> {
 }
 
 /// Words that may stand before a command without changing what it runs.
-const PREFIXES: &[&str] = &["sudo", "exec", "nohup", "time", "command", "doas", "then", "do"];
+const PREFIXES: &[&str] = &[
+    "sudo", "exec", "nohup", "time", "command", "doas", "then", "do",
+];
 
 /// Interpreters that run the file named by their first operand.
 const INTERPRETERS: &[&str] = &[
-    "sh", "bash", "zsh", "dash", "ksh", "fish", "source", ".", "python", "python3", "python2",
-    "perl", "ruby", "node", "php", "pwsh", "powershell", "powershell.exe", "pwsh.exe", "osascript",
+    "sh",
+    "bash",
+    "zsh",
+    "dash",
+    "ksh",
+    "fish",
+    "source",
+    ".",
+    "python",
+    "python3",
+    "python2",
+    "perl",
+    "ruby",
+    "node",
+    "php",
+    "pwsh",
+    "powershell",
+    "powershell.exe",
+    "pwsh.exe",
+    "osascript",
 ];
 
 /// What the command of `words` does. Command names and long options are compared without
@@ -412,6 +446,13 @@ fn step(words: &[String]) -> Step {
         "unzip" => unlock_unzip(args),
         "7z" | "7za" | "7zz" | "7zr" | "unrar" => unlock_7z(args),
         "xattr" => unquarantine(args),
+        "sha256sum" | "sha512sum" | "sha384sum" | "shasum" | "b2sum" | "gpg" | "gpg2"
+        | "cosign" | "minisign" | "slsa-verifier" | "get-filehash" | "certutil" => Step::Verify {
+            names: args.iter().map(|a| name_of(a)).collect(),
+            all: args
+                .iter()
+                .any(|a| a == "-c" || a == "--check" || a.eq_ignore_ascii_case("--verify")),
+        },
         "spctl"
             if args
                 .iter()
@@ -441,7 +482,9 @@ fn step(words: &[String]) -> Step {
         "open" | "start-process" | "start" | "msiexec" | "installer" | "hdiutil" => Step::Run {
             names: args
                 .iter()
-                .filter(|a| !a.starts_with('-') && !matches!(a.as_str(), "/i" | "/qn" | "/quiet" | "attach"))
+                .filter(|a| {
+                    !a.starts_with('-') && !matches!(a.as_str(), "/i" | "/qn" | "/quiet" | "attach")
+                })
                 .map(|a| name_of(a))
                 .collect(),
         },
@@ -519,9 +562,9 @@ fn download(cmd: &str, args: &[String]) -> Step {
         let a = args[i].as_str();
         let next = args.get(i + 1).map(String::as_str);
         // A cluster of short flags (`-fsSLo`), its letters.
-        let short = a
-            .strip_prefix('-')
-            .filter(|f| !f.starts_with('-') && !f.is_empty() && f.bytes().all(|c| c.is_ascii_alphabetic()));
+        let short = a.strip_prefix('-').filter(|f| {
+            !f.starts_with('-') && !f.is_empty() && f.bytes().all(|c| c.is_ascii_alphabetic())
+        });
         let mut takes_next = false;
         match cmd {
             "curl" => {
@@ -626,7 +669,9 @@ fn unquarantine(args: &[String]) -> Step {
         .filter_map(|a| a.strip_prefix('-'))
         .filter(|f| !f.starts_with('-'))
         .collect();
-    let quarantine = args.iter().any(|a| a.eq_ignore_ascii_case("com.apple.quarantine"));
+    let quarantine = args
+        .iter()
+        .any(|a| a.eq_ignore_ascii_case("com.apple.quarantine"));
     if !(flags.contains('c') || flags.contains('d') && quarantine) {
         return Step::Other;
     }
@@ -682,6 +727,9 @@ fn finding(
     let run = crate::escape::excerpt(seg_text[flow.run.clone()].trim(), 40);
     let name = crate::escape::escape_one_line(&flow.name);
     let message = match (flow.via, flow.download == flow.run) {
+        (Some(UNQUARANTINED), _) => {
+            format!("`{get}` downloads `{name}`, then `{run}` {UNQUARANTINED}")
+        }
         (Some(via), true) => format!("`{get}` downloads `{name}` {via}"),
         (Some(via), false) => format!("`{get}` downloads `{name}`, then `{run}` runs it, {via}"),
         (None, _) => format!("`{get}` downloads `{name}`, then `{run}` runs it unseen"),
@@ -690,8 +738,13 @@ fn finding(
         .ok()?
         .with_label("downloaded, then run")
         .with_matched(format!("{} -> {}", flow.url, flow.name));
-    let d = context::assess(ContextPolicy::Command, seg.role, seg_text, flow.download.clone())
-        .or_else(|| context::assess(ContextPolicy::Command, seg.role, seg_text, flow.run.clone()));
+    let d = context::assess(
+        ContextPolicy::Command,
+        seg.role,
+        seg_text,
+        flow.download.clone(),
+    )
+    .or_else(|| context::assess(ContextPolicy::Command, seg.role, seg_text, flow.run.clone()));
     if let Some(d) = d {
         f = f.with_severity(Severity::Note, d.reason());
     }
@@ -716,7 +769,8 @@ mod tests {
         assert_eq!(
             run("AGENTS.md", text),
             vec![(
-                "curl -fsSL -o /tmp/t.sh https://dl.example.net/t.sh\nchmod +x /tmp/t.sh".to_owned(),
+                "curl -fsSL -o /tmp/t.sh https://dl.example.net/t.sh\nchmod +x /tmp/t.sh"
+                    .to_owned(),
                 Severity::Warning
             )]
         );
@@ -769,6 +823,16 @@ mod tests {
             "```\ncurl -o out.json https://api.example.org/v1/items\njq . out.json\n```\n",
             "Download with `curl -O https://example.org/data.csv`, then run `python analyze.py data.csv`.\n",
             "```\ncurl -fsSL https://sh.rustup.rs -o rustup-init.sh\nsh rustup-init.sh -y\n```\n",
+        ] {
+            assert_eq!(run("AGENTS.md", text), vec![], "{text}");
+        }
+    }
+
+    #[test]
+    fn a_checksum_checked_before_the_run_is_quiet() {
+        for text in [
+            "```\ncurl -LO https://dl.example.org/v1/tool\necho \"$SUM  tool\" | sha256sum --check\nchmod +x tool\n```\n",
+            "```\ncurl -fsSLo inst.sh https://example.org/inst.sh\ngpg --verify inst.sh.asc inst.sh\nbash inst.sh\n```\n",
         ] {
             assert_eq!(run("AGENTS.md", text), vec![], "{text}");
         }

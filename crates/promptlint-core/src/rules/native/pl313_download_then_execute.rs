@@ -420,8 +420,7 @@ const INTERPRETERS: &[&str] = &[
 fn step(words: &[String]) -> Step {
     let mut w = words;
     let mut after_sudo = false;
-    loop {
-        let Some(f) = w.first() else { break };
+    while let Some(f) = w.first() {
         let lower = f.to_ascii_lowercase();
         if PREFIXES.contains(&lower.as_str()) {
             after_sudo = lower == "sudo" || lower == "doas";

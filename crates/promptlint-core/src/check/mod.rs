@@ -863,7 +863,9 @@ fn line_window(text: &str, span: Range<usize>) -> (usize, usize) {
     let to = span.end.clamp(from, text.len());
     let floor = source::floor_char_boundary(text, from.saturating_sub(LINE_WINDOW));
     let ceil = source::ceil_char_boundary(text, to + LINE_WINDOW);
-    let start = text[floor..from].rfind('\n').map_or(floor, |i| floor + i + 1);
+    let start = text[floor..from]
+        .rfind('\n')
+        .map_or(floor, |i| floor + i + 1);
     let end = text[to..ceil].find('\n').map_or(ceil, |i| to + i);
     (start, end)
 }

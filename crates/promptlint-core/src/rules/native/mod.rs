@@ -29,6 +29,7 @@ pub mod pl209_lookalike_alphabet;
 pub mod pl309_provider_endpoint_override;
 pub mod pl310_settings_command_exfil;
 pub mod pl311_image_data_channel;
+pub mod pl313_download_then_execute;
 pub mod pl401_volatile_timestamp;
 pub mod pl402_volatile_identifier;
 pub mod pl403_current_date_label;
@@ -121,6 +122,7 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     check("settings-command-exfil", pl310_settings_command_exfil::settings_command_exfil),
     check("image-data-channel", pl311_image_data_channel::image_data_channel),
     check("provider-endpoint-override", pl309_provider_endpoint_override::provider_endpoint_override),
+    check("download-then-execute", pl313_download_then_execute::download_then_execute),
     check("session-start-command", pl507_session_start_command::session_start_command),
     check("settings-permission-bypass", pl508_settings_permission_bypass::settings_permission_bypass),
     check("volatile-timestamp", pl401_volatile_timestamp::volatile_timestamp),

@@ -19,6 +19,9 @@ use crate::rules::{Catalog, ContextPolicy, Family, Rule, ZoneFilter, context};
 use crate::source::{self, Decoded, LineIndex};
 use crate::target::{FileError, Target};
 
+mod lower;
+use lower::{lower_demonstrated, lower_denied, lower_scoped, lower_shown};
+
 /// Default size limit: files larger than this are skipped with a note (10 MiB); the value
 /// lives with the other caps in [`crate::bounds`].
 pub const DEFAULT_SIZE_LIMIT: u64 = crate::bounds::DEFAULT_MAX_FILE_SIZE;
@@ -218,6 +221,7 @@ impl<'a> Engine<'a> {
         }
         if kind.is_markdown() || matches!(kind, FileKind::SkillResource | FileKind::Prompt) {
             lower_demonstrated(text, &mut findings);
+            lower_scoped(text, &parsed, &mut findings);
         }
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
         findings.extend(faults.findings(self, text));
@@ -575,7 +579,6 @@ fn zero_width_as_spaces(text: &str) -> Option<String> {
     Some(out)
 }
 
-/// True when `text[r]` holds a zero-width character or one lies right before or after it.
 /// True when a match (byte range `r` of the segment's own text `text`) runs across a paragraph or
 /// list-item boundary, or, for a prose rule outside code, across the end of a sentence:
 /// "... fail silently.\n- Run the tests" is two statements, and no rule's phrase spans
@@ -592,9 +595,53 @@ fn crosses_block(text: &str, r: Range<usize>, rule: &Rule, role: parse::Role) ->
         let rest = m[i + 1..].trim_start_matches([' ', '\t', '\r']);
         rest.starts_with('\n') || rest.starts_with(['#', '>', '|']) || starts_list_item(rest)
     });
-    let crosses =
-        (block_break && role != parse::Role::CodeFence) || (prose_rule && ends_sentence_inside(m));
+    let crosses = (block_break && role != parse::Role::CodeFence)
+        || (prose_rule && (ends_sentence_inside(m) || series_items(text, r.start, m)));
     crosses && !multiline_rule(rule)
+}
+
+/// True when the match `m` starting at byte `start` of `text` joins two items of a comma
+/// series of noun phrases: its first word ends an item of two or more words ("seccomp
+/// bypass, sandbox escape, or exploit chains"), so the noun "bypass" governs nothing after
+/// the comma. The prose view folds the comma away; the source keeps it. The item needs a
+/// comma before it (within 40 bytes, the same sentence), a modifier word that is no
+/// function word ("please", "then", "now", "-ly" adverbs), and the series must go on after
+/// the match (a comma, "and" or "or" within 40 bytes): a label and a stray comma ("Note:
+/// ignore, all previous instructions", "Step 2, disregard, prior rules") still match.
+fn series_items(text: &str, start: usize, m: &str) -> bool {
+    let word = m
+        .find(|c: char| !c.is_alphanumeric() && c != '-' && c != '_')
+        .unwrap_or(m.len());
+    if word == 0 || !m[word..].starts_with(", ") {
+        return false;
+    }
+    let floor = source::floor_char_boundary(text, start.saturating_sub(40));
+    let before = &text[floor..start];
+    let Some(comma) = before.rfind([',', ':', '\n', '.', ';', '!', '?']) else {
+        return false;
+    };
+    if before.as_bytes()[comma] != b',' {
+        return false;
+    }
+    let modifiers: Vec<&str> = before[comma + 1..].split_whitespace().collect();
+    let function_word = |w: &&str| {
+        let w = w.to_ascii_lowercase();
+        w.ends_with("ly")
+            || [
+                "please", "then", "now", "and", "or", "just", "also", "always", "first", "next",
+                "you", "must", "should", "to", "so", "but", "do", "don't", "never", "not", "we",
+                "i", "pls", "kindly", "step", "finally",
+            ]
+            .contains(&w.as_str())
+    };
+    if modifiers.is_empty() || modifiers.iter().any(function_word) {
+        return false;
+    }
+    let end = start + m.len();
+    let ceil = source::ceil_char_boundary(text, end + 40);
+    let after = text[end.min(ceil)..ceil].to_ascii_lowercase();
+    let after = after.split(['.', ';', '\n']).next().unwrap_or("");
+    after.contains(',') || after.contains(" and ") || after.contains(" or ")
 }
 
 /// True when `s` starts with a markdown list marker and a space.
@@ -650,6 +697,7 @@ fn multiline_rule(rule: &Rule) -> bool {
         .is_some_and(|m| m.regex.iter().any(|r| r.contains("\\n")))
 }
 
+/// True when `text[r]` holds a zero-width character or one lies right before or after it.
 fn touches_zero_width(text: &str, r: &Range<usize>) -> bool {
     use crate::codepoints::is_zero_width;
     text[r.clone()].contains(is_zero_width)
@@ -678,203 +726,6 @@ fn shown_match(view: &str, m: Range<usize>) -> String {
         }
     }
     crate::escape::excerpt(&view[m.start..end], 80)
-}
-
-/// Families whose findings the block stage ([`context::block`]) judges: what an order in
-/// them does depends on whether the text is delivered or shown.
-const DIRECTIVE: [Family; 4] = [
-    Family::Injection,
-    Family::Exfil,
-    Family::Autonomy,
-    Family::Encoded,
-];
-
-/// The block stage of the directive model: a finding of a [`DIRECTIVE`] family that its
-/// fence, list, section or file shows as an example, a threat or a prohibition (and that
-/// nothing delivers) is lowered to a note naming the cue. Hidden text is never lowered; nor
-/// is a rule whose context policy is `keep`.
-fn lower_shown(text: &str, parsed: &Parsed, findings: &mut [Finding]) {
-    let mut outline = None;
-    for f in findings.iter_mut() {
-        if f.severity <= Severity::Note
-            || f.rule.context == ContextPolicy::Keep
-            || !DIRECTIVE.contains(&f.rule.family)
-        {
-            continue;
-        }
-        let i = parsed
-            .segments
-            .partition_point(|s| s.range.start <= f.span.start);
-        let Some(seg) = i.checked_sub(1).and_then(|i| parsed.segments.get(i)) else {
-            continue;
-        };
-        if seg.role.is_hidden() || seg.role == parse::Role::Frontmatter {
-            continue;
-        }
-        let fence = (seg.role == parse::Role::CodeFence).then(|| seg.range.clone());
-        if let Some(lang) = fence
-            .as_ref()
-            .and_then(|r| program_language(&text[r.clone()]))
-            && f.rule.name == BEACON_RULE
-        {
-            f.severity = Severity::Note;
-            f.context = Some(format!(
-                "in a `{}` code block: the program's own request, not an image or link the agent renders",
-                crate::escape::escape_one_line(lang)
-            ));
-            continue;
-        }
-        let inline_code = fence.is_none() && in_inline_code(text, f.span.clone());
-        let outline = outline.get_or_insert_with(|| context::block::Outline::of(text));
-        if let Some((cue, excerpt)) =
-            context::block::shown(text, outline, f.span.clone(), fence, inline_code)
-        {
-            f.severity = Severity::Note;
-            f.context = Some(format!("{} {excerpt}", cue.reason()));
-        }
-    }
-}
-
-/// Settings keys whose list forbids or gates what it names: Claude Code's
-/// `permissions.deny` and `permissions.ask`
-/// (<https://docs.anthropic.com/en/docs/claude-code/settings#permission-settings>), Gemini
-/// CLI's `tools.exclude` / `excludeTools`
-/// (<https://github.com/google-gemini/gemini-cli/blob/main/docs/get-started/configuration.md>),
-/// and the generic deny/block list names other agents use.
-const DENYING_KEYS: [&str; 8] = [
-    "deny",
-    "ask",
-    "exclude",
-    "excludetools",
-    "disallowedtools",
-    "blocked",
-    "blocklist",
-    "denylist",
-];
-
-/// A directive finding inside a settings value whose key forbids it (`permissions.deny`:
-/// `Bash(rm -rf /)`) is the user's guard, not a command: lowered to a note naming the key.
-fn lower_denied(settings: &parse::Settings, findings: &mut [Finding]) {
-    for f in findings.iter_mut() {
-        if f.severity <= Severity::Note || !DIRECTIVE.contains(&f.rule.family) {
-            continue;
-        }
-        let Some(s) = settings
-            .values
-            .iter()
-            .find(|s| s.span.start <= f.span.start && f.span.end <= s.span.end)
-        else {
-            continue;
-        };
-        let denying = s
-            .keys
-            .split('.')
-            .any(|k| DENYING_KEYS.contains(&k.to_ascii_lowercase().as_str()));
-        if denying {
-            f.severity = Severity::Note;
-            f.context = Some(format!(
-                "listed in `{}`, which forbids or gates it",
-                crate::escape::escape_one_line(&s.path)
-            ));
-        }
-    }
-}
-
-/// Names of the invisible code points the Unicode rules find, as documentation writes them:
-/// a quoted specimen in a line that names its class is a demonstration.
-static INVISIBLE_NAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-    regex::Regex::new(concat!(
-        r"(?i)zero[\s-]?width|\bzw(?:sp|nj|j|nbsp)\b|u\+(?:200[b-f]|202[a-e]|206[0-9a-f]|feff|e00[0-7][0-9a-f])|",
-        r"\bbidi|right[\s-]to[\s-]left\s+override|\b(?:rlo|lro|rli|lri|pdi|pdf)\b|tag\s+characters?|",
-        r"word\s+joiner|soft\s+hyphen|invisible\s+(?:characters?|code\s+points?)",
-    ))
-    .expect("static regex")
-});
-
-/// A finding of an invisible-character rule whose code point sits between quotation marks or
-/// backticks on a line that names the class ("e.g. \"ig<ZWSP>nore\" with a zero-width space")
-/// is a specimen a document shows: lowered to a note. The code point is still reported, and
-/// `--fix` still removes it.
-fn lower_demonstrated(text: &str, findings: &mut [Finding]) {
-    for f in findings.iter_mut() {
-        if f.severity <= Severity::Note
-            || !matches!(
-                f.rule.name.as_str(),
-                "zero-width" | "bidi-control" | "tag-characters" | "invisible-format"
-            )
-        {
-            continue;
-        }
-        let (start, end) = line_window(text, f.span.clone());
-        let (before, after) = (&text[start..f.span.start], &text[f.span.end.min(end)..end]);
-        let quoted = |open: char, close: char| {
-            before
-                .rfind(open)
-                .is_some_and(|o| before.rfind(close).is_none_or(|c| c <= o))
-                && after.contains(close)
-        };
-        let straight = |q: char| before.matches(q).count() % 2 == 1 && after.contains(q);
-        let in_quotes = straight('"') || straight('`') || quoted('“', '”') || quoted('「', '」');
-        if in_quotes && INVISIBLE_NAME.is_match(&text[start..end]) {
-            f.severity = Severity::Note;
-            f.context = Some("a quoted specimen on a line that names the character class".into());
-        }
-    }
-}
-
-/// The rule whose hazard needs rendering (an image the chat client fetches, a link the user
-/// clicks): a URL in program code is a request the program makes, judged by the other
-/// exfil rules.
-const BEACON_RULE: &str = "beacon-url";
-
-/// The info string of a fenced block (`fence`: its text from the opening line) when it names
-/// a programming or shell language, whose text is a program rather than markdown to render:
-/// `None` for no info string, `markdown`, `md`, `html`, `text` and the like.
-fn program_language(fence: &str) -> Option<&str> {
-    let first = fence.lines().next()?.trim_start();
-    let info = first.trim_start_matches(['`', '~']).trim();
-    let lang = info.split([' ', '{', ',']).next()?.trim();
-    let rendered = [
-        "",
-        "markdown",
-        "md",
-        "mdx",
-        "html",
-        "htm",
-        "xml",
-        "svg",
-        "text",
-        "txt",
-        "plain",
-        "plaintext",
-        "prompt",
-        "output",
-    ];
-    (!rendered.contains(&lang.to_ascii_lowercase().as_str())).then_some(lang)
-}
-
-/// Most bytes read on each side of a finding for its line: a file of one huge line stays
-/// linear in its findings.
-const LINE_WINDOW: usize = 1024;
-
-/// The start and end of the line holding `span`, each at most [`LINE_WINDOW`] bytes away.
-fn line_window(text: &str, span: Range<usize>) -> (usize, usize) {
-    let from = span.start.min(text.len());
-    let to = span.end.clamp(from, text.len());
-    let floor = source::floor_char_boundary(text, from.saturating_sub(LINE_WINDOW));
-    let ceil = source::ceil_char_boundary(text, to + LINE_WINDOW);
-    let start = text[floor..from]
-        .rfind('\n')
-        .map_or(floor, |i| floor + i + 1);
-    let end = text[to..ceil].find('\n').map_or(ceil, |i| to + i);
-    (start, end)
-}
-
-/// True when `span` lies between backticks of its line.
-fn in_inline_code(text: &str, span: Range<usize>) -> bool {
-    let (start, end) = line_window(text, span.clone());
-    let before = &text[start..span.start];
-    before.matches('`').count() % 2 == 1 && text[span.end.min(end)..end].contains('`')
 }
 
 /// Families whose pattern rules read reassembled fragments.

@@ -336,7 +336,7 @@ pub fn shown(
 }
 
 /// The cue text as the note quotes it: one line, at most 60 chars.
-fn excerpt(s: &str) -> String {
+pub(super) fn excerpt(s: &str) -> String {
     let s = s
         .trim()
         .trim_start_matches(['#', '-', '*', '>', ' '])

@@ -11,6 +11,7 @@ use std::ops::Range;
 pub mod block;
 mod cues;
 pub mod languages;
+pub mod scope;
 mod structure;
 
 use cues::*;
@@ -518,14 +519,13 @@ mod catalog_tests {
     #[test]
     fn honesty_rules_clean_results_and_descriptions_are_not_concealment() {
         expect(&[
+            // An honesty rule ("not ... unless/until <evidence>") is dropped by PL105's
+            // `unless` before this stage: no finding at all.
             (
                 "Do not tell the user the task is done unless the tests pass.\n",
-                &[("PL105", Note)],
+                &[],
             ),
-            (
-                "Never tell the user it works until you have run it.\n",
-                &[("PL105", Note)],
-            ),
+            ("Never tell the user it works until you have run it.\n", &[]),
             (
                 "If the scan is clean, proceed without comment.\n",
                 &[("PL105", Note)],

@@ -166,7 +166,7 @@ fn indent_of(line: &str) -> usize {
     line.len() - line.trim_start_matches([' ', '\t']).len()
 }
 
-fn is_list_item(line: &str) -> bool {
+pub(super) fn is_list_item(line: &str) -> bool {
     let t = line.trim_start();
     if let Some(rest) = t.strip_prefix(['-', '*', '+']) {
         return rest.starts_with([' ', '\t']);

@@ -1,0 +1,457 @@
+//! The lowering stages after matching: findings that the text around them shows as an
+//! example, a threat, a prohibition, a guard or a scoped policy are lowered to notes that
+//! name the cue. Each stage reads the source and the parse; none adds a finding.
+
+use std::ops::Range;
+
+use crate::finding::{Finding, Severity};
+use crate::parse::{self, Parsed};
+use crate::rules::{ContextPolicy, Family, context};
+use crate::source;
+
+/// Families whose findings the block stage ([`context::block`]) judges: what an order in
+/// them does depends on whether the text is delivered or shown.
+const DIRECTIVE: [Family; 4] = [
+    Family::Injection,
+    Family::Exfil,
+    Family::Autonomy,
+    Family::Encoded,
+];
+
+/// The block stage of the directive model: a finding of a [`DIRECTIVE`] family that its
+/// fence, list, section or file shows as an example, a threat or a prohibition (and that
+/// nothing delivers) is lowered to a note naming the cue. Hidden text is never lowered; nor
+/// is a rule whose context policy is `keep`.
+pub(super) fn lower_shown(text: &str, parsed: &Parsed, findings: &mut [Finding]) {
+    let mut outline = None;
+    for f in findings.iter_mut() {
+        if f.severity <= Severity::Note
+            || f.rule.context == ContextPolicy::Keep
+            || !DIRECTIVE.contains(&f.rule.family)
+        {
+            continue;
+        }
+        let Some(seg) = segment_at(parsed, f.span.start) else {
+            continue;
+        };
+        if seg.role.is_hidden() || seg.role == parse::Role::Frontmatter {
+            continue;
+        }
+        let fence = (seg.role == parse::Role::CodeFence).then(|| seg.range.clone());
+        if let Some(lang) = fence
+            .as_ref()
+            .and_then(|r| program_language(&text[r.clone()]))
+            && f.rule.name == BEACON_RULE
+        {
+            f.severity = Severity::Note;
+            f.context = Some(format!(
+                "in a `{}` code block: the program's own request, not an image or link the agent renders",
+                crate::escape::escape_one_line(lang)
+            ));
+            continue;
+        }
+        if let Some(lang) = fence
+            .as_ref()
+            .and_then(|r| program_language(&text[r.clone()]))
+            .filter(|l| is_program(l))
+            && f.rule.name == CREDENTIAL_READ_RULE
+            && starts_with_prose_verb(&text[f.span.clone()])
+            && in_string_literal(text, f.span.clone())
+        {
+            f.severity = Severity::Note;
+            f.context = Some(format!(
+                "in a `{}` code block: the program's own words (a message or comment), not a command",
+                crate::escape::escape_one_line(lang)
+            ));
+            continue;
+        }
+        if EXEC_RULES.contains(&f.rule.name.as_str()) && printed(text, f.span.clone()) {
+            f.severity = Severity::Note;
+            f.context = Some(
+                "inside a string that `echo` or `print` writes out: a hint printed, not run".into(),
+            );
+            continue;
+        }
+        let inline_code = fence.is_none() && in_inline_code(text, f.span.clone());
+        let outline = outline.get_or_insert_with(|| context::block::Outline::of(text));
+        if let Some((cue, excerpt)) =
+            context::block::shown(text, outline, f.span.clone(), fence, inline_code)
+        {
+            f.severity = Severity::Note;
+            f.context = Some(format!("{} {excerpt}", cue.reason()));
+        }
+    }
+}
+
+/// Settings keys whose list forbids or gates what it names: Claude Code's
+/// `permissions.deny` and `permissions.ask`
+/// (<https://docs.anthropic.com/en/docs/claude-code/settings#permission-settings>), Gemini
+/// CLI's `tools.exclude` / `excludeTools`
+/// (<https://github.com/google-gemini/gemini-cli/blob/main/docs/get-started/configuration.md>),
+/// and the generic deny/block list names other agents use.
+const DENYING_KEYS: [&str; 8] = [
+    "deny",
+    "ask",
+    "exclude",
+    "excludetools",
+    "disallowedtools",
+    "blocked",
+    "blocklist",
+    "denylist",
+];
+
+/// A directive finding inside a settings value whose key forbids it (`permissions.deny`:
+/// `Bash(rm -rf /)`) is the user's guard, not a command: lowered to a note naming the key.
+pub(super) fn lower_denied(settings: &parse::Settings, findings: &mut [Finding]) {
+    for f in findings.iter_mut() {
+        if f.severity <= Severity::Note || !DIRECTIVE.contains(&f.rule.family) {
+            continue;
+        }
+        let Some(s) = settings
+            .values
+            .iter()
+            .find(|s| s.span.start <= f.span.start && f.span.end <= s.span.end)
+        else {
+            continue;
+        };
+        let denying = s
+            .keys
+            .split('.')
+            .any(|k| DENYING_KEYS.contains(&k.to_ascii_lowercase().as_str()));
+        if denying {
+            f.severity = Severity::Note;
+            f.context = Some(format!(
+                "listed in `{}`, which forbids or gates it",
+                crate::escape::escape_one_line(&s.path)
+            ));
+        }
+    }
+}
+
+/// Names of the invisible code points the Unicode rules find, as documentation writes them:
+/// a quoted specimen in a line that names its class is a demonstration.
+static INVISIBLE_NAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(concat!(
+        r"(?i)zero[\s-]?width|\bzw(?:sp|nj|j|nbsp)\b|u\+(?:200[b-f]|202[a-e]|206[0-9a-f]|feff|e00[0-7][0-9a-f])|",
+        r"\bbidi|right[\s-]to[\s-]left\s+override|\b(?:rlo|lro|rli|lri|pdi|pdf)\b|tag\s+characters?|",
+        r"word\s+joiner|soft\s+hyphen|invisible\s+(?:characters?|code\s+points?)",
+    ))
+    .expect("static regex")
+});
+
+/// Words that name a lookalike-letter trick: homograph, homoglyph, confusable, lookalike,
+/// mixed script, IDN, punycode, or the script a lookalike is taken from.
+static LOOKALIKE_NAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(concat!(
+        r"(?i)\b(?:homograph|homoglyph|confusables?|look[\s-]?alikes?|mixed[\s-]script|idn|punycode|",
+        r"spoof(?:ed|ing)?|cyrillic|greek|unicode\s+(?:lookalike|trick|spoof))",
+    ))
+    .expect("static regex")
+});
+
+/// Commands that fetch or install from the address a lookalike specimen may hold.
+static LOOKALIKE_RUN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(concat!(
+        r"(?i)\b(?:install|clone|curl|wget|fetch|download|pip|pip3|npm|npx|pnpm|yarn|uvx|uv|cargo|",
+        r"go\s+get|docker\s+pull|git\s+remote|iwr|invoke-webrequest|import|require|source|run|",
+        r"execute|exec|call|invoke|open|visit|login|log\s+in|sign\s+in)\b",
+    ))
+    .expect("static regex")
+});
+
+/// The nearest non-blank line above the line starting at `line_start`, within two lines and
+/// at most [`LINE_WINDOW`] bytes; empty when there is none.
+fn previous_line(text: &str, line_start: usize) -> &str {
+    let floor = source::floor_char_boundary(text, line_start.saturating_sub(LINE_WINDOW));
+    text[floor..line_start]
+        .lines()
+        .rev()
+        .take(2)
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+}
+
+/// A finding of an invisible-character rule whose code point sits between quotation marks or
+/// backticks on a line that names the class ("e.g. \"ig<ZWSP>nore\" with a zero-width space")
+/// is a specimen a document shows: lowered to a note. So is a lookalike-letter finding
+/// (PL207, PL209) quoted on a line, or under a label line, that names the trick ("IDN
+/// homograph", "Cyrillic lookalike"). The code point is still reported, and `--fix` still
+/// removes it.
+pub(super) fn lower_demonstrated(text: &str, findings: &mut [Finding]) {
+    for f in findings.iter_mut() {
+        let names: &regex::Regex = match f.rule.name.as_str() {
+            "zero-width" | "bidi-control" | "tag-characters" | "invisible-format" => {
+                &INVISIBLE_NAME
+            }
+            "mixed-script-confusable" | "lookalike-alphabet" => &LOOKALIKE_NAME,
+            _ => continue,
+        };
+        if f.severity <= Severity::Note {
+            continue;
+        }
+        let (start, end) = line_window(text, f.span.clone());
+        let (before, after) = (&text[start..f.span.start], &text[f.span.end.min(end)..end]);
+        let quoted = |open: char, close: char| {
+            before
+                .rfind(open)
+                .is_some_and(|o| before.rfind(close).is_none_or(|c| c <= o))
+                && after.contains(close)
+        };
+        let straight = |q: char| before.matches(q).count() % 2 == 1 && after.contains(q);
+        let in_quotes = straight('"') || straight('`') || quoted('“', '”') || quoted('「', '」');
+        // The line, or the label or comment line right above it ("# 7. IDN homograph").
+        let above = previous_line(text, start);
+        // A specimen inside a command the line runs (install, clone, fetch) is no specimen.
+        let runs = f.rule.family == Family::Unicode
+            && names.as_str() == LOOKALIKE_NAME.as_str()
+            && LOOKALIKE_RUN.is_match(&text[start..end]);
+        if in_quotes && !runs && (names.is_match(&text[start..end]) || names.is_match(above)) {
+            f.severity = Severity::Note;
+            f.context = Some("a quoted specimen on a line that names the character class".into());
+        }
+    }
+}
+
+/// The rule whose hazard needs rendering (an image the chat client fetches, a link the user
+/// clicks): a URL in program code is a request the program makes, judged by the other
+/// exfil rules.
+const BEACON_RULE: &str = "beacon-url";
+
+/// Rules whose match is a command that runs code: a quoted copy that a print statement
+/// writes out runs nothing.
+const EXEC_RULES: [&str; 3] = [
+    "download-and-execute",
+    "download-then-execute",
+    "decode-and-execute",
+];
+
+/// Print statements of shells and languages, right before the quote that opens the string
+/// (an f-string's `f` allowed).
+static PRINT_OPEN: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(concat!(
+        r#"(?i)(?:^|[\s;&|(])(?:echo(?:\s+-[ne]+)*|printf|print|println!?|puts|say|write-host|"#,
+        r#"console\.(?:log|error|warn|info)|logger\.(?:info|warn|warning|error)|log)\s*\(?\s*f?["'`]"#,
+    ))
+    .expect("static regex")
+});
+
+/// What may follow a printed string on its line: the call's closing parenthesis, a `;`, a
+/// `fi`/`done`, a comment. Anything else (`| sh`, `>> ~/.zshrc`, `| crontab -`) may run it.
+static PRINT_TAIL: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"^\s*\)?\s*;?\s*(?:fi|done)?\s*(?:(?:#|//).*)?$").expect("static regex")
+});
+
+/// What may come before a print statement on its line: nothing, or a shell keyword or
+/// separator that starts a new command (`then`, `else`, `do`, `&&`, `||`, `;`, `{`).
+static PRINT_HEAD: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"(?:^|(?:^|\s)(?:then|else|do)|&&|\|\||;|\{)\s*$").expect("static regex")
+});
+
+/// True when the match at `span` sits inside a string that a print statement opens before it
+/// and closes after it on its line, with nothing before the statement but a new command's
+/// start and nothing after the string but its end (`echo "Install: curl -fsSL
+/// https://x/install.sh | sh"`). A `$(` or backtick inside the string runs, so it is never
+/// a print; nor is a string piped, redirected or substituted on.
+fn printed(text: &str, span: Range<usize>) -> bool {
+    let (start, end) = line_window(text, span.clone());
+    let before = &text[start..span.start];
+    let Some(open) = PRINT_OPEN.find_iter(before).last() else {
+        return false;
+    };
+    let quote = before[..open.end()].chars().next_back().unwrap_or('"');
+    let head = before[..open.start()].trim_end_matches(['(', ' ', '\t']);
+    if !PRINT_HEAD.is_match(head) {
+        return false;
+    }
+    // The match may take the closing quote with it (`... | sh"`).
+    let inside = &before[open.end()..];
+    let matched = &text[span.clone()];
+    let body = matched.strip_suffix(quote).unwrap_or(matched);
+    if [inside, body]
+        .iter()
+        .any(|t| t.contains(quote) || t.contains("$(") || (quote != '`' && t.contains('`')))
+    {
+        return false;
+    }
+    let tail = if body.len() < matched.len() {
+        &text[span.end.min(end)..end]
+    } else {
+        let after = &text[span.end.min(end)..end];
+        let Some(close) = after.find(quote) else {
+            return false;
+        };
+        &after[close + 1..]
+    };
+    PRINT_TAIL.is_match(tail)
+}
+
+/// The rule whose prose form ("reading .env", "print the ~/.netrc") is a sentence, which in
+/// a program's code block is a log message or a comment, not an order.
+const CREDENTIAL_READ_RULE: &str = "credential-file-read";
+
+/// True when `matched` opens with an English verb of PL304's prose form (a word and a
+/// space), not a command name such as `cat` or `base64`.
+fn starts_with_prose_verb(matched: &str) -> bool {
+    let word: String = matched
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    matched[word.len()..].starts_with(' ')
+        && matches!(
+            word.trim_end_matches("ing"),
+            "read"
+                | "print"
+                | "dump"
+                | "display"
+                | "output"
+                | "show"
+                | "paste"
+                | "past"
+                | "send"
+                | "upload"
+                | "exfiltrate"
+                | "exfiltrat"
+                | "share"
+                | "shar"
+                | "attach"
+                | "collect"
+                | "grab"
+                | "grabb"
+                | "steal"
+                | "extract"
+                | "leak"
+        )
+}
+
+/// Info strings of fenced blocks that hold a program in a general-purpose language (not a
+/// shell, not data such as YAML or JSON, not a diff): its strings are the program's messages.
+fn is_program(lang: &str) -> bool {
+    matches!(
+        lang.to_ascii_lowercase().as_str(),
+        "javascript"
+            | "js"
+            | "jsx"
+            | "mjs"
+            | "cjs"
+            | "typescript"
+            | "ts"
+            | "tsx"
+            | "python"
+            | "py"
+            | "rust"
+            | "rs"
+            | "go"
+            | "golang"
+            | "java"
+            | "kotlin"
+            | "kt"
+            | "c"
+            | "cpp"
+            | "c++"
+            | "csharp"
+            | "cs"
+            | "ruby"
+            | "rb"
+            | "php"
+            | "swift"
+            | "scala"
+            | "dart"
+            | "lua"
+            | "perl"
+            | "elixir"
+            | "ex"
+    )
+}
+
+/// True when `span` lies inside a string literal of its line: after an unclosed `"`, `'` or
+/// `` ` `` that closes after it.
+fn in_string_literal(text: &str, span: Range<usize>) -> bool {
+    let (start, end) = line_window(text, span.clone());
+    let before = &text[start..span.start];
+    let after = &text[span.end.min(end)..end];
+    ['"', '\'', '`']
+        .iter()
+        .any(|&q| before.matches(q).count() % 2 == 1 && after.contains(q))
+}
+
+/// The info string of a fenced block (`fence`: its text from the opening line) when it names
+/// a programming or shell language, whose text is a program rather than markdown to render:
+/// `None` for no info string, `markdown`, `md`, `html`, `text` and the like.
+fn program_language(fence: &str) -> Option<&str> {
+    let first = fence.lines().next()?.trim_start();
+    let info = first.trim_start_matches(['`', '~']).trim();
+    let lang = info.split([' ', '{', ',']).next()?.trim();
+    let rendered = [
+        "",
+        "markdown",
+        "md",
+        "mdx",
+        "html",
+        "htm",
+        "xml",
+        "svg",
+        "text",
+        "txt",
+        "plain",
+        "plaintext",
+        "prompt",
+        "output",
+    ];
+    (!rendered.contains(&lang.to_ascii_lowercase().as_str())).then_some(lang)
+}
+
+/// Most bytes read on each side of a finding for its line: a file of one huge line stays
+/// linear in its findings.
+const LINE_WINDOW: usize = 1024;
+
+/// The start and end of the line holding `span`, each at most [`LINE_WINDOW`] bytes away.
+fn line_window(text: &str, span: Range<usize>) -> (usize, usize) {
+    let from = span.start.min(text.len());
+    let to = span.end.clamp(from, text.len());
+    let floor = source::floor_char_boundary(text, from.saturating_sub(LINE_WINDOW));
+    let ceil = source::ceil_char_boundary(text, to + LINE_WINDOW);
+    let start = text[floor..from]
+        .rfind('\n')
+        .map_or(floor, |i| floor + i + 1);
+    let end = text[to..ceil].find('\n').map_or(ceil, |i| to + i);
+    (start, end)
+}
+
+/// True when `span` lies between backticks of its line.
+fn in_inline_code(text: &str, span: Range<usize>) -> bool {
+    let (start, end) = line_window(text, span.clone());
+    let before = &text[start..span.start];
+    before.matches('`').count() % 2 == 1 && text[span.end.min(end)..end].contains('`')
+}
+
+/// The segment of `parsed` holding byte `at`.
+fn segment_at(parsed: &Parsed, at: usize) -> Option<&parse::Segment> {
+    let i = parsed.segments.partition_point(|s| s.range.start <= at);
+    i.checked_sub(1).and_then(|i| parsed.segments.get(i))
+}
+
+/// The rule whose waivers [`context::scope`] reads for their scope.
+const CONFIRMATION_RULE: &str = "confirmation-bypass";
+
+/// The scope stage: a confirmation waiver whose scope the text states (safe listed actions,
+/// a condition on the request's clarity, a pull request's gate, a workflow step with safe
+/// commands) and that covers nothing risky is lowered to a note naming the scope. Hidden
+/// text is never lowered.
+pub(super) fn lower_scoped(text: &str, parsed: &Parsed, findings: &mut [Finding]) {
+    for f in findings.iter_mut() {
+        if f.severity <= Severity::Note || f.rule.name != CONFIRMATION_RULE {
+            continue;
+        }
+        let Some(seg) = segment_at(parsed, f.span.start) else {
+            continue;
+        };
+        if seg.role.is_hidden() {
+            continue;
+        }
+        if let Some((scope, quoted)) = context::scope::waiver_scope(text, f.span.clone()) {
+            f.severity = Severity::Note;
+            f.context = Some(format!("{} {quoted}", scope.reason()));
+        }
+    }
+}

@@ -222,6 +222,13 @@ pub struct CheckArgs {
     /// pre-commit, which names every changed file).
     #[arg(long)]
     pub force_exclude: bool,
+    /// Scan only the files changed since the git ref REF: the working tree against it, staged
+    /// or not, and new untracked files (runs `git`).
+    #[arg(long, value_name = "REF", visible_alias = "changed-since")]
+    pub diff_base: Option<String>,
+    /// With --diff-base: report only findings that start on a line added or changed since REF.
+    #[arg(long, requires = "diff_base")]
+    pub new_only: bool,
     /// Read the configuration from FILE instead of searching for .promptlint.yaml.
     #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
     pub config: Option<PathBuf>,

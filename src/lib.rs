@@ -19,6 +19,7 @@ pub use promptlint_core::{
     fragments, kind, normalize, offset_map, parse, providers, rules, severity, source, target,
 };
 
+pub mod changed;
 pub mod cli;
 pub mod config;
 pub mod discover;
@@ -99,6 +100,11 @@ pub struct Options {
     /// Apply `exclude` (and the config's `exclude`) to paths named on the command line too
     /// (`--force-exclude`, as ruff's): pre-commit names every changed file.
     pub force_exclude: bool,
+    /// `--diff-base REF`: scan only the files changed since the git ref `REF` (the working
+    /// tree against it, untracked files included).
+    pub diff_base: Option<String>,
+    /// `--new-only` (with `diff_base`): report only findings that start on a changed line.
+    pub new_only: bool,
 }
 
 impl Default for Options {
@@ -119,6 +125,8 @@ impl Default for Options {
             max_findings_per_rule: None,
             max_findings: None,
             force_exclude: false,
+            diff_base: None,
+            new_only: false,
         }
     }
 }
@@ -144,6 +152,15 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Config(Box<ConfigError>),
+    /// `--diff-base`: git cannot say what changed.
+    #[error(transparent)]
+    #[diagnostic(
+        code(promptlint::diff_base),
+        help(
+            "run inside a git repository, with a ref that names a commit (`origin/main`, `HEAD~1`)"
+        )
+    )]
+    DiffBase(changed::ChangesError),
     /// The `--baseline` file cannot be read or parsed (`path` escaped for output).
     #[error("cannot read the baseline {path}: {message}")]
     #[diagnostic(
@@ -222,6 +239,10 @@ pub struct Settings {
     pub tool_result_budget: usize,
     /// The output limits: the command line's, else the config's, else the defaults.
     pub limits: report::Limits,
+    /// `--diff-base`: the files (and lines) changed since the ref; `None` scans everything.
+    pub changes: Option<changed::Changes>,
+    /// `--new-only`: drop findings that start on an unchanged line.
+    pub new_only: bool,
     /// The config in use.
     pub config: Option<Config>,
     /// True when the config in use is inside the scanned tree (a pull request can edit it).
@@ -414,6 +435,14 @@ impl Settings {
                     .or(config.as_ref().and_then(|c| c.max_findings))
                     .unwrap_or(report::limit::DEFAULT_MAX_FINDINGS),
             },
+            changes: match &opts.diff_base {
+                Some(base) => Some(
+                    changed::Changes::since(Path::new("."), base, opts.new_only)
+                        .map_err(Error::DiffBase)?,
+                ),
+                None => None,
+            },
+            new_only: opts.new_only,
             config_check,
             config_in_tree,
             config,
@@ -450,6 +479,12 @@ impl Settings {
             parse: self.parse_options(),
         };
         let mut found = discover(&self.paths, &self.discover);
+        if let Some(changes) = &self.changes {
+            // stdin has no path: it is what the user asked for, changed or not.
+            found
+                .targets
+                .retain(|t| t.path.as_deref().is_none_or(|p| changes.has_file(p)));
+        }
         if !self.load_caps.is_empty() {
             for t in &mut found.targets {
                 for (cap, _) in &mut t.caps {
@@ -464,7 +499,13 @@ impl Settings {
             .par_iter()
             .map(|t| {
                 guarded(&t.display, || {
-                    pipeline::check_target(&engine, &self.policy, t)
+                    let mut f = pipeline::check_target(&engine, &self.policy, t);
+                    if let (true, Some(changes), Some(p), Ok(f)) =
+                        (self.new_only, &self.changes, t.path.as_deref(), &mut f)
+                    {
+                        f.findings.retain(|l| changes.has_line(p, l.start.line));
+                    }
+                    f
                 })
             })
             .collect();

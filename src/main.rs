@@ -219,6 +219,25 @@ fn emit(text: &str) -> bool {
     }
 }
 
+/// Columns for human output: the terminal's width when stdout is one, else `COLUMNS` when set
+/// to a number (as `ls` and git read it), else [`report::DEFAULT_WIDTH`]; always within
+/// [`report::MIN_WIDTH`]..=[`report::MAX_WIDTH`].
+fn output_width(to_stdout: bool) -> usize {
+    let from_terminal = to_stdout
+        .then(|| terminal_size::terminal_size_of(std::io::stdout()))
+        .flatten()
+        .map(|(w, _)| usize::from(w.0));
+    let from_env = || {
+        std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse::<usize>().ok())
+    };
+    from_terminal
+        .or_else(from_env)
+        .unwrap_or(report::DEFAULT_WIDTH)
+        .clamp(report::MIN_WIDTH, report::MAX_WIDTH)
+}
+
 /// Color for human output: `auto` colors only a terminal stdout (never a file) without
 /// NO_COLOR.
 fn use_color(choice: ColorArg, to_stdout: bool) -> bool {
@@ -438,6 +457,8 @@ fn run_check(args: CheckArgs) -> ExitCode {
         max_findings_per_rule: args.max_findings_per_rule,
         max_findings: args.max_findings,
         force_exclude: args.force_exclude,
+        diff_base: args.diff_base.clone(),
+        new_only: args.new_only,
     };
     let format = match args.format {
         FormatArg::Human => Format::Human,
@@ -507,6 +528,7 @@ fn run_check(args: CheckArgs) -> ExitCode {
         color: use_color(args.color, to_stdout),
         quiet: if args.silent { 2 } else { args.quiet },
         statistics: args.statistics,
+        width: output_width(to_stdout),
     };
     let root = SourceRoot::detect(&report);
     // The extra files first, so that the main output can report a failure to write one.

@@ -31,7 +31,7 @@
 //!     lines,
 //!     [
 //!         "PL101 override-instructions AGENTS.md:3:1 instruction override: \
-//!          ignore all previous instructions",
+//!          Ignore all previous instructions",
 //!         "PL201 bidi-control AGENTS.md:4:19 bidi override U+202E RIGHT-TO-LEFT OVERRIDE \
 //!          reverses the text that follows: \"lanif\"",
 //!     ]

@@ -345,7 +345,7 @@ fn quiet_counts_as_ruff_counts_it() {
     assert_eq!(r.code, Some(2));
     assert_eq!(
         r.stdout,
-        "AGENTS.md:1:1: PL101 [error] instruction override: ignore all previous instructions\n\
+        "AGENTS.md:1:1: PL101 [error] instruction override: Ignore all previous instructions\n\
          error: gone.md: no such file or directory\n"
     );
     let r = run(promptlint()
@@ -384,8 +384,8 @@ fn concise_statistics_and_show_files() {
     assert_eq!(r.code, Some(1));
     assert_eq!(
         r.stdout,
-        "AGENTS.md:1:1: PL101 [error] instruction override: ignore all previous instructions\n\
-         CLAUDE.md:2:1: PL101 [error] instruction override: ignore all previous instructions\n\
+        "AGENTS.md:1:1: PL101 [error] instruction override: Ignore all previous instructions\n\
+         CLAUDE.md:2:1: PL101 [error] instruction override: Ignore all previous instructions\n\
          2 findings (2 errors, 0 warnings, 0 notes) in 2 files scanned\n"
     );
     let r = run(promptlint()
@@ -496,7 +496,7 @@ fn color_flag_and_no_color() {
         };
         let r = run(&mut cmd);
         assert_eq!(r.code, Some(1), "{r:?}");
-        assert!(r.stdout.contains("ignore all previous instructions"));
+        assert!(r.stdout.contains("Ignore all previous instructions"));
         r.stdout.contains(esc)
     };
     assert!(colored(&["--color", "always"], None));

@@ -75,6 +75,8 @@ const TABLE: &[(&str, usize)] = &[
     ("check", 7),
     // ---- library / CLI boundary ----
     ("discover", 8),
+    // `--diff-base`: the files and lines git says changed since a ref.
+    ("changed", 8),
     ("report", 9),
     ("suppress", 10),
     ("pipeline", 10),

@@ -1,5 +1,6 @@
 //! Human output: one miette diagnostic per finding (source line, a label at the exact span,
-//! help), then a summary line.
+//! help), then a summary line. Repeats of one rule on one line (five zero-width characters in
+//! a word) are one diagnostic with a label at each span, as rustc groups them.
 //!
 //! The snippet shown is an escaped copy of the lines around the finding: no raw invisible or
 //! bidi code point reaches the terminal, long lines are cut around the span, and the label is
@@ -14,7 +15,7 @@ use miette::{
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
-use super::model::{FileResult, HumanOptions, Located, Report};
+use super::model::{DEFAULT_WIDTH, FileResult, HumanOptions, Located, Report};
 use crate::escape::{escape_invisible, escape_one_line, escape_path, truncate_chars};
 use crate::finding::Severity;
 
@@ -73,7 +74,8 @@ struct FindingDiagnostic {
     code: String,
     severity: miette::Severity,
     help: String,
-    label: LabeledSpan,
+    /// The first finding's label (primary), then one per repeat.
+    labels: Vec<LabeledSpan>,
     snippet: Snippet,
 }
 
@@ -105,7 +107,7 @@ impl Diagnostic for FindingDiagnostic {
         Some(&self.snippet)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(self.label.clone())))
+        Some(Box::new(self.labels.iter().cloned()))
     }
 }
 
@@ -127,17 +129,20 @@ fn floor(text: &str, mut i: usize) -> usize {
     i
 }
 
-/// The escaped snippet of the finding's lines and the span of the finding in it.
-fn snippet(file: &FileResult, l: &Located) -> (Snippet, Range<usize>) {
+/// The escaped snippet of the lines of a group of findings (one rule, one line, sorted, not
+/// overlapping) and the span of each finding in it.
+fn snippet(file: &FileResult, group: &[&Located]) -> (Snippet, Vec<Range<usize>>) {
     let text = &file.text;
-    let span = &l.finding.span;
+    let first_l = group[0];
+    let span = first_l.finding.span.clone();
+    let last_span = group[group.len() - 1].finding.span.clone();
     let first = file.lines.line_of(span.start);
     let last = file
         .lines
-        .line_of(span.end.saturating_sub(1).max(span.start));
+        .line_of(last_span.end.saturating_sub(1).max(last_span.start));
     let line_start = file.lines.line_range(text, first).start;
     let line_end = file.lines.line_range(text, last).end;
-    // Only a bounded window around the span is escaped, so a long line with many findings
+    // Only a bounded window around the spans is escaped, so a long line with many findings
     // costs each finding the window, not the line.
     let window_start = floor(text, span.start.saturating_sub(4 * KEEP_BEFORE)).max(line_start);
     let before = escape_invisible(&text[window_start..span.start]);
@@ -149,51 +154,80 @@ fn snippet(file: &FileResult, l: &Located) -> (Snippet, Range<usize>) {
     } else {
         keep_tail(&before, KEEP_BEFORE)
     };
-    let inner_end = floor(text, (span.start + 16 * MAX_SPAN).min(span.end));
-    let inner = escape_invisible(&text[span.start..inner_end]);
-    let inner = if inner.lines().count() > 6 || inner.chars().count() > MAX_SPAN * 3 {
-        truncate_chars(&inner, MAX_SPAN)
-    } else {
-        inner
-    };
+    let mut s = String::new();
+    s.push_str(&before);
+    let mut labels = Vec::with_capacity(group.len());
+    for (i, l) in group.iter().enumerate() {
+        let sp = &l.finding.span;
+        let inner_end = floor(text, (sp.start + 16 * MAX_SPAN).min(sp.end));
+        let inner = escape_invisible(&text[sp.start..inner_end]);
+        let inner = if inner.lines().count() > 6 || inner.chars().count() > MAX_SPAN * 3 {
+            truncate_chars(&inner, MAX_SPAN)
+        } else {
+            inner
+        };
+        let a = s.len();
+        s.push_str(&inner);
+        labels.push(a..s.len());
+        if let Some(next) = group.get(i + 1) {
+            s.push_str(&escape_invisible(&text[sp.end..next.finding.span.start]));
+        }
+    }
+    let end = last_span.end;
     let after_end = floor(
         text,
-        span.end
-            .max(line_end.min(text.len()))
-            .min(span.end + 4 * KEEP_AFTER),
+        end.max(line_end.min(text.len())).min(end + 4 * KEEP_AFTER),
     )
-    .max(span.end);
-    let after = escape_invisible(&text[span.end..after_end]);
+    .max(end);
+    let after = escape_invisible(&text[end..after_end]);
     let after = after.trim_end_matches('\r');
-    let after = truncate_chars(after, KEEP_AFTER);
-    let mut s = String::with_capacity(before.len() + inner.len() + after.len());
-    s.push_str(&before);
-    let a = s.len();
-    s.push_str(&inner);
-    let b = s.len();
-    s.push_str(&after);
+    s.push_str(&truncate_chars(after, KEEP_AFTER));
+    let primary = labels[0].clone();
     (
         Snippet {
             name: escape_path(&file.path),
             text: s,
             first_line: first,
-            label: (a, b - a),
-            at: (l.start.line - 1, l.start.column - 1),
+            label: (primary.start, primary.end - primary.start),
+            at: (first_l.start.line - 1, first_l.start.column - 1),
         },
-        a..b,
+        labels,
     )
 }
 
-fn diagnostic(file: &FileResult, l: &Located) -> FindingDiagnostic {
-    let f = &l.finding;
-    let (snippet, span) = snippet(file, l);
+fn diagnostic(file: &FileResult, group: &[&Located]) -> FindingDiagnostic {
+    let f = &group[0].finding;
+    let (snippet, spans) = snippet(file, group);
     let mut help = f.rule.summary.trim().to_owned();
     if let Some(why) = &f.context {
         let _ = write!(help, "\nreported as {} ({why})", f.severity);
     }
-    let label_text = f.label.clone().unwrap_or_else(|| f.rule.name.clone());
+    let mut message = f.message.clone();
+    if group.len() > 1 {
+        let _ = write!(message, " (and {} more on this line)", group.len() - 1);
+    }
+    let labels = group
+        .iter()
+        .zip(spans)
+        .enumerate()
+        .map(|(i, (l, span))| {
+            let text = l
+                .finding
+                .label
+                .clone()
+                .unwrap_or_else(|| l.finding.rule.name.clone());
+            let range = span.start..span.end.max(span.start);
+            if i == 0 {
+                LabeledSpan::new_primary_with_span(Some(text), range)
+            } else {
+                // A repeat says what the first says: its underline is enough.
+                let first = f.label.as_ref().unwrap_or(&f.rule.name);
+                LabeledSpan::new_with_span((&text != first).then_some(text), range)
+            }
+        })
+        .collect();
     FindingDiagnostic {
-        message: f.message.clone(),
+        message,
         code: format!("{} {}", f.rule.id, f.rule.name),
         severity: match f.severity {
             Severity::Error => miette::Severity::Error,
@@ -201,12 +235,36 @@ fn diagnostic(file: &FileResult, l: &Located) -> FindingDiagnostic {
             Severity::Note => miette::Severity::Advice,
         },
         help,
-        label: LabeledSpan::new_primary_with_span(
-            Some(label_text),
-            span.start..span.end.max(span.start),
-        ),
+        labels,
         snippet,
     }
+}
+
+/// Most bytes between two repeats of a rule that one diagnostic still groups.
+const GROUP_GAP: usize = 240;
+
+/// The findings to show, repeats of one rule on one line grouped: consecutive findings (in
+/// output order) of the same file, rule, severity and line whose spans do not overlap and lie
+/// within [`GROUP_GAP`] bytes of each other.
+fn groups(report: &Report) -> Vec<(&FileResult, Vec<&Located>)> {
+    let mut out: Vec<(&FileResult, Vec<&Located>)> = Vec::new();
+    for (file, l) in report.findings() {
+        if let Some((f, g)) = out.last_mut()
+            && std::ptr::eq(*f, file)
+            && let Some(prev) = g.last()
+            && prev.finding.rule.id == l.finding.rule.id
+            && prev.finding.severity == l.finding.severity
+            && prev.start.line == l.start.line
+            && l.end.line == l.start.line
+            && prev.finding.span.end <= l.finding.span.start
+            && l.finding.span.start - prev.finding.span.end <= GROUP_GAP
+        {
+            g.push(l);
+            continue;
+        }
+        out.push((file, vec![l]));
+    }
+    out
 }
 
 /// Renders every finding that is not suppressed as a diagnostic, the read errors, and a
@@ -217,9 +275,14 @@ pub fn render(report: &Report, opts: HumanOptions) -> String {
     } else {
         GraphicalTheme::unicode_nocolor()
     };
+    let width = if opts.width == 0 {
+        DEFAULT_WIDTH
+    } else {
+        opts.width
+    };
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_context_lines(1)
-        .with_width(100)
+        .with_width(width)
         .with_links(false);
     let mut out = String::new();
     if opts.quiet >= 2 {
@@ -228,16 +291,18 @@ pub fn render(report: &Report, opts: HumanOptions) -> String {
     if opts.statistics {
         out.push_str(&statistics(report));
     } else {
-        for (file, l) in report.findings() {
-            let d = diagnostic(file, l);
+        for (file, group) in groups(report) {
+            let d = diagnostic(file, &group);
             if handler.render_report(&mut out, &d).is_err() {
-                let _ = writeln!(
-                    out,
-                    "{}: {}: {}",
-                    escape_path(&file.path),
-                    l.finding.rule.id,
-                    l.finding.message
-                );
+                for l in group {
+                    let _ = writeln!(
+                        out,
+                        "{}: {}: {}",
+                        escape_path(&file.path),
+                        l.finding.rule.id,
+                        l.finding.message
+                    );
+                }
             }
             out.push('\n');
         }

@@ -18,8 +18,9 @@ pub mod sarif;
 
 pub use limit::{DEFAULT_MAX_FINDINGS, DEFAULT_MAX_FINDINGS_PER_RULE, Limits, TRUNCATED};
 pub use model::{
-    BaselineEntry, Counts, FailOn, FileResult, Format, HumanOptions, Judged, Located, Report,
-    SuppressedBy, Suppression, SuppressionKind, escape_json_invisible, locate,
+    BaselineEntry, Counts, DEFAULT_WIDTH, FailOn, FileResult, Format, HumanOptions, Judged,
+    Located, MAX_WIDTH, MIN_WIDTH, Report, SuppressedBy, Suppression, SuppressionKind,
+    escape_json_invisible, locate,
 };
 pub use root::SourceRoot;
 

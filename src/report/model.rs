@@ -450,7 +450,17 @@ pub struct HumanOptions {
     pub quiet: u8,
     /// Print one line per rule (count, id, name, severity) instead of the findings.
     pub statistics: bool,
+    /// Columns the human diagnostics wrap at (0: [`DEFAULT_WIDTH`]); the command line takes
+    /// the terminal's width, capped to [`MIN_WIDTH`]..=[`MAX_WIDTH`].
+    pub width: usize,
 }
+
+/// Columns of human output when the width is not known (not a terminal, no `COLUMNS`).
+pub const DEFAULT_WIDTH: usize = 100;
+/// Narrowest width used, whatever the terminal says.
+pub const MIN_WIDTH: usize = 40;
+/// Widest width used: longer lines are hard to read.
+pub const MAX_WIDTH: usize = 160;
 /// Rewrites every [`crate::escape::is_invisible`] code point of serialized JSON as a `\uXXXX`
 /// escape (a surrogate pair above U+FFFF). JSON's structure is ASCII, so such code points can
 /// only sit inside strings, where the escape means the same string: consumers read the same

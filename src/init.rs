@@ -91,8 +91,12 @@ pub fn github_workflow() -> String {
 on:
   pull_request:
 permissions: {{}}
+concurrency:
+  group: promptlint-${{{{ github.ref }}}}
+  cancel-in-progress: true
 jobs:
   promptlint:
+    name: promptlint
     runs-on: ubuntu-latest
     permissions:
       contents: read

@@ -61,33 +61,69 @@ pub const PRE_COMMIT: &str = r#"repos:
       - id: promptlint
 "#;
 
+/// `actions/checkout`, pinned by the commit of its `v7.0.1` tag (read from the tag in
+/// <https://github.com/actions/checkout>).
+pub const CHECKOUT: &str = "actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1";
+
+/// The commit of promptlint's release tag, which the printed workflow pins the action to:
+/// .github/workflows/release.yml sets `PROMPTLINT_RELEASE_COMMIT` when it builds the
+/// binaries, so a released binary prints its own tag's commit. A build from a checkout or
+/// from crates.io has none and prints [`UNRELEASED_COMMIT`] with a comment saying so.
+pub const RELEASE_COMMIT: Option<&str> = option_env!("PROMPTLINT_RELEASE_COMMIT");
+
+/// The placeholder pin of a build that is not a release build.
+pub const UNRELEASED_COMMIT: &str = "0000000000000000000000000000000000000000";
+
 /// A GitHub Actions workflow for pull requests that reads the config from the base branch and
-/// runs with `--strict`.
-pub const GITHUB_WORKFLOW: &str = r#"name: promptlint
+/// runs with `--strict`. Every action is pinned by a commit SHA, the checkout keeps no
+/// credentials, and the job has only the permissions it needs (zizmor checks it in .ci/run).
+pub fn github_workflow() -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    let pin = match RELEASE_COMMIT {
+        Some(commit) => format!("promptlint/promptlint@{commit} # v{version}"),
+        None => format!(
+            "promptlint/promptlint@{UNRELEASED_COMMIT} # v{version}: not a release build; \
+             use the commit of the v{version} tag"
+        ),
+    };
+    format!(
+        r#"name: promptlint
 on:
   pull_request:
-permissions:
-  contents: read
-  security-events: write # upload SARIF to code scanning
+permissions: {{}}
+concurrency:
+  group: promptlint-${{{{ github.ref }}}}
+  cancel-in-progress: true
 jobs:
   promptlint:
+    name: promptlint
     runs-on: ubuntu-latest
+    permissions:
+      contents: read
+      security-events: write # upload SARIF to code scanning
+      actions: read # upload-sarif in a private repository
     steps:
-      - uses: actions/checkout@v4
+      - uses: {CHECKOUT}
+        with:
+          persist-credentials: false
+          fetch-depth: 2 # the pull request's merge commit and its first parent, the base branch
       - name: Take the config from the base branch, not from the pull request
         run: |
-          git fetch --no-tags --depth=1 origin "$GITHUB_BASE_REF"
-          git show FETCH_HEAD:.promptlint.yaml > "$RUNNER_TEMP/promptlint.yaml" 2>/dev/null \
-            || echo '{}' > "$RUNNER_TEMP/promptlint.yaml"
-      - uses: promptlint/promptlint@v0.1.0
+          git show HEAD^1:.promptlint.yaml > "$RUNNER_TEMP/promptlint.yaml" 2>/dev/null \
+            || echo '{{}}' > "$RUNNER_TEMP/promptlint.yaml"
+      - uses: {pin}
         with:
-          args: --strict --config ${{ runner.temp }}/promptlint.yaml
-"#;
+          version: {version}
+          args: --strict --config ${{{{ runner.temp }}}}/promptlint.yaml
+"#
+    )
+}
 
 /// What `init` prints after writing the file.
 pub fn message(written: &str) -> String {
     format!(
-        "wrote {written}\n\npre-commit: add to .pre-commit-config.yaml\n\n{PRE_COMMIT}\nGitHub Actions: .github/workflows/promptlint.yml (--strict, config from the base branch)\n\n{GITHUB_WORKFLOW}\nAdopting in a repository that already has findings: `promptlint check --write-baseline .promptlint-baseline.json`, commit it, and pass `--baseline` (taken from the base branch too) in CI.\n"
+        "wrote {written}\n\npre-commit: add to .pre-commit-config.yaml\n\n{PRE_COMMIT}\nGitHub Actions: .github/workflows/promptlint.yml (--strict, config from the base branch)\n\n{}\nAdopting in a repository that already has findings: `promptlint check --write-baseline .promptlint-baseline.json`, commit it, and pass `--baseline` (taken from the base branch too) in CI.\n",
+        github_workflow()
     )
 }
 
@@ -105,5 +141,26 @@ mod tests {
         )
         .unwrap();
         assert!(c.select.is_empty() && c.overrides.is_empty());
+    }
+
+    #[test]
+    fn the_workflow_pins_every_action_by_a_full_commit_sha() {
+        let w = github_workflow();
+        let mut n = 0;
+        for line in w.lines().filter_map(|l| l.trim().strip_prefix("- uses: ")) {
+            let (_, rest) = line.split_once('@').expect("owner/repo@ref");
+            let (sha, comment) = rest.split_once(" # v").expect("a `# vX.Y.Z` comment");
+            assert!(
+                sha.len() == 40 && sha.bytes().all(|b| b.is_ascii_hexdigit()),
+                "{line}"
+            );
+            assert!(comment.starts_with(|c: char| c.is_ascii_digit()), "{line}");
+            n += 1;
+        }
+        assert_eq!(n, 2, "{w}");
+        assert!(w.contains("persist-credentials: false"));
+        if let Some(commit) = RELEASE_COMMIT {
+            assert!(w.contains(commit));
+        }
     }
 }

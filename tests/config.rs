@@ -1150,7 +1150,7 @@ fn init_writes_a_starter_and_never_overwrites() {
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(r.stdout.starts_with("wrote .promptlint.yaml\n"));
     assert!(r.stdout.contains(promptlint::init::PRE_COMMIT));
-    assert!(r.stdout.contains(promptlint::init::GITHUB_WORKFLOW));
+    assert!(r.stdout.contains(&promptlint::init::github_workflow()));
     let written = std::fs::read_to_string(d.path().join(".promptlint.yaml")).unwrap();
     assert_eq!(written, promptlint::init::STARTER);
     // The starter is a valid config.
@@ -1331,7 +1331,7 @@ fn readme_ci_recipe_is_the_one_init_prints() {
         "<!-- BEGIN SNIPPET: github-workflow -->\n```yaml\n",
         "```\n<!-- END SNIPPET: github-workflow -->",
     );
-    assert_eq!(block, promptlint::init::GITHUB_WORKFLOW);
+    assert_eq!(block, promptlint::init::github_workflow());
     assert!(readme.contains(promptlint::init::PRE_COMMIT));
     assert!(readme.contains("--strict --config /tmp/base.yaml"));
 }

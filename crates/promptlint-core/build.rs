@@ -50,14 +50,14 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn main() {
-    // The rule files live at the repository root (`rules/`), two folders up from this
-    // crate; their embedded paths stay relative to that root (`rules/unicode/PL201-....yaml`).
-    let krate = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
-    let root = krate.join("../..");
+    // The rule files live in this crate (`rules/`, so the published package holds them);
+    // their embedded paths are relative to the crate (`rules/unicode/PL201-....yaml`).
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let rules = root.join("rules");
-    println!("cargo:rerun-if-changed=../../rules");
+    println!("cargo:rerun-if-changed=rules");
     let mut files = Vec::new();
     collect(&rules, &mut files);
+    assert!(!files.is_empty(), "no rule files in {}", rules.display());
     files.sort();
     let mut code =
         String::from("/// Embedded rule files: (path relative to the crate, YAML text).\n");

@@ -120,7 +120,7 @@ pub fn explain(rule: &Rule) -> String {
 /// `docs/rules.md`: every rule of `catalog`, in id order, one `## PLnnn name` section each.
 pub fn reference(catalog: &Catalog) -> String {
     let mut out = String::from(
-        "# promptlint rules\n\n<!-- Generated from rules/*.yaml by `PROMPTLINT_UPDATE_DOCS=1 cargo test --test docs`; do not edit. -->\n\nEach rule is one YAML file under `rules/<family>/`. `promptlint explain PLnnn` prints the same text. Examples are shown with invisible code points escaped (`<U+202E>`).\n\n",
+        "# promptlint rules\n\n<!-- Generated from crates/promptlint-core/rules/*.yaml by `PROMPTLINT_UPDATE_DOCS=1 cargo test --test docs`; do not edit. -->\n\nEach rule is one YAML file under `crates/promptlint-core/rules/<family>/`. `promptlint explain PLnnn` prints the same text. Examples are shown with invisible code points escaped (`<U+202E>`).\n\n",
     );
     for r in catalog.rules() {
         let _ = writeln!(out, "- [{} {}](#{})", r.id, r.name, anchor(r));

@@ -163,7 +163,7 @@ mod tests {
 
     /// One native rule file: (id, name, `native:`, `fixable: true`).
     fn native_yamls() -> Vec<(String, String, String, bool)> {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
         let mut out = Vec::new();
         let mut dirs = vec![root];
         while let Some(dir) = dirs.pop() {

@@ -72,8 +72,35 @@ impl Changes {
             ],
         )
         .map_err(&fail)?;
+        // One `-U0` diff for every file: its sections, by the new side's path. A path git
+        // quotes (control characters in it) is not in the map and is asked for on its own.
+        let sections = if lines {
+            let all = git(
+                &top,
+                &[
+                    "-c",
+                    "core.quotepath=off",
+                    "diff",
+                    "-U0",
+                    "--no-color",
+                    "--no-ext-diff",
+                    "--no-renames",
+                    "--diff-filter=d",
+                    base,
+                    "--",
+                ],
+            )
+            .map_err(&fail)?;
+            added_lines_by_file(&all)
+        } else {
+            HashMap::new()
+        };
         for name in diffed.split('\0').filter(|n| !n.is_empty()) {
-            let ranges = if lines {
+            let ranges = if !lines {
+                None
+            } else if let Some(r) = sections.get(name) {
+                Some(r.clone())
+            } else {
                 let diff = git(
                     &top,
                     &[
@@ -88,8 +115,6 @@ impl Changes {
                 )
                 .map_err(&fail)?;
                 Some(added_lines(&diff))
-            } else {
-                None
             };
             files.insert(normal(&top.join(name)), ranges);
         }
@@ -114,16 +139,6 @@ impl Changes {
             Some(None) => true,
             Some(Some(ranges)) => ranges.iter().any(|r| r.contains(&line)),
         }
-    }
-
-    /// How many files changed.
-    pub fn len(&self) -> usize {
-        self.files.len()
-    }
-
-    /// True when nothing changed.
-    pub fn is_empty(&self) -> bool {
-        self.files.is_empty()
     }
 }
 
@@ -152,6 +167,30 @@ fn git(dir: &Path, args: &[&str]) -> Result<String, String> {
         return Err(crate::escape::escape_one_line(first));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The new-side line ranges of every file of a `-U0` diff of many files, by the path of its
+/// `+++ b/PATH` line (unquoted paths only).
+fn added_lines_by_file(diff: &str) -> HashMap<String, Vec<RangeInclusive<usize>>> {
+    let mut out: HashMap<String, Vec<RangeInclusive<usize>>> = HashMap::new();
+    let mut section = String::new();
+    let mut current: Option<String> = None;
+    let mut flush = |name: Option<String>, text: &str| {
+        if let Some(n) = name {
+            out.insert(n, added_lines(text));
+        }
+    };
+    for line in diff.split_inclusive('\n') {
+        if line.starts_with("diff --git ") {
+            flush(current.take(), &section);
+            section.clear();
+        } else if let Some(path) = line.strip_prefix("+++ b/") {
+            current = Some(path.trim_end_matches(['\n', '\r']).to_owned());
+        }
+        section.push_str(line);
+    }
+    flush(current, &section);
+    out
 }
 
 /// The new-side line ranges of a `-U0` unified diff: the `+c,d` of every `@@ -a,b +c,d @@`
@@ -186,5 +225,11 @@ mod tests {
     fn hunk_headers_give_the_new_sides_lines() {
         let diff = "diff --git a/AGENTS.md b/AGENTS.md\n--- a/AGENTS.md\n+++ b/AGENTS.md\n@@ -3 +3 @@ x\n-old\n+new\n@@ -10,0 +11,2 @@\n+a\n+b\n@@ -20,2 +21,0 @@\n-gone\n-gone\n";
         assert_eq!(added_lines(diff), vec![3..=3, 11..=12]);
+        let two = format!(
+            "{diff}diff --git a/x y/S.md b/x y/S.md\n--- a/x y/S.md\n+++ b/x y/S.md\n@@ -1 +1,2 @@\n+a\n+b\n"
+        );
+        let by = added_lines_by_file(&two);
+        assert_eq!(by["AGENTS.md"], vec![3..=3, 11..=12]);
+        assert_eq!(by["x y/S.md"], vec![1..=2]);
     }
 }

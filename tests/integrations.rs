@@ -9,6 +9,8 @@
 // Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
 #![allow(clippy::unwrap_used, unreachable_pub)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -16,6 +18,8 @@ use promptlint::agents::{Conventions, glob_to_regex};
 use promptlint::escape::is_invisible;
 use serde_json::Value;
 use tempfile::TempDir;
+
+use common::git;
 
 const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -955,19 +959,6 @@ fn pre_commit() -> Result<(Vec<String>, Version), String> {
         return Ok((c.iter().map(|s| (*s).to_owned()).collect(), v));
     }
     Err("the pre-commit client is not installed (python3 -m pip install pre-commit)".into())
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let o = Command::new("git")
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
 }
 
 fn pre_commit_run(cmd: &[String], dir: &Path, home: &Path, args: &[&str]) -> Output {

@@ -170,3 +170,20 @@ pub fn is_root() -> bool {
         false
     }
 }
+
+/// Runs `git ARGS` in `dir` with a fixed committer and no signing, and fails the test when
+/// git fails.
+pub fn git(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("git")
+        .current_dir(dir)
+        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+        .args(["-c", "commit.gpgsign=false"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -179,11 +179,13 @@ fn previous_line(text: &str, line_start: usize) -> &str {
 /// removes it.
 pub(super) fn lower_demonstrated(text: &str, findings: &mut [Finding]) {
     for f in findings.iter_mut() {
-        let names: &regex::Regex = match f.rule.name.as_str() {
+        // The words that name the rule's trick, and whether a command on the line that uses
+        // the specimen (a lookalike host to install from) makes it no specimen.
+        let (names, in_command): (&regex::Regex, bool) = match f.rule.name.as_str() {
             "zero-width" | "bidi-control" | "tag-characters" | "invisible-format" => {
-                &INVISIBLE_NAME
+                (&INVISIBLE_NAME, false)
             }
-            "mixed-script-confusable" | "lookalike-alphabet" => &LOOKALIKE_NAME,
+            "mixed-script-confusable" | "lookalike-alphabet" => (&LOOKALIKE_NAME, true),
             _ => continue,
         };
         if f.severity <= Severity::Note {
@@ -202,9 +204,7 @@ pub(super) fn lower_demonstrated(text: &str, findings: &mut [Finding]) {
         // The line, or the label or comment line right above it ("# 7. IDN homograph").
         let above = previous_line(text, start);
         // A specimen inside a command the line runs (install, clone, fetch) is no specimen.
-        let runs = f.rule.family == Family::Unicode
-            && names.as_str() == LOOKALIKE_NAME.as_str()
-            && LOOKALIKE_RUN.is_match(&text[start..end]);
+        let runs = in_command && LOOKALIKE_RUN.is_match(&text[start..end]);
         if in_quotes && !runs && (names.is_match(&text[start..end]) || names.is_match(above)) {
             f.severity = Severity::Note;
             f.context = Some("a quoted specimen on a line that names the character class".into());

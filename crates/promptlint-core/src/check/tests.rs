@@ -12,12 +12,7 @@ pub(crate) fn rule_findings(
     path: &str,
     text: &str,
 ) -> Vec<(Range<usize>, Severity, String)> {
-    let engine = Engine::new(
-        crate::rules::Catalog::builtin(),
-        std::iter::once(id.to_owned()).collect(),
-    );
-    check_memory(&engine, path, None, text.as_bytes())
-        .findings
+    rule_only(id, path, text)
         .into_iter()
         .map(|l| {
             (
@@ -27,6 +22,15 @@ pub(crate) fn rule_findings(
             )
         })
         .collect()
+}
+
+/// The findings of rule `id` alone on `text` checked as a file named `path`, in report order.
+fn rule_only(id: &str, path: &str, text: &str) -> Vec<TestFinding> {
+    let engine = Engine::new(
+        crate::rules::Catalog::builtin(),
+        std::iter::once(id.to_owned()).collect(),
+    );
+    check_memory(&engine, path, None, text.as_bytes()).findings
 }
 
 /// What [`check_memory`] returns: the findings in report order (by span, then rule id).
@@ -246,11 +250,7 @@ fn a_quoted_invisible_specimen_on_a_line_that_names_it_is_a_note() {
 /// The one finding of rule `id` on `text` (as `path`): its source text, severity and the
 /// note's reason.
 fn one(id: &str, path: &str, text: &str) -> (String, Severity, Option<String>) {
-    let engine = Engine::new(
-        crate::rules::Catalog::builtin(),
-        std::iter::once(id.to_owned()).collect(),
-    );
-    let got = check_memory(&engine, path, None, text.as_bytes()).findings;
+    let got = rule_only(id, path, text);
     assert_eq!(
         got.len(),
         1,
@@ -344,15 +344,7 @@ fn a_waiver_with_a_stated_scope_is_a_note_naming_it() {
 fn a_verb_that_ends_an_item_of_a_comma_series_governs_nothing_after_it() {
     // "seccomp bypass, sandbox escape": nouns of a series, folded together by the prose view.
     let series = "Covers ROP, shellcode, seccomp bypass, sandbox escape, or exploit chains.\n";
-    let engine = Engine::new(
-        crate::rules::Catalog::builtin(),
-        std::iter::once("PL502".to_owned()).collect(),
-    );
-    assert!(
-        check_memory(&engine, "SKILL.md", None, series.as_bytes())
-            .findings
-            .is_empty()
-    );
+    assert!(rule_only("PL502", "SKILL.md", series).is_empty());
     // A comma slipped after the verb alone does not hide the order.
     let (_, sev, _) = one(
         "PL502",

@@ -19,7 +19,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::structure::{WINDOW, is_list_item, line_start_within, sentence_prefix};
+use super::structure::{WINDOW, is_list_item, line_around, line_start_within, sentence_prefix};
 use crate::source::{ceil_char_boundary, floor_char_boundary};
 
 /// How the waiver's scope was read.
@@ -186,9 +186,8 @@ fn sentence_of(source: &str, start: usize, end: usize) -> &str {
         prefix = prefix[i..].find('\n').map_or("", |j| &prefix[i + j + 1..]);
     }
     let from = start - prefix.len();
-    let ceil = ceil_char_boundary(source, end + WINDOW);
-    let rest = &source[end..ceil];
-    let line_end = rest.find('\n').unwrap_or(rest.len());
+    let rest = line_rest(source, end);
+    let line_end = rest.len();
     let bytes = rest.as_bytes();
     let stop = (0..line_end)
         .find(|&i| {
@@ -201,9 +200,7 @@ fn sentence_of(source: &str, start: usize, end: usize) -> &str {
 
 /// The rest of the line after byte `end`, at most [`WINDOW`] bytes.
 fn line_rest(source: &str, end: usize) -> &str {
-    let ceil = ceil_char_boundary(source, end + WINDOW);
-    let rest = &source[end..ceil];
-    &rest[..rest.find('\n').unwrap_or(rest.len())]
+    line_around(source, end..end).1
 }
 
 /// The review gate named in the waiver's sentence.
@@ -214,8 +211,7 @@ fn review_gate(sentence: &str) -> Option<String> {
 /// The clarity condition that follows the waiver: "when" or "if" right after it, then a
 /// condition on its line or in the list it leads in, with nothing risky there.
 fn clarity(source: &str, end: usize) -> Option<String> {
-    let ceil = ceil_char_boundary(source, end + WINDOW);
-    let rest = &source[end..ceil];
+    let rest = line_rest(source, end);
     let t = rest.trim_start_matches([' ', '*', '_']);
     let lower = t.get(..6).unwrap_or(t).to_ascii_lowercase();
     if !(lower.starts_with("when") || lower.starts_with("if ") || lower.starts_with("if:")) {
@@ -223,15 +219,10 @@ fn clarity(source: &str, end: usize) -> Option<String> {
     }
     // Only a list of conditions ("when:" and two or more cases) is read: one condition in
     // the sentence ("when the request is clear") is one an attacker can always make true.
-    let line_end = rest.find('\n').unwrap_or(rest.len());
-    if !rest[..line_end]
-        .trim_end()
-        .trim_end_matches(['*', '_'])
-        .ends_with(':')
-    {
+    if !rest.trim_end().trim_end_matches(['*', '_']).ends_with(':') {
         return None;
     }
-    let items = list_after(source, end + line_end);
+    let items = list_after(source, end + rest.len());
     if items.len() < 2 || items.iter().any(|i| risky(i)) || risky(paragraph_after(source, &items)) {
         return None;
     }
@@ -245,8 +236,7 @@ fn clarity(source: &str, end: usize) -> Option<String> {
 /// short line right after a list), when every item is safe.
 fn listed(source: &str, start: usize, end: usize) -> Option<String> {
     let line_start = line_start_within(source, start)?;
-    let ceil = ceil_char_boundary(source, end + WINDOW);
-    let line_end = source[end..ceil].find('\n').map_or(ceil, |i| end + i);
+    let line_end = end + line_rest(source, end).len();
     let tail = source[end..line_end].trim_matches([' ', '*', '_', '\r']);
     let items: Vec<&str> = if tail == ":" || tail == "：" {
         list_after(source, line_end)
@@ -454,7 +444,7 @@ fn safe_step(source: &str, at: usize) -> Option<String> {
         d > 0 && l.len() - t.len() < 4 && t[d..].starts_with(['.', ')'])
     };
     let indent = |l: &str| l.len() - l.trim_start_matches([' ', '\t']).len();
-    let line_at = |p: usize| &source[p..source[p..].find('\n').map_or(source.len(), |i| p + i)];
+    let line_at = |p: usize| line_rest(source, p);
     let mut end = line_start_within(source, at)?;
     // A line at the margin belongs to the item above only as its paragraph's lazy
     // continuation: a blank line between them ends the item.

@@ -117,29 +117,25 @@ fn split_commands(
     let mut start = range.start;
     let mut quote: Option<u8> = None;
     let mut i = range.start;
-    let push = |from: usize, to: usize, piece: usize, out: &mut Vec<Command>| {
-        let outer = words(&text[from..to]);
-        if !outer.is_empty() {
+    let add = |range: Range<usize>, piece: usize, out: &mut Vec<Command>| {
+        let words = words(&text[range.clone()]);
+        if !words.is_empty() {
             out.push(Command {
-                range: from..to,
+                range,
                 piece,
-                words: outer,
+                words,
             });
         }
+    };
+    let push = |from: usize, to: usize, piece: usize, out: &mut Vec<Command>| {
+        add(from..to, piece, out);
         // A command substitution runs too, wherever it sits (`echo "$(curl -o f URL)"`):
         // its inner command is one of the unit's commands.
         let mut at = from;
         while let Some(k) = text[at..to].find("$(") {
             let open = at + k + 2;
             let close = text[open..to].find(')').map_or(to, |e| open + e);
-            let inner = words(&text[open..close]);
-            if !inner.is_empty() {
-                out.push(Command {
-                    range: open..close,
-                    piece,
-                    words: inner,
-                });
-            }
+            add(open..close, piece, out);
             at = open;
         }
     };

@@ -102,10 +102,7 @@ impl Providers {
     }
 
     fn spec(&self, p: Provider) -> Option<&ProviderSpec> {
-        let id = match p {
-            Provider::Anthropic => "anthropic",
-            Provider::OpenAiChat | Provider::OpenAiResponses => "openai",
-        };
+        let id = p.as_str();
         self.providers.iter().find(|s| s.id == id)
     }
 

@@ -306,6 +306,12 @@ mod cache_layout {
         OpenAiChat,
         /// OpenAI Responses API.
         OpenAiResponses,
+        /// Amazon Bedrock Converse API (`system`, `messages`, `cachePoint` blocks):
+        /// <https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html>.
+        Bedrock,
+        /// Google Gemini / Vertex AI `generateContent` (`systemInstruction`, `contents`,
+        /// `cachedContent`): <https://ai.google.dev/gemini-api/docs/caching>.
+        Gemini,
     }
 
     impl Provider {
@@ -314,6 +320,8 @@ mod cache_layout {
             match self {
                 Provider::Anthropic => "anthropic",
                 Provider::OpenAiChat | Provider::OpenAiResponses => "openai",
+                Provider::Bedrock => "bedrock",
+                Provider::Gemini => "gemini",
             }
         }
     }

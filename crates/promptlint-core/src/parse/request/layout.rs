@@ -284,6 +284,8 @@ pub fn layout<T: JsonView>(req: &T) -> Layout<'_, T> {
                 }
             }
         }
+        // Read by their own modules (issue 15, in progress).
+        Provider::Bedrock | Provider::Gemini => {}
         Provider::OpenAiChat | Provider::OpenAiResponses => {
             let format = req
                 .get("response_format")

@@ -300,13 +300,38 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
+/// Parts of a request that `cache --assert-stable` holds to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StablePart {
+    /// The system text (`system`, `instructions`, `systemInstruction`, leading system
+    /// messages) byte-identical across turns.
+    System,
+    /// The tool list byte-identical across turns.
+    Tools,
+    /// Every turn's cacheable prefix extends an earlier one (no break).
+    Prefix,
+}
+
 /// Arguments of `cache`.
 #[derive(Debug, Args)]
 pub struct CacheArgs {
-    /// Request logs: JSON Lines, one request per line (bare, OpenAI Batch, or `{"request": ...}`);
-    /// `-` reads stdin.
+    /// Request logs: JSON Lines (one request per line: bare, OpenAI Batch, `{"request": ...}`
+    /// or `{"request": ..., "response": ...}`), VCR cassettes (YAML), HAR files, LiteLLM /
+    /// Langfuse exports; `-` reads stdin (JSON Lines).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+    /// Exit 1 only when a named part changes between turns of a conversation (and print the
+    /// change): `system`, `tools` or `prefix` (the default; comma-separated for several).
+    #[arg(
+        long,
+        value_name = "PART",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "prefix",
+        value_delimiter = ',',
+        value_enum
+    )]
+    pub assert_stable: Option<Vec<StablePart>>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = TextFormatArg::Human)]
     pub format: TextFormatArg,

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser};
 use promptlint::cli::{
     CacheArgs, CheckArgs, Cli, ColorArg, Command, CompletionsArgs, ExplainArgs, FailOnArg,
-    FormatArg, InitArgs, RulesArgs, TextFormatArg,
+    FormatArg, InitArgs, RulesArgs, StablePart, TextFormatArg,
 };
 use promptlint::escape::{escape_one_line, escape_path};
 use promptlint::report::{self, FailOn, Format, HumanOptions, SourceRoot};
@@ -631,11 +631,15 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
     };
     let json = args.format == TextFormatArg::Json;
     let mut any_broken = false;
+    let mut bad_lines = false;
     let mut unreadable: Vec<serde_json::Value> = Vec::new();
     let mut first = true;
     let mut ok = true;
     if json {
-        ok &= emit("{\"version\":1,\"conversations\":[");
+        ok &= emit(&format!(
+            "{{\"version\":{},\"conversations\":[",
+            promptlint::report::cache::JSON_VERSION
+        ));
     }
     for file in &args.files {
         let shown = if file.as_os_str() == "-" {
@@ -644,7 +648,15 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
             promptlint::discover::display_path(file)
         };
         let mut on_conv = |c: promptlint::cache::Conversation| {
-            any_broken |= c.broken().next().is_some();
+            match &args.assert_stable {
+                None => any_broken |= c.broken().next().is_some(),
+                Some(parts) => {
+                    for v in stability_violations(&c, parts) {
+                        any_broken = true;
+                        eprintln!("error: {v}");
+                    }
+                }
+            }
             let text = if json {
                 let sep = if first { "" } else { "," };
                 first = false;
@@ -673,6 +685,7 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
         };
         match result {
             Ok(r) => {
+                bad_lines |= !r.errors.is_empty();
                 for e in r.errors {
                     eprintln!(
                         "error: {}:{}: {}",
@@ -700,13 +713,54 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
         };
         ok &= emit(&promptlint::report::escape_json_invisible(&tail));
     }
-    if io_failed || !ok {
+    if io_failed || bad_lines || !ok {
         ExitCode::from(2)
     } else if any_broken {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// What `--assert-stable` finds in a conversation: one line per turn and part that changed,
+/// with the element path and the bytes before and after.
+fn stability_violations(c: &promptlint::cache::Conversation, parts: &[StablePart]) -> Vec<String> {
+    let id = escape_one_line(&c.id);
+    let mut out = Vec::new();
+    for t in &c.turns {
+        for ch in &t.changes {
+            let named = match ch.part {
+                "system" => parts.contains(&StablePart::System),
+                _ => parts.contains(&StablePart::Tools),
+            };
+            if named {
+                out.push(format!(
+                    "conversation {id} turn {} (line {}): {} changed at {}: was `{}`, now `{}`",
+                    t.turn,
+                    t.line,
+                    ch.part,
+                    escape_one_line(&ch.path),
+                    ch.was,
+                    ch.now
+                ));
+            }
+        }
+        if let Some(b) = &t.broken
+            && parts.contains(&StablePart::Prefix)
+        {
+            out.push(format!(
+                "conversation {id} turn {} (line {}): prefix broken at byte {} ({}, {}): was `{}`, now `{}`",
+                t.turn,
+                t.line,
+                b.at,
+                escape_one_line(&b.path),
+                b.reason.as_str(),
+                b.was,
+                b.now
+            ));
+        }
+    }
+    out
 }
 
 fn run_explain(args: &ExplainArgs) -> ExitCode {

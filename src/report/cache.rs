@@ -1,15 +1,34 @@
-//! Renderers of `promptlint cache`: a table per conversation with a one-line verdict, or JSON
-//! (schema version 1). Pure functions of a [`Conversation`]; the JSON document is written one
-//! conversation at a time so a large log never holds its whole report.
+//! Renderers of `promptlint cache`: a table per conversation with its bill and a one-line
+//! verdict, or JSON (schema version 2). Pure functions of a [`Conversation`]; the JSON
+//! document is written one conversation at a time so a large log never holds its whole report.
 //!
-//! JSON shape:
-//! `{"version":1,"conversations":[{"id":"...","turns":[{"turn":1,"prefix_sha256":"<64 hex>",
-//! "prefix_bytes":N,"stable":true,"broken_at":null,"reason":null,"est_tokens_rebilled":0}]}]}`
+//! JSON shape (version 2; keys in this order):
+//! `{"version":2,"conversations":[{"id":"...","explicit":true,"path":"...","summary":{...},
+//! "turns":[{...}]}]}` where
+//! - `summary`: `input_tokens` (every input token, as reported where the log has usage,
+//!   predicted elsewhere), `cache_read_tokens` (likewise), `predicted_cache_read_tokens`,
+//!   `rebilled_tokens` (the cost of the breaks), `reported_turns`, `disagreements`;
+//! - a turn: `turn`, `line`, `provider` (`anthropic`, `openai`, `bedrock`, `gemini`),
+//!   `model` (or null), `prefix_sha256` (64 hex), `prefix_bytes`, `stable`, `broken_at`
+//!   (canonical prefix byte or null), `path` (`system[0].text +7383`, or null), `reason`
+//!   (`timestamp`, `id`, `tools-changed`, `whitespace`, `model-changed`, `params-changed`,
+//!   `tool-result-truncated`, `history-rewritten`, `content-changed`, or null), `detail`,
+//!   `billed` (false when nothing cached was lost: the earlier prefix was below the provider's
+//!   minimum), `est_tokens_rebilled`, `predicted_cache_read`, `predicted_cache_write` (null
+//!   where the provider reports no writes), `minimum_tokens`, `reported`
+//!   (`{"input_tokens","cache_read","cache_write"}` or null), `hit_ratio` (reported cache
+//!   reads over input tokens, or null), `agrees` (prediction within 128 tokens or 10% of the
+//!   report, or null), `changes` (`[{"part":"system"|"tools","path","was","now"}]`).
+//!
+//! Tokens are the provider's where the log reports usage (canonical bytes scaled by the
+//! reported input tokens per byte), else 4 bytes a token.
 
 use std::fmt::Write as _;
 
-use crate::cache::{Conversation, hex};
-use crate::parse::est_tokens;
+use crate::cache::{Conversation, Turn, hex};
+
+/// The JSON schema version of `promptlint cache --format json`.
+pub const JSON_VERSION: u32 = 2;
 
 /// The table and verdict of one conversation, for people.
 pub fn human(c: &Conversation) -> String {
@@ -19,54 +38,95 @@ pub fn human(c: &Conversation) -> String {
     let source = if c.explicit {
         "id from the requests"
     } else {
-        "consecutive requests"
+        "grouped by its first messages"
     };
+    let provider = c.turns.first().map_or("", |t| t.provider);
     let _ = writeln!(
         out,
-        "conversation {} ({}, lines {first}-{last}, {source})",
+        "conversation {} ({}, lines {first}-{last}, {source}, {provider})",
         crate::escape::escape_one_line(&c.id),
         crate::escape::escape_path(&c.path)
     );
-    let _ = writeln!(
+    let reported = c.turns.iter().any(|t| t.reported.is_some());
+    let _ = write!(
         out,
-        "  {:>4}  {:<13} {:>13}  {:<7} {:>12}  {:<24} {:>16}",
+        "  {:>4}  {:<13} {:>12}  {:<8} {:>12}  {:<22} {:>9}  {:>11}",
         "turn",
         "prefix sha256",
-        "prefix tokens",
+        "prefix bytes",
         "status",
         "broken at",
         "reason",
-        "tokens re-billed"
+        "re-billed",
+        "cached pred"
     );
+    if reported {
+        let _ = write!(out, "  {:>11}  {:>5}", "cached rep", "hit");
+    }
+    out.push('\n');
     for t in &c.turns {
         let (status, at, reason, rebilled) = match &t.broken {
             None => ("stable", "-".to_owned(), "-".to_owned(), 0),
             Some(b) => (
-                "broken",
+                if b.billed { "broken" } else { "uncached" },
                 format!("byte {}", b.at),
                 b.reason.as_str().to_owned(),
                 b.est_tokens_rebilled,
             ),
         };
-        let _ = writeln!(
+        let _ = write!(
             out,
-            "  {:>4}  {:<13} {:>13}  {:<7} {:>12}  {:<24} {:>16}",
+            "  {:>4}  {:<13} {:>12}  {:<8} {:>12}  {:<22} {:>9}  {:>11}",
             t.turn,
             hex(&t.prefix_sha256, 6),
-            est_tokens(t.prefix_bytes as usize),
+            t.prefix_bytes,
             status,
             at,
             reason,
-            rebilled
+            rebilled,
+            t.predicted.cache_read
         );
+        if reported {
+            let rep = t
+                .reported
+                .and_then(|r| r.cache_read)
+                .map_or("-".to_owned(), |n| n.to_string());
+            let hit = t
+                .hit_ratio()
+                .map_or("-".to_owned(), |h| format!("{:.0}%", h * 100.0));
+            let flag = if t.agrees() == Some(false) { "  !" } else { "" };
+            let _ = write!(out, "  {rep:>11}  {hit:>5}{flag}");
+        }
+        out.push('\n');
         if let Some(b) = &t.broken {
+            let _ = writeln!(
+                out,
+                "        at: {}",
+                crate::escape::escape_one_line(&b.path)
+            );
             if !b.detail.is_empty() {
                 let _ = writeln!(out, "        {}: {}", b.reason.as_str(), b.detail);
+            }
+            if !b.billed {
+                let _ = writeln!(
+                    out,
+                    "        not billed: the earlier prefix was below the {}-token minimum, so nothing was cached",
+                    t.predicted.minimum
+                );
             }
             let _ = writeln!(out, "        was: {}", shown(&b.was));
             let _ = writeln!(out, "        now: {}", shown(&b.now));
         }
+        if t.agrees() == Some(false) {
+            let _ = writeln!(
+                out,
+                "        the provider reported {} cached tokens where its cache model predicts {}",
+                t.reported.and_then(|r| r.cache_read).unwrap_or(0),
+                t.predicted.cache_read
+            );
+        }
     }
+    let _ = writeln!(out, "  {}", bill(c));
     let _ = writeln!(out, "  {}", verdict(c));
     out
 }
@@ -77,6 +137,40 @@ fn shown(s: &str) -> String {
     } else {
         format!("`{s}`")
     }
+}
+
+/// One line: tokens read from the cache over every input token, and the cost of the breaks.
+pub fn bill(c: &Conversation) -> String {
+    let s = c.summary();
+    let pct = if s.input_tokens > 0 {
+        s.cache_read as f64 * 100.0 / s.input_tokens as f64
+    } else {
+        0.0
+    };
+    let basis = if s.reported_turns as usize == c.turns.len() {
+        "as reported".to_owned()
+    } else if s.reported_turns == 0 {
+        "predicted, 4 bytes per token".to_owned()
+    } else {
+        format!(
+            "reported on {} of {} turns",
+            s.reported_turns,
+            c.turns.len()
+        )
+    };
+    let mut line = format!(
+        "cache: {} of {} input tokens read from the cache ({pct:.1}%, {basis}); breaks re-billed ~{} tokens",
+        s.cache_read, s.input_tokens, s.rebilled
+    );
+    if s.disagreements > 0 {
+        let _ = write!(
+            line,
+            "; prediction and report disagree on {} turn{}",
+            s.disagreements,
+            if s.disagreements == 1 { "" } else { "s" }
+        );
+    }
+    line
 }
 
 /// One line: whether the conversation's prefix held, and what breaking it cost.
@@ -105,7 +199,7 @@ pub fn verdict(c: &Conversation) -> String {
         })
         .collect();
     format!(
-        "verdict: broken: {} of {} turns miss the cache (turn{} {}), ~{tokens} tokens re-billed (4 bytes per token)",
+        "verdict: broken: {} of {} turns miss the cache (turn{} {}), ~{tokens} tokens re-billed",
         broken.len(),
         c.turns.len(),
         if broken.len() == 1 { "" } else { "s" },
@@ -113,51 +207,83 @@ pub fn verdict(c: &Conversation) -> String {
     )
 }
 
-/// One conversation as a JSON object (no trailing separator).
-pub fn json(c: &Conversation) -> String {
-    let turns: Vec<serde_json::Value> = c
-        .turns
-        .iter()
-        .map(|t| {
-            serde_json::json!({
-                "turn": t.turn,
-                "prefix_sha256": hex(&t.prefix_sha256, 32),
-                "prefix_bytes": t.prefix_bytes,
-                "stable": t.broken.is_none(),
-                "broken_at": t.broken.as_ref().map(|b| b.at),
-                "reason": t.broken.as_ref().map(|b| b.reason.as_str()),
-                "est_tokens_rebilled": t.broken.as_ref().map_or(0, |b| b.est_tokens_rebilled),
-            })
+fn turn_json(t: &Turn) -> String {
+    let b = t.broken.as_ref();
+    let reported = t.reported.map(|r| {
+        serde_json::json!({
+            "input_tokens": r.input_tokens,
+            "cache_read": r.cache_read,
+            "cache_write": r.cache_write,
         })
+    });
+    let changes: Vec<serde_json::Value> = t
+        .changes
+        .iter()
+        .map(|c| serde_json::json!({"part": c.part, "path": c.path, "was": c.was, "now": c.now}))
         .collect();
-    // Keys in the documented order (serde_json's map sorts them).
-    let mut out = String::from("{\"id\":");
-    out.push_str(&serde_json::to_string(&c.id).expect("a string"));
-    out.push_str(",\"turns\":[");
-    for (i, t) in turns.iter().enumerate() {
+    let fields: [(&str, serde_json::Value); 20] = [
+        ("turn", t.turn.into()),
+        ("line", t.line.into()),
+        ("provider", t.provider.into()),
+        ("model", t.model.clone().into()),
+        ("prefix_sha256", hex(&t.prefix_sha256, 32).into()),
+        ("prefix_bytes", t.prefix_bytes.into()),
+        ("stable", b.is_none().into()),
+        ("broken_at", b.map(|b| b.at).into()),
+        ("path", b.map(|b| b.path.clone()).into()),
+        ("reason", b.map(|b| b.reason.as_str()).into()),
+        ("detail", b.map(|b| b.detail.clone()).into()),
+        ("billed", b.map(|b| b.billed).into()),
+        (
+            "est_tokens_rebilled",
+            b.map_or(0, |b| b.est_tokens_rebilled).into(),
+        ),
+        ("predicted_cache_read", t.predicted.cache_read.into()),
+        ("predicted_cache_write", t.predicted.cache_write.into()),
+        ("minimum_tokens", t.predicted.minimum.into()),
+        ("reported", reported.into()),
+        (
+            "hit_ratio",
+            t.hit_ratio()
+                .map(|h| (h * 10_000.0).round() / 10_000.0)
+                .into(),
+        ),
+        ("agrees", t.agrees().into()),
+        ("changes", changes.into()),
+    ];
+    object(&fields)
+}
+
+/// A JSON object with its keys in the given order (serde_json's map sorts them).
+fn object(fields: &[(&str, serde_json::Value)]) -> String {
+    let mut out = String::from("{");
+    for (i, (k, v)) in fields.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        out.push('{');
-        for (j, k) in [
-            "turn",
-            "prefix_sha256",
-            "prefix_bytes",
-            "stable",
-            "broken_at",
-            "reason",
-            "est_tokens_rebilled",
-        ]
-        .iter()
-        .enumerate()
-        {
-            if j > 0 {
-                out.push(',');
-            }
-            let _ = write!(out, "\"{k}\":{}", t[k]);
-        }
-        out.push('}');
+        let _ = write!(out, "\"{k}\":{v}");
     }
-    out.push_str("]}");
+    out.push('}');
     out
+}
+
+/// One conversation as a JSON object (no trailing separator).
+pub fn json(c: &Conversation) -> String {
+    let s = c.summary();
+    let summary = object(&[
+        ("input_tokens", s.input_tokens.into()),
+        ("cache_read_tokens", s.cache_read.into()),
+        ("predicted_cache_read_tokens", s.predicted_cache_read.into()),
+        ("rebilled_tokens", s.rebilled.into()),
+        ("reported_turns", s.reported_turns.into()),
+        ("disagreements", s.disagreements.into()),
+    ]);
+    let turns: Vec<String> = c.turns.iter().map(turn_json).collect();
+    format!(
+        "{{\"id\":{},\"explicit\":{},\"path\":{},\"summary\":{summary},\"turns\":[{}]}}",
+        serde_json::Value::from(c.id.as_str()),
+        c.explicit,
+        serde_json::Value::from(c.path.as_str()),
+        turns.join(",")
+    )
 }

@@ -1,17 +1,41 @@
-//! The analyzer: one conversation's prefixes, turn by turn, compared with the previous one.
+//! The analyzer: each conversation's prefixes, turn by turn, compared with every earlier one,
+//! and the provider's cache model (what it reads and writes) applied to them.
 
 use std::collections::HashMap;
 
 use sha2::{Digest, Sha256};
 
-use crate::parse::est_tokens;
-use crate::parse::request::{self, Jv, Layout, Section};
+use crate::parse::Provider;
+use crate::parse::request::{
+    self, EXPECTED_SHAPES, Element, JsonView, Jv, Layout, REQUEST_KEYS, Section, View,
+};
+use crate::parse::segment::Role;
+use crate::providers::Providers;
 
 use super::classify::*;
 use super::model::*;
 
 /// Turns of one conversation kept before they are handed out as a part (about 2 MiB of rows).
 pub(super) const MAX_TURNS_PER_PART: usize = 20_000;
+
+/// Conversations open at once; one more closes the least recently used.
+pub(super) const MAX_OPEN: usize = 4096;
+
+/// Response ids remembered for `previous_response_id` chains.
+const MAX_RESPONSE_IDS: usize = 65_536;
+
+/// Blocks before a breakpoint that Anthropic checks for an earlier cache entry ("the system
+/// automatically checks for cache hits at all previous content block boundaries, up to 20
+/// blocks before your explicit breakpoint"):
+/// <https://platform.claude.com/docs/en/build-with-claude/prompt-caching>.
+const LOOKBACK_BLOCKS: usize = 20;
+
+/// OpenAI's cache hits grow in steps of this many tokens past the minimum
+/// (<https://developers.openai.com/api/docs/guides/prompt-caching>).
+const OPENAI_HIT_INCREMENT: u64 = 128;
+
+/// Tokens per canonical byte before a log reports any usage: 4 bytes a token.
+const DEFAULT_TOKENS_PER_BYTE: f64 = 0.25;
 
 pub(super) fn trunc(d: &[u8]) -> H {
     let mut h = [0u8; 16];
@@ -26,10 +50,12 @@ pub(super) struct Node {
     max_end: u64,
     /// An earlier prefix ended exactly here.
     terminal: bool,
+    /// An earlier request wrote a cache entry ending here.
+    written: bool,
     /// Content hash of the element that followed it most recently.
     next: Option<H>,
     /// Kind of that element.
-    next_section: Option<Kind>,
+    next_kind: Option<Kind>,
     /// Last turn that passed here.
     last_turn: u32,
 }
@@ -37,7 +63,7 @@ pub(super) struct Node {
 #[derive(Debug)]
 pub(super) struct Open {
     conv: Conversation,
-    model: Option<String>,
+    /// Messages of the latest turn.
     messages: usize,
     nodes: HashMap<H, Node>,
     chunks: HashMap<H, Box<[u8]>>,
@@ -46,6 +72,14 @@ pub(super) struct Open {
     last_used: u64,
     /// Turns already handed out (a long conversation is emitted in parts).
     turns_before: u32,
+    /// Tokens per canonical byte, from the latest reported usage.
+    tokens_per_byte: f64,
+    /// The previous turn's system and tool elements: `(path, canonical bytes)`.
+    parts: [Vec<(String, Vec<u8>)>; 2],
+    parts_bytes: usize,
+    /// Hashes of the previous turn's conversation items (inherited, input and output), for a
+    /// Responses request that continues it with `previous_response_id`; bytes in `chunks`.
+    chain: Vec<H>,
 }
 
 impl Open {
@@ -53,33 +87,113 @@ impl Open {
     /// entry besides its text, 80 a turn row.
     fn retained(&self) -> usize {
         self.chunk_bytes
+            + self.parts_bytes
             + self.chunks.len() * 48
             + self.nodes.len() * 96
             + self.conv.turns.len() * 80
+            + self.chain.len() * 16
     }
+
+    fn tokens(&self, bytes: u64) -> u64 {
+        (bytes as f64 * self.tokens_per_byte).round() as u64
+    }
+}
+
+/// Where a chunk comes from.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum From {
+    /// An element of this request's layout.
+    Element(Element),
+    /// An item of the conversation a `previous_response_id` continues.
+    Inherited,
 }
 
 /// One turn's prefix: its elements, kinds, boundary hashes.
 pub(super) struct Prefix {
     chunks: Vec<Vec<u8>>,
     kinds: Vec<Kind>,
+    from: Vec<From>,
     /// `bounds[k]` = hash of the first k elements (`bounds[0]` = empty prefix).
     bounds: Vec<H>,
     /// Byte offset where element k starts; `ends[k]` for k = len is the total.
     ends: Vec<u64>,
     sha: [u8; 32],
     tools: Vec<H>,
+    /// Boundaries (chunk counts) where this request writes cache entries: after each
+    /// breakpoint, or at the end under automatic caching.
+    writes: Vec<usize>,
+    /// Hashes of the conversation items (for a later `previous_response_id`).
+    items: Vec<H>,
 }
 
-pub(super) fn prefix_of(lay: &Layout<'_, Jv>) -> Prefix {
-    let mut chunks = vec![lay.header.clone()];
-    let mut kinds = vec![Kind::Header];
-    for i in 0..lay.cached_end {
-        let mut c = Vec::new();
-        lay.write_item(i, &mut c, &mut |_, _| {});
-        chunks.push(c);
-        kinds.push(Kind::Section(lay.items[i].section));
+fn kind_of(lay: &Layout<'_, Jv>, e: Element) -> Kind {
+    match e {
+        Element::Header => Kind::Header,
+        Element::Params => Kind::Params,
+        Element::Item(i) => {
+            Kind::Section(lay.items[i].section, lay.items[i].role == Role::ToolResult)
+        }
     }
+}
+
+/// The canonical prefix of `lay`; `inherited` are the canonical lines of the conversation a
+/// `previous_response_id` continues, placed before this request's own messages.
+pub(super) fn prefix_of(lay: &Layout<'_, Jv>, inherited: &[&[u8]]) -> Prefix {
+    let mut chunks = Vec::new();
+    let mut kinds = Vec::new();
+    let mut from = Vec::new();
+    let mut writes = Vec::new();
+    let mut items = Vec::new();
+    let mut inherited_done = inherited.is_empty();
+    let automatic = lay.boundary == crate::parse::segment::Boundary::Automatic;
+    for e in lay.elements(lay.cached_end) {
+        if !inherited_done
+            && matches!(e, Element::Item(i) if lay.items[i].section == Section::Messages)
+        {
+            for c in inherited {
+                items.push(trunc(&Sha256::digest(c)));
+                chunks.push(c.to_vec());
+                kinds.push(Kind::Section(Section::Messages, false));
+                from.push(From::Inherited);
+            }
+            inherited_done = true;
+        }
+        let mut c = Vec::new();
+        lay.write_element(e, &mut c, &mut |_, _| {});
+        if let Element::Item(i) = e
+            && !c.is_empty()
+            && lay.items[i].section == Section::Messages
+        {
+            items.push(trunc(&Sha256::digest(&c)));
+        }
+        if !c.is_empty() {
+            chunks.push(c);
+            kinds.push(kind_of(lay, e));
+            from.push(From::Element(e));
+        }
+        if let Element::Item(i) = e
+            && lay.breakpoint_items.contains(&i)
+        {
+            writes.push(chunks.len());
+        }
+    }
+    if !inherited_done {
+        for c in inherited {
+            items.push(trunc(&Sha256::digest(c)));
+            chunks.push(c.to_vec());
+            kinds.push(Kind::Section(Section::Messages, false));
+            from.push(From::Inherited);
+        }
+    }
+    if automatic
+        || matches!(
+            lay.provider,
+            Provider::OpenAiChat | Provider::OpenAiResponses | Provider::Gemini
+        )
+    {
+        writes.push(chunks.len());
+    }
+    writes.dedup();
     let mut hasher = Sha256::new();
     let mut bounds = vec![trunc(&Sha256::new().finalize())];
     let mut ends = vec![0u64];
@@ -88,7 +202,7 @@ pub(super) fn prefix_of(lay: &Layout<'_, Jv>) -> Prefix {
         hasher.update(c);
         bounds.push(trunc(&hasher.clone().finalize()));
         ends.push(ends.last().copied().unwrap_or(0) + c.len() as u64);
-        if *k == Kind::Section(Section::Tools) {
+        if matches!(k, Kind::Section(Section::Tools, _)) {
             tools.push(trunc(&Sha256::digest(c)));
         }
     }
@@ -96,11 +210,33 @@ pub(super) fn prefix_of(lay: &Layout<'_, Jv>) -> Prefix {
     Prefix {
         chunks,
         kinds,
+        from,
         bounds,
         ends,
         sha,
         tools,
+        writes,
+        items,
     }
+}
+
+/// One request as the analyser takes it.
+#[derive(Debug, Clone, Copy)]
+pub struct Request<'a> {
+    /// 1-based line (or entry) number in the log.
+    pub line: u64,
+    /// Byte range of the line or entry in the log.
+    pub span: (u64, u64),
+    /// The request JSON, possibly in a log wrapper (`body`, `params`, `request`).
+    pub root: &'a Jv,
+    /// The request's URL, when the log records it.
+    pub url: Option<&'a str>,
+    /// The response's cache figures, when the log records them.
+    pub reported: Option<Reported>,
+    /// The response's id (for a later `previous_response_id`).
+    pub response_id: Option<&'a str>,
+    /// The response's output items (OpenAI Responses `output`).
+    pub response_output: Option<&'a Jv>,
 }
 
 /// The streaming analyser of one log.
@@ -108,10 +244,13 @@ pub(super) fn prefix_of(lay: &Layout<'_, Jv>) -> Prefix {
 pub struct Analyzer {
     path: String,
     opts: CacheOptions,
-    explicit: HashMap<String, Open>,
-    /// Order in which explicit conversations were opened (for flushing at the end).
+    open: HashMap<String, Open>,
+    /// Order in which conversations were opened (for flushing at the end).
     order: Vec<String>,
-    implicit: Option<Open>,
+    /// Response id -> conversation key, for `previous_response_id`.
+    responses: HashMap<String, String>,
+    /// Hash of a first user message -> the latest conversation it opened.
+    by_first_user: HashMap<H, String>,
     tick: u64,
 }
 
@@ -121,18 +260,19 @@ impl Analyzer {
         Analyzer {
             path: path.to_owned(),
             opts,
-            explicit: HashMap::new(),
+            open: HashMap::new(),
             order: Vec::new(),
-            implicit: None,
+            responses: HashMap::new(),
+            by_first_user: HashMap::new(),
             tick: 0,
         }
     }
 
-    /// Analyses one line (1-based `line` number, byte range `span` in the log). Conversations
-    /// this closes are pushed to `closed`.
+    /// Analyses one JSON line holding a bare or wrapped request (1-based `line` number, byte
+    /// range `span` in the log). Conversations this closes are pushed to `closed`.
     ///
     /// # Errors
-    /// A [`LineError`] when the line is not a JSON request.
+    /// A [`LineError`] when the line is not JSON or not a request shape this reads.
     pub fn feed(
         &mut self,
         line: u64,
@@ -140,68 +280,170 @@ impl Analyzer {
         bytes: &[u8],
         closed: &mut Vec<Conversation>,
     ) -> Result<(), LineError> {
-        let err = |message: String| LineError {
+        let root: Jv = serde_json::from_slice(bytes).map_err(|e| LineError {
             path: self.path.clone(),
             line,
-            message,
-        };
-        let root: Jv = serde_json::from_slice(bytes).map_err(|e| err(format!("not JSON: {e}")))?;
-        if !request::is_request(&root) {
-            return Err(err(
-                "not a provider request (no messages, input, instructions or system)".into(),
-            ));
+            message: format!("not JSON: {e}"),
+        })?;
+        self.feed_request(
+            Request {
+                line,
+                span,
+                root: &root,
+                url: None,
+                reported: None,
+                response_id: None,
+                response_output: None,
+            },
+            closed,
+        )
+    }
+
+    /// Analyses one request. Conversations this closes are pushed to `closed`.
+    ///
+    /// # Errors
+    /// A [`LineError`] when the JSON is not a request shape this reads; the message names
+    /// the shapes expected and the keys found.
+    pub fn feed_request(
+        &mut self,
+        r: Request<'_>,
+        closed: &mut Vec<Conversation>,
+    ) -> Result<(), LineError> {
+        if !request::is_request(r.root) {
+            return Err(LineError {
+                path: self.path.clone(),
+                line: r.line,
+                message: unknown_shape(r.root),
+            });
         }
-        let req = request::unwrap_request(&root);
-        let lay = request::layout(req);
-        let prefix = prefix_of(&lay);
-        let model = lay.model.map(str::to_owned);
-        let messages = lay.messages;
+        let req = request::unwrap_request(r.root);
+        let lay = request::layout_hinted(req, r.url);
+        let (first, first_user) = first_messages(&lay);
+        let first_user = trunc(&first_user);
+        let key = match (&lay.conversation, &lay.previous_response) {
+            (Some(id), _) => format!("id:{id}"),
+            (None, Some(prev)) if self.responses.contains_key(prev) => {
+                self.responses.get(prev).cloned().unwrap_or_default()
+            }
+            _ => {
+                let exact = format!("fm:{}", hex(&first, 16));
+                // The system text changed (a line inserted, an edit) while the conversation
+                // went on: the latest conversation that opened with the same user message and
+                // had fewer messages continues.
+                let continued = self
+                    .by_first_user
+                    .get(&first_user)
+                    .filter(|k| self.open.get(*k).is_some_and(|o| o.messages < lay.messages))
+                    .cloned();
+                if self.open.contains_key(&exact) {
+                    exact
+                } else {
+                    continued.unwrap_or(exact)
+                }
+            }
+        };
+        if lay.conversation.is_none() {
+            if self.by_first_user.len() >= MAX_RESPONSE_IDS {
+                self.by_first_user.clear();
+            }
+            self.by_first_user.insert(first_user, key.clone());
+        }
         self.tick += 1;
         let tick = self.tick;
-        let open = match lay.conversation.clone() {
-            Some(id) => {
-                if let Some(prev) = self.implicit.take() {
-                    closed.push(prev.conv);
-                }
-                if !self.explicit.contains_key(&id) {
-                    self.order.push(id.clone());
-                    self.explicit
-                        .insert(id.clone(), self.fresh(id.clone(), true, &model));
-                }
-                self.explicit.get_mut(&id).expect("inserted above")
-            }
-            None => {
-                let continues = self
-                    .implicit
-                    .as_ref()
-                    .is_some_and(|o| o.model == model && messages > o.messages);
-                if !continues {
-                    if let Some(prev) = self.implicit.take() {
-                        closed.push(prev.conv);
-                    }
-                    let id = format!("{}:{line}", self.path);
-                    self.implicit = Some(self.fresh(id, false, &model));
-                }
-                self.implicit.as_mut().expect("set above")
-            }
-        };
+        if !self.open.contains_key(&key) {
+            let (id, explicit) = match &lay.conversation {
+                Some(id) => (id.clone(), true),
+                None => (format!("{}:{}", self.path, r.line), false),
+            };
+            self.order.push(key.clone());
+            self.open.insert(key.clone(), self.fresh(id, explicit));
+        }
+        let budget = self.opts.conversation_budget;
+        let open = self.open.get_mut(&key).expect("inserted above");
         open.last_used = tick;
-        open.messages = messages;
-        open.model.clone_from(&model);
+        open.messages = lay.messages;
+        let chained = lay.previous_response.is_some();
+        let inherited: Vec<&[u8]> = if chained {
+            open.chain
+                .iter()
+                .filter_map(|h| open.chunks.get(h).map(|c| &c[..]))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let prefix = prefix_of(&lay, &inherited);
+        drop(inherited);
+        // Calibrate tokens per byte on the reported input tokens of the whole request.
+        let mut whole = 0u64;
+        for e in lay.elements(lay.items.len()) {
+            let mut c = Vec::new();
+            lay.write_element(e, &mut c, &mut |_, _| {});
+            whole += c.len() as u64;
+        }
+        if chained {
+            whole += prefix
+                .from
+                .iter()
+                .zip(&prefix.chunks)
+                .filter(|(f, _)| matches!(f, From::Inherited))
+                .map(|(_, c)| c.len() as u64)
+                .sum::<u64>();
+        }
+        if let Some(n) = r.reported.and_then(|u| u.input_tokens)
+            && whole > 0
+            && n > 0
+        {
+            open.tokens_per_byte = n as f64 / whole as f64;
+        }
+        let minimum = Providers::builtin()
+            .minimum(Some(lay.provider), lay.model.as_deref())
+            .map_or(1024, |m| m.tokens as u64);
         let turn = open.turns_before + open.conv.turns.len() as u32 + 1;
+        let predicted = predict(open, &prefix, &lay, minimum, whole);
         let broken = if turn == 1 {
             None
         } else {
-            compare(open, &prefix)
+            compare(open, &prefix, &lay, minimum)
         };
-        remember(open, &prefix, turn, self.opts.conversation_budget);
+        let changes = if turn == 1 {
+            remember_parts(open, &lay);
+            Vec::new()
+        } else {
+            let c = part_changes(open, &lay);
+            remember_parts(open, &lay);
+            c
+        };
+        remember(open, &prefix, turn, minimum, &lay);
+        // The conversation a later `previous_response_id` continues: this request's items and
+        // the response's output.
+        if lay.provider == Provider::OpenAiResponses {
+            let mut chain = prefix.items.clone();
+            for o in r.response_output.map(JsonView::items).unwrap_or(&[]) {
+                let mut c = Vec::new();
+                request::write_value(o, &mut c, &mut |_, _| {});
+                c.push(b'\n');
+                let h = trunc(&Sha256::digest(&c));
+                if !open.chunks.contains_key(&h) {
+                    open.chunk_bytes += c.len();
+                    open.chunks.insert(h, c.into_boxed_slice());
+                }
+                chain.push(h);
+            }
+            open.chain = chain;
+        }
+        forget(open, turn, budget);
         open.conv.turns.push(Turn {
             turn,
-            line,
-            line_span: span,
+            line: r.line,
+            line_span: r.span,
             prefix_sha256: prefix.sha,
             prefix_bytes: *prefix.ends.last().unwrap_or(&0),
+            provider: lay.provider.as_str(),
+            model: lay.model.clone(),
             broken,
+            predicted,
+            reported: r.reported,
+            changes,
         });
         // A very long conversation is handed out in parts, so its rows never pile up; the
         // comparison state stays and turn numbers go on.
@@ -213,11 +455,17 @@ impl Analyzer {
             };
             closed.push(part);
         }
+        if let Some(id) = r.response_id {
+            if self.responses.len() >= MAX_RESPONSE_IDS {
+                self.responses.clear();
+            }
+            self.responses.insert(id.to_owned(), key);
+        }
         self.enforce_total(closed);
         Ok(())
     }
 
-    fn fresh(&self, id: String, explicit: bool, model: &Option<String>) -> Open {
+    fn fresh(&self, id: String, explicit: bool) -> Open {
         Open {
             conv: Conversation {
                 id,
@@ -225,7 +473,6 @@ impl Analyzer {
                 path: self.path.clone(),
                 turns: Vec::new(),
             },
-            model: model.clone(),
             messages: 0,
             nodes: HashMap::new(),
             chunks: HashMap::new(),
@@ -233,58 +480,216 @@ impl Analyzer {
             tools: Vec::new(),
             last_used: 0,
             turns_before: 0,
+            tokens_per_byte: DEFAULT_TOKENS_PER_BYTE,
+            parts: [Vec::new(), Vec::new()],
+            parts_bytes: 0,
+            chain: Vec::new(),
         }
     }
 
-    /// Closes least recently used explicit conversations while all open ones keep more than
-    /// the total budget.
+    /// Closes least recently used conversations while all open ones keep more than the total
+    /// budget or more than [`MAX_OPEN`] are open.
     fn enforce_total(&mut self, closed: &mut Vec<Conversation>) {
         loop {
-            let total: usize = self.explicit.values().map(Open::retained).sum::<usize>()
-                + self.implicit.as_ref().map_or(0, Open::retained);
-            if total <= self.opts.total_budget || self.explicit.len() <= 1 {
+            let total: usize = self.open.values().map(Open::retained).sum();
+            if (total <= self.opts.total_budget && self.open.len() <= MAX_OPEN)
+                || self.open.len() <= 1
+            {
                 return;
             }
             let Some(lru) = self
-                .explicit
+                .open
                 .iter()
                 .min_by_key(|(_, o)| o.last_used)
                 .map(|(k, _)| k.clone())
             else {
                 return;
             };
-            if let Some(o) = self.explicit.remove(&lru) {
+            if let Some(o) = self.open.remove(&lru) {
                 self.order.retain(|k| *k != lru);
+                self.responses.retain(|_, k| *k != lru);
+                self.by_first_user.retain(|_, k| *k != lru);
                 closed.push(o.conv);
             }
         }
     }
 
-    /// Closes every open conversation (at the end of the log), explicit ones in the order
-    /// they were opened.
+    /// Closes every open conversation (at the end of the log), in the order they were opened.
     pub fn finish(mut self) -> Vec<Conversation> {
         let mut out = Vec::new();
-        for id in std::mem::take(&mut self.order) {
-            if let Some(o) = self.explicit.remove(&id) {
+        for key in std::mem::take(&mut self.order) {
+            if let Some(o) = self.open.remove(&key) {
                 out.push(o.conv);
             }
-        }
-        if let Some(o) = self.implicit.take() {
-            out.push(o.conv);
         }
         out
     }
 }
 
-/// Compares a turn's prefix with every earlier prefix of the conversation.
-pub(super) fn compare(open: &Open, p: &Prefix) -> Option<Break> {
+/// The error for JSON that is no request shape this reads: what was expected, what was found.
+fn unknown_shape(root: &Jv) -> String {
+    let keys: Vec<String> = match root.view() {
+        View::Object(m) => m
+            .iter()
+            .take(12)
+            .map(|(k, _)| format!("`{}`", crate::escape::escape_one_line(k)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let found = if keys.is_empty() {
+        "not an object".to_owned()
+    } else {
+        format!("found keys {}", keys.join(", "))
+    };
+    format!(
+        "not a request this tool reads ({found}; none of {}): expected {EXPECTED_SHAPES}, bare or wrapped in `body`, `params` or `request`",
+        REQUEST_KEYS
+            .iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// Hashes of what opens a conversation: its system text and first user message, and the
+/// first user message alone. Model, tools
+/// and parameters stay out, so a fallback, a tool change or a replay stays in its
+/// conversation; in the system text every run of digits and hex digits counts as one `0` and
+/// whitespace not at all, so a clock, an id or a reflowed line in the system prompt stays in
+/// its conversation too (and is reported as the break it is).
+fn first_messages(lay: &Layout<'_, Jv>) -> ([u8; 32], [u8; 32]) {
+    let mut h = Sha256::new();
+    let mut u = Sha256::new();
+    let first_user = lay
+        .items
+        .iter()
+        .find(|it| it.section == Section::Messages && it.role == Role::User)
+        .and_then(|it| it.message);
+    for (i, it) in lay.items.iter().enumerate() {
+        let system = it.section == Section::System
+            || (it.section == Section::Messages
+                && matches!(it.role, Role::System | Role::Developer)
+                && it.message < first_user);
+        let user = it.section == Section::Messages && it.message == first_user;
+        if system || user {
+            let mut c = Vec::new();
+            lay.write_item(i, &mut c, &mut |_, _| {});
+            if system {
+                c = mask_volatile(&squeeze(&c));
+            } else {
+                u.update(&c);
+            }
+            h.update(&c);
+        }
+    }
+    (h.finalize().into(), u.finalize().into())
+}
+
+/// `b` with every run of hex digits and dashes that holds a decimal digit (a time, a date,
+/// a UUID, a counter) written as one `0`.
+fn mask_volatile(b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let run = b[i..]
+            .iter()
+            .take_while(|c| c.is_ascii_hexdigit() || matches!(c, b'-' | b':'))
+            .count();
+        if run > 0 && b[i..i + run].iter().any(u8::is_ascii_digit) {
+            out.push(b'0');
+            i += run;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// How many leading chunks of `p` an earlier prefix shares (`k`), and whether an earlier
+/// prefix holds all of `p`.
+fn common_path(open: &Open, p: &Prefix) -> (usize, bool) {
     let n = p.chunks.len();
     if open.nodes.contains_key(&p.bounds[n]) {
-        return None; // a prefix of (or equal to) an earlier one
+        return (n, true);
     }
     let mut k = 0;
     while k < n && open.nodes.contains_key(&p.bounds[k + 1]) {
         k += 1;
+    }
+    (k, false)
+}
+
+/// What the provider reads from and writes to its cache for this request.
+fn predict(open: &Open, p: &Prefix, lay: &Layout<'_, Jv>, minimum: u64, whole: u64) -> Predicted {
+    let n = p.chunks.len();
+    let mut out = Predicted {
+        input_tokens: open.tokens(whole),
+        minimum,
+        ..Predicted::default()
+    };
+    let (k, full) = if open.nodes.is_empty() {
+        (0, false)
+    } else {
+        common_path(open, p)
+    };
+    match lay.provider {
+        Provider::Anthropic | Provider::Bedrock => {
+            let mut best = 0u64;
+            for &w in &p.writes {
+                let lo = w.saturating_sub(LOOKBACK_BLOCKS);
+                for j in (lo..=w.min(k)).rev() {
+                    if open.nodes.get(&p.bounds[j]).is_some_and(|nd| nd.written) {
+                        best = best.max(p.ends[j]);
+                        break;
+                    }
+                }
+            }
+            let read = open.tokens(best);
+            let last = p.writes.iter().copied().max().unwrap_or(0);
+            let cacheable = open.tokens(p.ends[last]);
+            out.cache_read = if read >= minimum { read } else { 0 };
+            out.cache_write = Some(if cacheable >= minimum {
+                cacheable.saturating_sub(out.cache_read)
+            } else {
+                0
+            });
+        }
+        Provider::OpenAiChat | Provider::OpenAiResponses | Provider::Gemini => {
+            let common = if full {
+                p.ends[n]
+            } else if let Some(node) = open.nodes.get(&p.bounds[k]) {
+                let lcp = match (node.next.and_then(|h| open.chunks.get(&h)), p.chunks.get(k)) {
+                    (Some(e), Some(c)) => common_prefix(e, c),
+                    _ => 0,
+                };
+                p.ends[k] + lcp as u64
+            } else {
+                0
+            };
+            let t = open.tokens(common);
+            out.cache_read = if t < minimum {
+                0
+            } else if lay.provider == Provider::Gemini {
+                t
+            } else {
+                minimum + (t - minimum) / OPENAI_HIT_INCREMENT * OPENAI_HIT_INCREMENT
+            };
+        }
+    }
+    out
+}
+
+/// Compares a turn's prefix with every earlier prefix of the conversation.
+pub(super) fn compare(
+    open: &Open,
+    p: &Prefix,
+    lay: &Layout<'_, Jv>,
+    minimum: u64,
+) -> Option<Break> {
+    let (k, full) = common_path(open, p);
+    if full {
+        return None; // a prefix of (or equal to) an earlier one
     }
     // An earlier prefix that ended on the common path is a prefix of this one.
     if (1..=k).any(|j| open.nodes.get(&p.bounds[j]).is_some_and(|nd| nd.terminal)) {
@@ -295,46 +700,68 @@ pub(super) fn compare(open: &Open, p: &Prefix) -> Option<Break> {
     let earlier = node.next.and_then(|h| open.chunks.get(&h));
     let lcp = earlier.map_or(0, |e| common_prefix(e, cur));
     let at = p.ends[k] + lcp as u64;
-    let rebilled = node.max_end.saturating_sub(at);
-    let kind = p.kinds[k];
+    let rebilled = open.tokens(node.max_end.saturating_sub(at));
+    let cached_before = open.tokens(node.max_end);
+    let billed = cached_before >= minimum && rebilled > 0;
     let (reason, detail) = classify(
-        kind,
-        node.next_section,
+        p.kinds[k],
+        node.next_kind,
         earlier.map(|e| &e[..]),
         cur,
         lcp,
         &open.tools,
         &p.tools,
     );
+    let path = match p.from[k] {
+        From::Element(e) => {
+            let (path, off) = lay.locate(e, lcp);
+            match off {
+                Some(o) => format!("{path} +{o}"),
+                None => path,
+            }
+        }
+        From::Inherited => "previous_response_id".to_owned(),
+    };
     Some(Break {
         at,
+        path,
         reason,
         detail,
-        est_tokens_rebilled: est_tokens(rebilled as usize) as u64,
+        billed,
+        est_tokens_rebilled: if billed { rebilled } else { 0 },
         was: earlier.map(|e| context(e, lcp)).unwrap_or_default(),
         now: context(cur, lcp),
     })
 }
 
 /// Records a turn's prefix.
-pub(super) fn remember(open: &mut Open, p: &Prefix, turn: u32, budget: usize) {
+pub(super) fn remember(
+    open: &mut Open,
+    p: &Prefix,
+    turn: u32,
+    minimum: u64,
+    _lay: &Layout<'_, Jv>,
+) {
     let total = *p.ends.last().unwrap_or(&0);
     for k in 0..=p.chunks.len() {
         let next = p.chunks.get(k).map(|c| trunc(&Sha256::digest(c)));
+        let written = p.writes.contains(&k) && open.tokens(p.ends[k]) >= minimum;
         let node = open.nodes.entry(p.bounds[k]).or_insert(Node {
             max_end: 0,
             terminal: false,
+            written: false,
             next: None,
-            next_section: None,
+            next_kind: None,
             last_turn: turn,
         });
         node.max_end = node.max_end.max(total);
         node.last_turn = turn;
+        node.written |= written;
         if k == p.chunks.len() {
             node.terminal = true;
         } else {
             node.next = next;
-            node.next_section = Some(p.kinds[k]);
+            node.next_kind = Some(p.kinds[k]);
             let h = next.expect("k < len");
             if !open.chunks.contains_key(&h) {
                 open.chunk_bytes += p.chunks[k].len();
@@ -344,15 +771,91 @@ pub(super) fn remember(open: &mut Open, p: &Prefix, turn: u32, budget: usize) {
         }
     }
     open.tools.clone_from(&p.tools);
-    // Forget the oldest turns while over budget (never the current one).
+}
+
+/// Forgets the oldest turns while over `budget` (never the current one).
+fn forget(open: &mut Open, turn: u32, budget: usize) {
     let mut window = turn.saturating_sub(1);
     while open.retained() > budget && window > 0 {
         window /= 2;
         let keep_from = turn.saturating_sub(window);
         open.nodes.retain(|_, nd| nd.last_turn >= keep_from);
-        let live: std::collections::HashSet<H> =
+        let mut live: std::collections::HashSet<H> =
             open.nodes.values().filter_map(|nd| nd.next).collect();
+        live.extend(open.chain.iter().copied());
         open.chunks.retain(|h, _| live.contains(h));
         open.chunk_bytes = open.chunks.values().map(|c| c.len()).sum();
     }
+}
+
+/// The system text and tool elements of a request: `(path, canonical bytes)` each. System
+/// text is `system` / `instructions` / `systemInstruction`, and the system or developer
+/// messages before an OpenAI Chat conversation's first other message.
+fn parts_of(lay: &Layout<'_, Jv>) -> [Vec<(String, Vec<u8>)>; 2] {
+    let mut system = Vec::new();
+    let mut tools = Vec::new();
+    let mut leading = true;
+    for (i, it) in lay.items.iter().enumerate() {
+        let is_system = match it.section {
+            Section::System => true,
+            Section::Messages => {
+                leading &= matches!(it.role, Role::System | Role::Developer);
+                leading
+            }
+            _ => false,
+        };
+        if is_system || it.section == Section::Tools {
+            let mut c = Vec::new();
+            lay.write_item(i, &mut c, &mut |_, _| {});
+            if c.is_empty() {
+                continue;
+            }
+            let row = (it.path.clone(), c);
+            if is_system {
+                system.push(row);
+            } else {
+                tools.push(row);
+            }
+        }
+    }
+    [system, tools]
+}
+
+fn remember_parts(open: &mut Open, lay: &Layout<'_, Jv>) {
+    open.parts = parts_of(lay);
+    open.parts_bytes = open
+        .parts
+        .iter()
+        .flatten()
+        .map(|(p, c)| p.len() + c.len())
+        .sum();
+}
+
+/// How this request's system text and tools differ from the previous turn's.
+fn part_changes(open: &Open, lay: &Layout<'_, Jv>) -> Vec<PartChange> {
+    let now = parts_of(lay);
+    let mut out = Vec::new();
+    for (i, name) in ["system", "tools"].into_iter().enumerate() {
+        let (a, b) = (&open.parts[i], &now[i]);
+        let n = a.len().max(b.len());
+        for j in 0..n {
+            let (was, cur) = (a.get(j), b.get(j));
+            if was.map(|w| &w.1) == cur.map(|c| &c.1) {
+                continue;
+            }
+            let lcp = match (was, cur) {
+                (Some(w), Some(c)) => common_prefix(&w.1, &c.1),
+                _ => 0,
+            };
+            let path = cur.or(was).map(|r| r.0.clone()).unwrap_or_default();
+            out.push(PartChange {
+                part: name,
+                path,
+                was: was.map(|w| context(&w.1, lcp)).unwrap_or_default(),
+                now: cur.map(|c| context(&c.1, lcp)).unwrap_or_default(),
+            });
+            break;
+        }
+    }
+    out
 }

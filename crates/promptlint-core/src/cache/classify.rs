@@ -38,16 +38,23 @@ pub(super) fn classify(
     tools: &[H],
 ) -> (Reason, String) {
     if kind == Kind::Header {
-        let detail =
-            if earlier.is_some_and(|e| field(e, b"\"model\":") != field(cur, b"\"model\":")) {
-                "model"
-            } else {
-                "tool_choice or thinking"
+        let (a, b) = (
+            earlier.map(|e| field(e, b"\"model\":")).unwrap_or(b""),
+            field(cur, b"\"model\":"),
+        );
+        if a != b {
+            let show = |v: &[u8]| {
+                crate::escape::escape_one_line(String::from_utf8_lossy(v).trim_matches('"'))
             };
-        return (Reason::ModelOrParamsChanged, detail.to_owned());
+            return (Reason::ModelChanged, format!("{} -> {}", show(a), show(b)));
+        }
+        return (Reason::ContentChanged, "cached content".to_owned());
     }
-    if kind == Kind::Section(Section::Tools) || earlier_kind == Some(Kind::Section(Section::Tools))
-    {
+    if kind == Kind::Params || earlier_kind == Some(Kind::Params) {
+        return (Reason::ParamsChanged, "tool_choice or thinking".to_owned());
+    }
+    let is_tools = |k: Option<Kind>| matches!(k, Some(Kind::Section(Section::Tools, _)));
+    if is_tools(Some(kind)) || is_tools(earlier_kind) {
         let detail = if earlier_tools.len() != tools.len() {
             "a tool was added or removed"
         } else {
@@ -59,8 +66,14 @@ pub(super) fn classify(
         };
         return (Reason::ToolsChanged, detail.to_owned());
     }
+    let messages = |k: Option<Kind>| matches!(k, Some(Kind::Section(Section::Messages, _)));
     let Some(earlier) = earlier else {
-        return (Reason::ContentChanged, String::new());
+        let reason = if messages(Some(kind)) {
+            Reason::HistoryRewritten
+        } else {
+            Reason::ContentChanged
+        };
+        return (reason, String::new());
     };
     if squeeze(&earlier[lcp..]) == squeeze(&cur[lcp..]) {
         return (Reason::Whitespace, String::new());
@@ -86,6 +99,16 @@ pub(super) fn classify(
         if !volatile::identifiers(&side).is_empty() {
             return (Reason::Id, String::new());
         }
+    }
+    let tool_result = |k: Option<Kind>| matches!(k, Some(Kind::Section(Section::Messages, true)));
+    if tool_result(Some(kind)) && tool_result(earlier_kind) && cur.len() < earlier.len() {
+        return (
+            Reason::ToolResultTruncated,
+            format!("{} -> {} bytes", earlier.len(), cur.len()),
+        );
+    }
+    if messages(Some(kind)) || messages(earlier_kind) {
+        return (Reason::HistoryRewritten, String::new());
     }
     (Reason::ContentChanged, String::new())
 }
@@ -150,9 +173,11 @@ pub(super) fn find_fwd(c: &[u8], at: usize) -> usize {
 
 pub(super) type H = [u8; 16];
 
-/// Element kinds: the header line or a prefix section.
+/// Element kinds: the header line, the parameters line, or a prefix section (with whether
+/// the element is a tool result).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Kind {
     Header,
-    Section(Section),
+    Params,
+    Section(Section, bool),
 }

@@ -29,9 +29,10 @@ mod classify;
 mod model;
 mod reader;
 
-pub use analyzer::Analyzer;
+pub use analyzer::{Analyzer, Request};
 pub use model::{
-    Break, CacheOptions, Conversation, DEFAULT_MAX_LINE_BYTES, LineError, Reason, Turn, hex,
+    Break, CacheOptions, Conversation, DEFAULT_MAX_LINE_BYTES, LineError, PartChange, Predicted,
+    Reason, Reported, Summary, Turn, hex,
 };
 pub use reader::{LogResult, analyse_reader};
 
@@ -112,24 +113,45 @@ mod tests {
         let convs = run(&format!("{}\n{}\n", with_id(b), with_id(&c)));
         assert_eq!(convs[0].id, "k");
         let br = convs[0].turns[1].broken.as_ref().unwrap();
-        assert_eq!(br.reason, Reason::ModelOrParamsChanged);
+        assert_eq!(
+            (br.reason, br.detail.as_str()),
+            (Reason::ModelChanged, "gpt-4.1 -> gpt-4.1-mini")
+        );
+        assert_eq!(br.path, "model");
         assert_eq!(br.at, "{\"model\":\"gpt-4.1".len() as u64);
     }
 
     #[test]
-    fn runs_split_on_model_or_shrinking_messages() {
+    fn conversations_are_grouped_by_their_first_messages() {
+        // A replay whose message list does not grow stays in its conversation, and so does
+        // a model fallback; another first user message opens another conversation.
         let log = [
             req("S", &["a"]),
             req("S", &["a"]),
+            req("S", &["b"]),
             req("S", &["a", "b", "c"]),
+            req("S", &["a", "b", "c"]).replace("claude-sonnet-4-5", "claude-haiku-4-5"),
         ]
         .join("\n");
         let convs = run(&log);
         assert_eq!(
-            convs.iter().map(|c| c.turns.len()).collect::<Vec<_>>(),
-            vec![1, 2]
+            convs
+                .iter()
+                .map(|c| (c.id.as_str(), c.turns.len()))
+                .collect::<Vec<_>>(),
+            vec![("t.jsonl:1", 4), ("t.jsonl:3", 1)]
         );
-        assert_eq!(convs[1].id, "t.jsonl:2");
+        let t = &convs[0].turns;
+        assert!(t[..3].iter().all(|t| t.broken.is_none()));
+        let b = t[3]
+            .broken
+            .as_ref()
+            .expect("the fallback breaks the prefix");
+        assert_eq!(b.reason, Reason::ModelChanged);
+        assert_eq!(b.detail, "claude-sonnet-4-5 -> claude-haiku-4-5");
+        // Nothing was cached: the prefix is far below Anthropic's minimum.
+        assert!(!b.billed);
+        assert_eq!(b.est_tokens_rebilled, 0);
     }
 
     #[test]

@@ -38,9 +38,16 @@ pub enum Reason {
     ToolsChanged,
     /// Only whitespace differs.
     Whitespace,
-    /// The model, `tool_choice` or `thinking` differs.
-    ModelOrParamsChanged,
-    /// Any other edit.
+    /// The model differs (a fallback, a router): caches are per model, so nothing is read.
+    ModelChanged,
+    /// A parameter on the parameters line differs (Anthropic `tool_choice`, `thinking`):
+    /// the cached messages are invalidated, tools and system stay.
+    ParamsChanged,
+    /// An earlier tool result was shortened (truncated or cleared) in a later turn.
+    ToolResultTruncated,
+    /// An earlier message was edited, removed or inserted (compaction, a rewritten history).
+    HistoryRewritten,
+    /// Any other edit (system text, instructions, a schema).
     ContentChanged,
 }
 
@@ -52,7 +59,10 @@ impl Reason {
             Reason::Id => "id",
             Reason::ToolsChanged => "tools-changed",
             Reason::Whitespace => "whitespace",
-            Reason::ModelOrParamsChanged => "model-or-params-changed",
+            Reason::ModelChanged => "model-changed",
+            Reason::ParamsChanged => "params-changed",
+            Reason::ToolResultTruncated => "tool-result-truncated",
+            Reason::HistoryRewritten => "history-rewritten",
             Reason::ContentChanged => "content-changed",
         }
     }
@@ -63,16 +73,63 @@ impl Reason {
 pub struct Break {
     /// First differing byte of the canonical prefix (0-based).
     pub at: u64,
+    /// The element and place of the break in the request: its path, and for a string the
+    /// byte offset in its decoded text (`system[0].text +7383`, `messages[4].content[1]`).
+    pub path: String,
     /// Classification.
     pub reason: Reason,
-    /// More words on the reason (`reordered`, `edited`, `model`), possibly empty.
+    /// More words on the reason (`reordered`, `claude-a -> claude-b`), possibly empty.
     pub detail: String,
-    /// Estimated tokens of the earlier cached prefix after the break, billed again.
+    /// False when nothing was cached after the break: the earlier prefix was below the
+    /// provider's minimum cacheable length (or the request set no breakpoint), so the break
+    /// costs nothing.
+    pub billed: bool,
+    /// Tokens of the earlier cached prefix after the break, billed again (0 when not
+    /// `billed`). Tokens are the provider's when the log reports usage (bytes scaled by the
+    /// reported input tokens per canonical byte), else bytes / 4.
     pub est_tokens_rebilled: u64,
     /// A short escaped context of the earlier prefix at the break (empty when its bytes were
     /// forgotten).
     pub was: String,
     /// A short escaped context of this turn's prefix at the break.
+    pub now: String,
+}
+
+/// The provider's cache figures for one request, as its response reported them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Reported {
+    /// Every input token, cached ones included.
+    pub input_tokens: Option<u64>,
+    /// Tokens read from the cache.
+    pub cache_read: Option<u64>,
+    /// Tokens written to the cache (Anthropic, Bedrock).
+    pub cache_write: Option<u64>,
+}
+
+/// What the provider's cache model predicts for one request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Predicted {
+    /// Tokens of the whole request (estimated as in [`Break::est_tokens_rebilled`]).
+    pub input_tokens: u64,
+    /// Tokens the provider should read from the cache.
+    pub cache_read: u64,
+    /// Tokens it should write (for providers that report writes).
+    pub cache_write: Option<u64>,
+    /// The minimum cacheable prompt in tokens for this provider and model.
+    pub minimum: u64,
+}
+
+/// A change of a named part (`system`, `tools`) from the previous turn of the conversation,
+/// for `--assert-stable`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartChange {
+    /// `system` or `tools`.
+    pub part: &'static str,
+    /// The first element that differs (its path, as in [`Break::path`]).
+    pub path: String,
+    /// Escaped context of the previous turn's bytes there (empty when it had none).
+    pub was: String,
+    /// Escaped context of this turn's bytes there (empty when the element was removed).
     pub now: String,
 }
 
@@ -89,8 +146,41 @@ pub struct Turn {
     pub prefix_sha256: [u8; 32],
     /// Bytes of the canonical prefix.
     pub prefix_bytes: u64,
+    /// The API the request is for (`anthropic`, `openai`, `bedrock`, `gemini`).
+    pub provider: &'static str,
+    /// The model, when the request or its URL names one.
+    pub model: Option<String>,
     /// `None` when stable.
     pub broken: Option<Break>,
+    /// The cache model's prediction.
+    pub predicted: Predicted,
+    /// The figures the response reported, when the log holds them.
+    pub reported: Option<Reported>,
+    /// Changes of the system text and the tool list from the previous turn.
+    pub changes: Vec<PartChange>,
+}
+
+impl Turn {
+    /// Reported tokens read from the cache over every input token, when reported.
+    pub fn hit_ratio(&self) -> Option<f64> {
+        let r = self.reported?;
+        let total = r.input_tokens?;
+        (total > 0).then(|| r.cache_read.unwrap_or(0) as f64 / total as f64)
+    }
+
+    /// Whether the predicted and the reported cache reads agree: within 128 tokens (OpenAI's
+    /// hit granularity) or 10% of the larger, whichever is more. `None` when not reported.
+    pub fn agrees(&self) -> Option<bool> {
+        let read = self.reported?.cache_read?;
+        let p = self.predicted.cache_read;
+        let tolerance = 128u64.max(p.max(read) / 10);
+        Some(p.abs_diff(read) <= tolerance)
+    }
+
+    /// True when the turn broke a prefix that was cached (a break that costs tokens).
+    pub fn billed_break(&self) -> bool {
+        self.broken.as_ref().is_some_and(|b| b.billed)
+    }
 }
 
 /// A conversation and its turns.
@@ -111,6 +201,53 @@ impl Conversation {
     pub fn broken(&self) -> impl Iterator<Item = &Turn> {
         self.turns.iter().filter(|t| t.broken.is_some())
     }
+
+    /// The conversation's totals.
+    pub fn summary(&self) -> Summary {
+        let mut s = Summary::default();
+        for t in &self.turns {
+            match t
+                .reported
+                .and_then(|r| r.input_tokens.map(|i| (i, r.cache_read)))
+            {
+                Some((input, read)) => {
+                    s.input_tokens += input;
+                    s.cache_read += read.unwrap_or(0);
+                    s.reported_turns += 1;
+                }
+                None => {
+                    s.input_tokens += t.predicted.input_tokens;
+                    s.cache_read += t.predicted.cache_read;
+                }
+            }
+            s.predicted_cache_read += t.predicted.cache_read;
+            if let Some(b) = &t.broken {
+                s.rebilled += b.est_tokens_rebilled;
+            }
+            if t.agrees() == Some(false) {
+                s.disagreements += 1;
+            }
+        }
+        s
+    }
+}
+
+/// Totals of a conversation: input tokens and cache reads as reported where the log has
+/// them (predicted elsewhere), and the cost of its breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Summary {
+    /// Every input token of every turn.
+    pub input_tokens: u64,
+    /// Tokens read from the cache.
+    pub cache_read: u64,
+    /// Tokens the cache model predicts are read.
+    pub predicted_cache_read: u64,
+    /// Tokens re-billed by the breaks.
+    pub rebilled: u64,
+    /// Turns whose figures came from the log.
+    pub reported_turns: u32,
+    /// Turns whose prediction and report disagree.
+    pub disagreements: u32,
 }
 
 /// A log line that could not be analysed; the run goes on.

@@ -1,4 +1,10 @@
 //! A request's canonical order: provider, sections, items and the canonical prefix bytes.
+//!
+//! Each provider's reading lives in its own module ([`super::anthropic`], [`super::openai`],
+//! [`super::bedrock`], [`super::gemini`]): which elements make the prefix and in what order,
+//! where the breakpoints are, and what the provider normalizes away before it compares two
+//! prompts. This module holds what they share: the [`Layout`] they fill, the canonical writer
+//! and the detection of the API from the request's keys (and the URL, when a log has it).
 
 use super::super::segment::{Boundary, Provider, Role};
 use super::json_view::{JsonView, View};
@@ -8,7 +14,7 @@ use super::json_view::{JsonView, View};
 pub fn unwrap_request<T: JsonView>(root: &T) -> &T {
     let mut cur = root;
     for _ in 0..3 {
-        let next = if cur.get("messages").is_some() || cur.get("input").is_some() {
+        let next = if REQUEST_KEYS.iter().any(|k| cur.get(k).is_some()) {
             None
         } else {
             ["body", "params", "request"]
@@ -23,16 +29,67 @@ pub fn unwrap_request<T: JsonView>(root: &T) -> &T {
     cur
 }
 
+/// Top-level keys of which one at least marks a provider request: `messages` (Anthropic,
+/// OpenAI Chat, Bedrock Converse), `input` / `instructions` (OpenAI Responses), `system`
+/// (Anthropic, Bedrock), `contents` / `systemInstruction` (Gemini, both spellings).
+pub const REQUEST_KEYS: &[&str] = &[
+    "messages",
+    "input",
+    "instructions",
+    "system",
+    "contents",
+    "systemInstruction",
+    "system_instruction",
+];
+
+/// What `promptlint` reads as a request, for error messages about a shape it does not read.
+pub const EXPECTED_SHAPES: &str = "an Anthropic Messages request (`messages`, `system`), an \
+    OpenAI Chat Completions request (`messages`), an OpenAI Responses request (`input`, \
+    `instructions`), a Bedrock Converse request (`messages`, `system`, `toolConfig`) or a \
+    Gemini / Vertex generateContent request (`contents`, `systemInstruction`)";
+
 /// True when `root` (after unwrapping) looks like a provider request.
 pub fn is_request<T: JsonView>(root: &T) -> bool {
     let r = unwrap_request(root);
-    ["messages", "input", "instructions", "system"]
-        .iter()
-        .any(|k| r.get(k).is_some())
+    REQUEST_KEYS.iter().any(|k| r.get(k).is_some())
 }
 
 /// Which API `req` (unwrapped) is for.
 pub fn provider<T: JsonView>(req: &T) -> Provider {
+    provider_hinted(req, None)
+}
+
+/// Which API `req` (unwrapped) is for, with the request's URL when a log records it (an SDK's
+/// Bedrock or Gemini body carries no model; the URL path does: `/model/{id}/converse`,
+/// `/models/{id}:generateContent`).
+pub fn provider_hinted<T: JsonView>(req: &T, url: Option<&str>) -> Provider {
+    if let Some(u) = url {
+        let path = u.split(['?', '#']).next().unwrap_or(u);
+        if path.ends_with("/converse") || path.ends_with("/converse-stream") {
+            return Provider::Bedrock;
+        }
+        if path.contains(":generateContent") || path.contains(":streamGenerateContent") {
+            return Provider::Gemini;
+        }
+        if path.ends_with("/v1/messages") {
+            return Provider::Anthropic;
+        }
+        if path.ends_with("/responses") {
+            return Provider::OpenAiResponses;
+        }
+        if path.ends_with("/chat/completions") {
+            return Provider::OpenAiChat;
+        }
+    }
+    if req.get("contents").is_some()
+        || req.get("systemInstruction").is_some()
+        || req.get("system_instruction").is_some()
+    {
+        return Provider::Gemini;
+    }
+    if super::bedrock::looks_like(req) {
+        return Provider::Bedrock;
+    }
     if req.get("input").is_some() || req.get("instructions").is_some() {
         return Provider::OpenAiResponses;
     }
@@ -81,6 +138,31 @@ pub fn provider<T: JsonView>(req: &T) -> Provider {
     }
 }
 
+/// The model named in a request URL: Bedrock `/model/{modelId}/converse` (percent-encoded
+/// ARNs decoded for `%3A` and `%2F`) or Gemini / Vertex `.../models/{model}:generateContent`.
+pub fn model_in_url(url: &str) -> Option<String> {
+    let path = url.split(['?', '#']).next().unwrap_or(url);
+    if let Some(i) = path.find("/model/") {
+        let rest = &path[i + "/model/".len()..];
+        let id = rest.split('/').next().unwrap_or("");
+        if !id.is_empty() {
+            return Some(
+                id.replace("%3A", ":")
+                    .replace("%3a", ":")
+                    .replace("%2F", "/"),
+            );
+        }
+    }
+    if let Some(i) = path.rfind("/models/") {
+        let rest = &path[i + "/models/".len()..];
+        let id = rest.split(':').next().unwrap_or("");
+        if !id.is_empty() && rest.contains(':') {
+            return Some(id.to_owned());
+        }
+    }
+    None
+}
+
 /// Which part of the prefix an element belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Section {
@@ -88,10 +170,25 @@ pub enum Section {
     Tools,
     /// A structured-output schema (OpenAI `response_format`, `text.format`).
     Format,
-    /// System text (Anthropic `system`, OpenAI `instructions`).
+    /// System text (Anthropic `system`, OpenAI `instructions`, Gemini `systemInstruction`).
     System,
     /// A message or one of its blocks.
     Messages,
+}
+
+/// How an element is written in the canonical prefix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// The node as compact JSON.
+    Node,
+    /// A string written as the single text block it is equal to
+    /// (`{"type":"text","text":...}`): the provider tokenizes both alike.
+    TextBlock,
+    /// An OpenAI message whose `content` array of a single text part is written as the string.
+    OpenAiMessage,
+    /// Not part of what the provider compares (a prior turn's thinking block, a Bedrock
+    /// `cachePoint` block): written as nothing.
+    Omitted,
 }
 
 /// One element of the canonical prefix.
@@ -103,11 +200,27 @@ pub struct Item<'a, T> {
     pub role: Role,
     /// Its JSON value.
     pub node: &'a T,
-    /// `Some(role)` for the role line of an Anthropic message (whose blocks follow as their
-    /// own items); `None` when the whole node is the element.
+    /// `Some(role)` for the role line of a message (whose blocks follow as their own items);
+    /// `None` when the whole node is the element.
     pub role_line: Option<&'a str>,
     /// Index of its message, for message elements.
     pub message: Option<usize>,
+    /// Its path in the request (`system[0]`, `messages[4].content[1]`, `tools[2]`).
+    pub path: String,
+    /// How it is written.
+    pub form: Form,
+}
+
+/// One element of the canonical order: the header, the parameters line, or an item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Element {
+    /// The model and what else keys the whole cache.
+    Header,
+    /// Parameters whose change invalidates the messages only (Anthropic `tool_choice`,
+    /// `thinking`), placed between the system text and the messages.
+    Params,
+    /// `items[i]`.
+    Item(usize),
 }
 
 /// A request's canonical prefix layout.
@@ -115,10 +228,14 @@ pub struct Item<'a, T> {
 pub struct Layout<'a, T> {
     /// The API.
     pub provider: Provider,
-    /// `model`, when given.
-    pub model: Option<&'a str>,
-    /// The header line: model and the parameters that key the cache.
+    /// `model`, from the request or its URL.
+    pub model: Option<String>,
+    /// The header line: the model and what else keys the whole cache.
     pub header: Vec<u8>,
+    /// The parameters line (empty when there is none).
+    pub params: Vec<u8>,
+    /// The parameters line goes before `items[params_at]`.
+    pub params_at: usize,
     /// Elements in canonical order.
     pub items: Vec<Item<'a, T>>,
     /// `items[..cached_end]` are the provider-matched prefix (what this request can read from
@@ -129,17 +246,22 @@ pub struct Layout<'a, T> {
     pub static_end: usize,
     /// How the static zone ends.
     pub boundary: Boundary,
-    /// `cache_control` values on elements (explicit breakpoints), in canonical order.
+    /// `cache_control` / `cachePoint` values on elements (explicit breakpoints), in canonical
+    /// order.
     pub breakpoints: Vec<&'a T>,
+    /// Items after which an explicit breakpoint stands (indices into `items`), in order.
+    pub breakpoint_items: Vec<usize>,
     /// True when the request opts into caching.
     pub cache_intent: bool,
     /// An explicit conversation id, when the request carries one.
     pub conversation: Option<String>,
-    /// Number of messages (input items for Responses).
+    /// OpenAI Responses `previous_response_id`: the conversation continues server side.
+    pub previous_response: Option<String>,
+    /// Number of messages (input items for Responses, contents for Gemini).
     pub messages: usize,
 }
 
-/// Explicit conversation ids, most specific first: `(path, what it is)`.
+/// Explicit conversation ids, most specific first.
 pub(super) const CONVERSATION_KEYS: &[&[&str]] = &[
     &["conversation_id"],
     &["conversation"],
@@ -153,10 +275,73 @@ pub(super) const CONVERSATION_KEYS: &[&[&str]] = &[
     &["metadata", "user_id"],
 ];
 
+/// What a provider module fills.
+pub(super) struct Builder<'a, T> {
+    pub(super) items: Vec<Item<'a, T>>,
+    pub(super) breakpoints: Vec<&'a T>,
+    pub(super) bp_items: Vec<usize>,
+    /// Index of the newest user message (not a tool result).
+    pub(super) newest_user: Option<usize>,
+    pub(super) messages: usize,
+    pub(super) params_at: Option<usize>,
+}
+
+impl<'a, T: JsonView> Builder<'a, T> {
+    pub(super) fn push(
+        &mut self,
+        section: Section,
+        role: Role,
+        node: &'a T,
+        path: String,
+        message: Option<usize>,
+    ) {
+        self.items.push(Item {
+            section,
+            role,
+            node,
+            role_line: None,
+            message,
+            path,
+            form: Form::Node,
+        });
+    }
+
+    /// Sets the form of the last item.
+    pub(super) fn form(&mut self, form: Form) {
+        if let Some(it) = self.items.last_mut() {
+            it.form = form;
+        }
+    }
+
+    /// A breakpoint after the last item.
+    pub(super) fn breakpoint(&mut self, marker: &'a T) {
+        if let Some(last) = self.items.len().checked_sub(1) {
+            self.breakpoints.push(marker);
+            self.bp_items.push(last);
+        }
+    }
+
+    /// Marks where the messages start (the parameters line goes there).
+    pub(super) fn messages_start(&mut self) {
+        self.params_at = Some(self.items.len());
+    }
+}
+
 /// Builds the canonical layout of `req` (already unwrapped).
 pub fn layout<T: JsonView>(req: &T) -> Layout<'_, T> {
-    let provider = provider(req);
-    let model = req.get("model").and_then(JsonView::str);
+    layout_hinted(req, None)
+}
+
+/// Builds the canonical layout of `req` (already unwrapped), with the request URL when the
+/// log recorded it (see [`provider_hinted`]).
+pub fn layout_hinted<'a, T: JsonView>(req: &'a T, url: Option<&str>) -> Layout<'a, T> {
+    let provider = provider_hinted(req, url);
+    let model = req
+        .get("model")
+        .or_else(|| req.get("modelId"))
+        .and_then(JsonView::str)
+        .map(str::to_owned)
+        .or_else(|| url.and_then(model_in_url));
     let conversation = CONVERSATION_KEYS.iter().find_map(|path| {
         let mut cur = req;
         for k in *path {
@@ -168,224 +353,96 @@ pub fn layout<T: JsonView>(req: &T) -> Layout<'_, T> {
             _ => None,
         }
     });
-    let mut items: Vec<Item<'_, T>> = Vec::new();
-    let mut breakpoints = Vec::new();
-    let mut bp_items = Vec::new();
-    let tools = req
-        .get("tools")
-        .or_else(|| req.get("functions"))
-        .map(JsonView::items)
-        .unwrap_or(&[]);
-    for t in tools {
-        if let Some(cc) = t.get("cache_control") {
-            breakpoints.push(cc);
-            bp_items.push(items.len());
-        }
-        items.push(Item {
-            section: Section::Tools,
-            role: Role::Tool,
-            node: t,
-            role_line: None,
-            message: None,
-        });
-    }
-    let mut header = Vec::new();
-    let header_keys: &[&str] = match provider {
-        Provider::Anthropic => &["model", "tool_choice", "thinking"],
-        _ => &["model"],
+    let mut b = Builder {
+        items: Vec::new(),
+        breakpoints: Vec::new(),
+        bp_items: Vec::new(),
+        newest_user: None,
+        messages: 0,
+        params_at: None,
     };
-    header.push(b'{');
-    let mut first = true;
+    let (header_keys, param_keys) = match provider {
+        Provider::Anthropic => super::anthropic::items(req, model.as_deref(), &mut b),
+        Provider::OpenAiChat | Provider::OpenAiResponses => super::openai::items(req, &mut b),
+        Provider::Bedrock => super::bedrock::items(req, &mut b),
+        Provider::Gemini => super::gemini::items(req, &mut b),
+    };
+    let mut header = b"{\"model\":".to_vec();
+    match &model {
+        Some(m) => write_str(m, &mut header),
+        None => header.extend_from_slice(b"null"),
+    }
     for k in header_keys {
         if let Some(v) = req.get(k) {
-            if !first {
-                header.push(b',');
-            }
-            first = false;
+            header.push(b',');
             write_str(k, &mut header);
             header.push(b':');
             write_value(v, &mut header, &mut |_, _| {});
         }
     }
     header.extend_from_slice(b"}\n");
-    let mut newest_user: Option<usize> = None;
-    let mut messages = 0;
-    match provider {
-        Provider::Anthropic => {
-            match req.get("system").map(|s| (s, s.view())) {
-                Some((s, View::Str(_))) => items.push(Item {
-                    section: Section::System,
-                    role: Role::System,
-                    node: s,
-                    role_line: None,
-                    message: None,
-                }),
-                Some((_, View::Array(blocks))) => {
-                    for b in blocks {
-                        if let Some(cc) = b.get("cache_control") {
-                            breakpoints.push(cc);
-                            bp_items.push(items.len());
-                        }
-                        items.push(Item {
-                            section: Section::System,
-                            role: Role::System,
-                            node: b,
-                            role_line: None,
-                            message: None,
-                        });
-                    }
-                }
-                _ => {}
-            }
-            let msgs = req.get("messages").map(JsonView::items).unwrap_or(&[]);
-            messages = msgs.len();
-            for (i, m) in msgs.iter().enumerate() {
-                let role_name = m.get("role").and_then(JsonView::str).unwrap_or("user");
-                let role = message_role(role_name);
-                if role == Role::User {
-                    newest_user = Some(i);
-                }
-                items.push(Item {
-                    section: Section::Messages,
-                    role,
-                    node: m,
-                    role_line: Some(role_name),
-                    message: Some(i),
-                });
-                match m.get("content").map(|c| (c, c.view())) {
-                    Some((c, View::Array(blocks))) => {
-                        for b in blocks {
-                            if let Some(cc) = b.get("cache_control") {
-                                breakpoints.push(cc);
-                                bp_items.push(items.len());
-                            }
-                            items.push(Item {
-                                section: Section::Messages,
-                                role: block_role(b, role),
-                                node: b,
-                                role_line: None,
-                                message: Some(i),
-                            });
-                        }
-                        let _ = c;
-                    }
-                    Some((c, _)) => items.push(Item {
-                        section: Section::Messages,
-                        role,
-                        node: c,
-                        role_line: None,
-                        message: Some(i),
-                    }),
-                    None => {}
-                }
-                if let Some(cc) = m.get("cache_control") {
-                    breakpoints.push(cc);
-                    bp_items.push(items.len() - 1);
-                }
-            }
-        }
-        // Read by their own modules (issue 15, in progress).
-        Provider::Bedrock | Provider::Gemini => {}
-        Provider::OpenAiChat | Provider::OpenAiResponses => {
-            let format = req
-                .get("response_format")
-                .or_else(|| req.get("text").and_then(|t| t.get("format")));
-            if let Some(f) = format {
-                items.push(Item {
-                    section: Section::Format,
-                    role: Role::JsonString,
-                    node: f,
-                    role_line: None,
-                    message: None,
-                });
-            }
-            if let Some(ins) = req.get("instructions") {
-                items.push(Item {
-                    section: Section::System,
-                    role: Role::System,
-                    node: ins,
-                    role_line: None,
-                    message: None,
-                });
-            }
-            let (list, single): (&[T], Option<&T>) =
-                match req.get("messages").or_else(|| req.get("input")) {
-                    Some(v) => match v.view() {
-                        View::Array(a) => (a, None),
-                        View::Str(_) => (&[], Some(v)),
-                        _ => (&[], None),
-                    },
-                    None => (&[], None),
-                };
-            if let Some(s) = single {
-                newest_user = Some(0);
-                messages = 1;
-                items.push(Item {
-                    section: Section::Messages,
-                    role: Role::User,
-                    node: s,
-                    role_line: None,
-                    message: Some(0),
-                });
-            }
-            if single.is_none() {
-                messages = list.len();
-            }
-            for (i, m) in list.iter().enumerate() {
-                let role = match m.get("role").and_then(JsonView::str) {
-                    Some(r) => message_role(r),
-                    None => match m.get("type").and_then(JsonView::str) {
-                        Some("function_call_output" | "custom_tool_call_output") => {
-                            Role::ToolResult
-                        }
-                        _ => Role::Assistant,
-                    },
-                };
-                if role == Role::User {
-                    newest_user = Some(i);
-                }
-                items.push(Item {
-                    section: Section::Messages,
-                    role,
-                    node: m,
-                    role_line: None,
-                    message: Some(i),
-                });
-            }
+    let mut params = Vec::new();
+    for k in param_keys {
+        if let Some(v) = req.get(k) {
+            params.push(if params.is_empty() { b'{' } else { b',' });
+            write_str(k, &mut params);
+            params.push(b':');
+            write_value(v, &mut params, &mut |_, _| {});
         }
     }
-    let cache_intent = !breakpoints.is_empty()
+    if !params.is_empty() {
+        params.extend_from_slice(b"}\n");
+    }
+    let items = b.items;
+    let cache_intent = !b.breakpoints.is_empty()
         || req.get("cache_control").is_some()
         || req.get("prompt_cache_key").is_some()
-        || req.get("prompt_cache_retention").is_some();
-    let first_new = newest_user
+        || req.get("prompt_cache_retention").is_some()
+        || req.get("cachedContent").is_some()
+        || req.get("cached_content").is_some();
+    let first_new = b
+        .newest_user
         .and_then(|nu| items.iter().position(|it| it.message == Some(nu)))
         .unwrap_or(items.len());
     let (cached_end, static_end, boundary) = match provider {
-        Provider::Anthropic => {
-            if let Some(&last) = bp_items.last() {
+        Provider::Anthropic | Provider::Bedrock => {
+            if let Some(&last) = b.bp_items.last() {
                 let end = last + 1;
                 (end, end.min(first_new), Boundary::Breakpoint)
-            } else if req.get("cache_control").is_some() {
+            } else if provider == Provider::Anthropic && req.get("cache_control").is_some() {
                 (items.len(), first_new, Boundary::Automatic)
             } else {
                 (0, 0, Boundary::Uncached)
             }
         }
-        _ => (first_new, first_new, Boundary::NewestUser),
+        // Automatic prefix caching of the whole prompt: the provider matches the longest
+        // cached prefix of the request, so everything is cacheable; the static zone (what is
+        // rendered before this turn's user input) ends at the newest user message.
+        Provider::OpenAiChat | Provider::OpenAiResponses | Provider::Gemini => {
+            (items.len(), first_new, Boundary::NewestUser)
+        }
     };
+    let params_at = b.params_at.unwrap_or(items.len());
+    let previous_response = req
+        .get("previous_response_id")
+        .and_then(JsonView::str)
+        .map(str::to_owned);
     Layout {
         provider,
         model,
         header,
+        params,
+        params_at,
         items,
         cached_end,
         static_end,
         boundary,
-        breakpoints,
+        breakpoints: b.breakpoints,
+        breakpoint_items: b.bp_items,
         cache_intent,
         conversation,
-        messages,
+        previous_response,
+        messages: b.messages,
     }
 }
 
@@ -410,22 +467,230 @@ pub(super) fn block_role<T: JsonView>(b: &T, message: Role) -> Role {
 }
 
 impl<T: JsonView> Layout<'_, T> {
-    /// Writes element `i` as one canonical line; `on_string` gets each string value node and
-    /// the offset of its first content byte in `out`.
+    /// The elements of `items[..end]` in canonical order: the header, the items, and the
+    /// parameters line where the messages start (when there is one and it falls before `end`).
+    pub fn elements(&self, end: usize) -> Vec<Element> {
+        let mut out = Vec::with_capacity(end + 2);
+        out.push(Element::Header);
+        for i in 0..end {
+            if i == self.params_at && !self.params.is_empty() {
+                out.push(Element::Params);
+            }
+            out.push(Element::Item(i));
+        }
+        out
+    }
+
+    /// Writes one element (see [`Layout::write_item`]).
+    pub fn write_element(
+        &self,
+        e: Element,
+        out: &mut Vec<u8>,
+        on_string: &mut dyn FnMut(&T, usize),
+    ) {
+        match e {
+            Element::Header => out.extend_from_slice(&self.header),
+            Element::Params => out.extend_from_slice(&self.params),
+            Element::Item(i) => self.write_item(i, out, on_string),
+        }
+    }
+
+    /// Writes element `i` as one canonical line (nothing for an omitted one); `on_string`
+    /// gets each string value node and the offset of its first content byte in `out`.
     pub fn write_item(&self, i: usize, out: &mut Vec<u8>, on_string: &mut dyn FnMut(&T, usize)) {
         let it = &self.items[i];
-        match it.role_line {
-            Some(r) => {
+        match (it.role_line, it.form) {
+            (_, Form::Omitted) => return,
+            (Some(r), _) => {
                 out.extend_from_slice(b"{\"role\":");
                 write_str(r, out);
                 out.push(b'}');
             }
-            None => write_value(it.node, out, on_string),
+            (None, Form::TextBlock) => {
+                out.extend_from_slice(b"{\"type\":\"text\",\"text\":");
+                write_value(it.node, out, on_string);
+                out.push(b'}');
+            }
+            (None, Form::OpenAiMessage) => write_openai_message(it.node, out, on_string),
+            (None, Form::Node) => write_value(it.node, out, on_string),
         }
         out.push(b'\n');
     }
+
+    /// The path inside element `e` of the string holding byte `at` of its canonical line,
+    /// and the byte offset in that string's decoded text (`("system[0].text", 7383)`); the
+    /// element's own path when `at` is not inside a string.
+    pub fn locate(&self, e: Element, at: usize) -> (String, Option<usize>) {
+        let Element::Item(i) = e else {
+            let name = if e == Element::Header {
+                "model"
+            } else {
+                "tool_choice/thinking"
+            };
+            return (name.to_owned(), None);
+        };
+        let it = &self.items[i];
+        if it.role_line.is_some() {
+            return (format!("{}.role", it.path), None);
+        }
+        let mut out = Vec::new();
+        let prefix_len = match it.form {
+            Form::TextBlock => {
+                out.extend_from_slice(b"{\"type\":\"text\",\"text\":");
+                out.len()
+            }
+            _ => 0,
+        };
+        let mut found: Option<(String, usize)> = None;
+        let mut path = it.path.clone();
+        if it.form == Form::TextBlock {
+            // The string itself.
+            let start = prefix_len + 1;
+            let mut s = Vec::new();
+            write_value(it.node, &mut s, &mut |_, _| {});
+            if at >= start && at < prefix_len + s.len() {
+                let off = decoded_len(&s[1..at - prefix_len]);
+                return (path, Some(off));
+            }
+            return (path, None);
+        }
+        locate_in(it.node, &mut out, &mut path, at, &mut found);
+        match found {
+            Some((p, off)) => (p, Some(off)),
+            None => (it.path.clone(), None),
+        }
+    }
 }
 
+/// Bytes of decoded text that the JSON string content `escaped` stands for.
+fn decoded_len(escaped: &[u8]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < escaped.len() {
+        if escaped[i] == b'\\' {
+            match escaped.get(i + 1) {
+                Some(b'u') => {
+                    i += 6;
+                    n += 1;
+                }
+                Some(_) => {
+                    i += 2;
+                    n += 1;
+                }
+                None => i += 1,
+            }
+        } else {
+            n += 1;
+            i += 1;
+        }
+    }
+    n
+}
+
+/// Writes `v` like [`write_value`] while tracking the path; records the string holding `at`.
+fn locate_in<T: JsonView>(
+    v: &T,
+    out: &mut Vec<u8>,
+    path: &mut String,
+    at: usize,
+    found: &mut Option<(String, usize)>,
+) {
+    if found.is_some() || out.len() > at {
+        return;
+    }
+    match v.view() {
+        View::Str(s) => {
+            let start = out.len();
+            write_str(s, out);
+            if at > start && at < out.len() {
+                *found = Some((path.clone(), decoded_len(&out[start + 1..at])));
+            }
+        }
+        View::Array(a) => {
+            out.push(b'[');
+            for (i, x) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                locate_in(x, out, path, at, found);
+                path.truncate(len);
+            }
+            out.push(b']');
+        }
+        View::Object(m) => {
+            out.push(b'{');
+            let mut first = true;
+            for (k, x) in m {
+                if k == "cache_control" {
+                    continue;
+                }
+                if !first {
+                    out.push(b',');
+                }
+                first = false;
+                write_str(k, out);
+                out.push(b':');
+                let len = path.len();
+                path.push('.');
+                path.push_str(k);
+                locate_in(x, out, path, at, found);
+                path.truncate(len);
+            }
+            out.push(b'}');
+        }
+        _ => write_value(v, out, &mut |_, _| {}),
+    }
+}
+
+/// An OpenAI Chat message with a `content` array of exactly one text part written as that
+/// part's string: both are the same prompt text (unconfirmed: OpenAI documents no equality,
+/// but the array of parts is concatenated into the same message text).
+fn write_openai_message<T: JsonView>(
+    v: &T,
+    out: &mut Vec<u8>,
+    on_string: &mut dyn FnMut(&T, usize),
+) {
+    let View::Object(m) = v.view() else {
+        write_value(v, out, on_string);
+        return;
+    };
+    out.push(b'{');
+    let mut first = true;
+    for (k, x) in m {
+        if k == "cache_control" {
+            continue;
+        }
+        if !first {
+            out.push(b',');
+        }
+        first = false;
+        write_str(k, out);
+        out.push(b':');
+        match (k, single_text(x)) {
+            ("content", Some(t)) => write_value(t, out, on_string),
+            _ => write_value(x, out, on_string),
+        }
+    }
+    out.push(b'}');
+}
+
+/// The `text` node of an array holding one `{"type":"text","text":...}` part (no other keys
+/// but `cache_control`).
+pub(super) fn single_text<T: JsonView>(v: &T) -> Option<&T> {
+    let [part] = v.items() else { return None };
+    let View::Object(m) = part.view() else {
+        return None;
+    };
+    if part.get("type").and_then(JsonView::str) != Some("text")
+        || m.iter()
+            .any(|(k, _)| !matches!(*k, "type" | "text" | "cache_control"))
+    {
+        return None;
+    }
+    part.get("text").filter(|t| t.str().is_some())
+}
 /// Writes `v` as compact JSON in document key order, without `cache_control` members.
 pub fn write_value<T: JsonView>(v: &T, out: &mut Vec<u8>, on_string: &mut dyn FnMut(&T, usize)) {
     match v.view() {

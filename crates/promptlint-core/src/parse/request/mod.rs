@@ -30,8 +30,12 @@
 //! becomes history (byte-identical) in the next turn. For the same reason, only tools and
 //! system/developer text are re-rendered by the application each turn; message history is
 //! recorded text.
+mod anthropic;
+mod bedrock;
+mod gemini;
 mod json_view;
 mod layout;
+mod openai;
 
 use std::ops::Range;
 
@@ -41,7 +45,8 @@ use super::segment::{
 };
 pub use json_view::{JsonView, Jv, View};
 pub use layout::{
-    Item, Layout, Section, is_request, layout, provider, unwrap_request, write_str, write_value,
+    EXPECTED_SHAPES, Element, Form, Item, Layout, REQUEST_KEYS, Section, is_request, layout,
+    layout_hinted, model_in_url, provider, provider_hinted, unwrap_request, write_str, write_value,
 };
 
 /// Parses one request (kind `request`).
@@ -130,10 +135,10 @@ fn add_request(root: &JsonNode, span: Range<usize>, opts: &ParseOptions, parsed:
     let req = unwrap_request(root);
     let lay = layout(req);
     // Canonical offsets of every string of the static zone, by the source start of its node.
-    let mut canon = lay.header.clone();
+    let mut canon = Vec::new();
     let mut offsets: Vec<(usize, usize)> = Vec::new();
-    for i in 0..lay.static_end {
-        lay.write_item(i, &mut canon, &mut |n: &JsonNode, at| {
+    for e in lay.elements(lay.static_end) {
+        lay.write_element(e, &mut canon, &mut |n: &JsonNode, at| {
             offsets.push((n.span.start, at))
         });
     }
@@ -198,7 +203,7 @@ fn add_request(root: &JsonNode, span: Range<usize>, opts: &ParseOptions, parsed:
         span,
         boundary: lay.boundary,
         provider: Some(lay.provider),
-        model: lay.model.map(str::to_owned),
+        model: lay.model.clone(),
         prefix_bytes,
         pieces,
         markers: Vec::new(),
@@ -339,16 +344,16 @@ mod tests {
         let jv: Jv = serde_json::from_str(ANTHROPIC).unwrap();
         let node = parse_tree(ANTHROPIC).unwrap().unwrap();
         let bytes = |l: &Layout<'_, Jv>| {
-            let mut out = l.header.clone();
-            for i in 0..l.cached_end {
-                l.write_item(i, &mut out, &mut |_, _| {});
+            let mut out = Vec::new();
+            for e in l.elements(l.cached_end) {
+                l.write_element(e, &mut out, &mut |_, _| {});
             }
             out
         };
         let bytes_n = |l: &Layout<'_, JsonNode>| {
-            let mut out = l.header.clone();
-            for i in 0..l.cached_end {
-                l.write_item(i, &mut out, &mut |_, _| {});
+            let mut out = Vec::new();
+            for e in l.elements(l.cached_end) {
+                l.write_element(e, &mut out, &mut |_, _| {});
             }
             out
         };

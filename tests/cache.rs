@@ -200,7 +200,7 @@ fn five_turn_log_names_turn_3_its_byte_and_timestamp() {
     assert_eq!(code, Some(1));
     assert!(
         text.starts_with(
-            "{\"version\":1,\"conversations\":[{\"id\":\"conv-ledgerd-7\",\"turns\":[{\"turn\":1,\"prefix_sha256\":\""
+            "{\"version\":2,\"conversations\":[{\"id\":\"conv-ledgerd-7\",\"explicit\":true,\"path\":\"fixtures/cache/logs/five-turn-clock.jsonl\",\"summary\":{"
         ),
         "{text}"
     );
@@ -217,7 +217,7 @@ fn five_turn_log_names_turn_3_its_byte_and_timestamp() {
         })
         .collect();
     // Header line `{"model":"claude-sonnet-4-5"}` (30 bytes), the two tools, then the system
-    // block up to "repository.\n": the clock line starts at byte 405. Turn 4's clock differs
+    // block (keys sorted: `{"text":"`) up to "repository.\n": the clock line starts at byte 391. Turn 4's clock differs
     // from turn 3's in the minute digit, 18 bytes further. Turn 5 drops the clock and
     // reuses turn 2's prefix, which the cache still holds.
     assert_eq!(
@@ -225,16 +225,25 @@ fn five_turn_log_names_turn_3_its_byte_and_timestamp() {
         vec![
             (true, Value::Null, Value::Null),
             (true, Value::Null, Value::Null),
-            (false, 405.into(), "timestamp".into()),
-            (false, 423.into(), "timestamp".into()),
+            (false, 391.into(), "timestamp".into()),
+            (false, 409.into(), "timestamp".into()),
             (true, Value::Null, Value::Null),
         ]
     );
-    assert_eq!(turns[2]["est_tokens_rebilled"], 78);
+    // The system block's text from its 59th byte; the prefix (~220 tokens) is far below
+    // claude-sonnet-4-5's 1024-token minimum, so nothing was cached and nothing is re-billed.
+    assert_eq!(turns[2]["path"], "system[0].text +59");
+    assert_eq!(turns[3]["path"], "system[0].text +77");
+    assert_eq!(turns[2]["billed"], false);
+    assert_eq!(turns[2]["est_tokens_rebilled"], 0);
+    assert_eq!(turns[2]["minimum_tokens"], 1024);
+    assert_eq!(turns[2]["provider"], "anthropic");
+    assert_eq!(turns[2]["model"], "claude-sonnet-4-5");
+    assert_eq!(turns[2]["reported"], Value::Null);
     assert_eq!(turns[0]["prefix_sha256"].as_str().unwrap().len(), 64);
     for t in turns {
         let keys: Vec<&String> = t.as_object().unwrap().keys().collect();
-        assert_eq!(keys.len(), 7);
+        assert_eq!(keys.len(), 20);
     }
     // The same requests in `{"request": ...}` wrappers give the same turns.
     let (w, _, _) = cache_json(&["fixtures/cache/logs/five-turn-clock-wrapped.jsonl"]);
@@ -295,9 +304,12 @@ fn cache_exit_codes_and_bad_lines() {
         .write_stdin(format!("{two}not json\n"))
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    // A line that is not JSON is reported and the run goes on; the exit code says so.
+    assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("<stdin>:3: not JSON"), "{err}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    assert_eq!(v, Value::Null, "human output by default");
     // An absurd line is skipped with a clear error and never held whole.
     let out = promptlint()
         .args(["cache", "--max-line-bytes", "100", "-"])
@@ -339,7 +351,13 @@ fn check_reports_each_break_on_its_line() {
         .collect();
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0].0, 3);
-    assert!(lines[0].1.starts_with("turn 3 of conversation conv-ledgerd-7 breaks the cached prefix at byte 405 (timestamp): ~78 tokens re-billed"), "{}", lines[0].1);
+    assert!(
+        lines[0].1.starts_with(
+            "turn 3 of conversation conv-ledgerd-7 breaks the cached prefix at byte 391, system[0].text +59 (timestamp): nothing re-billed yet: the prefix is below the 1024-token minimum, so it is not cached"
+        ),
+        "{}",
+        lines[0].1
+    );
     assert_eq!(lines[1].0, 4);
 }
 
@@ -489,12 +507,20 @@ fn odd_requests_are_analysed_without_panicking() {
         .write_stdin(log.clone())
         .output()
         .unwrap();
+    // The array and the string are no request: each is an error naming what was expected,
+    // and the exit code is 2; the odd requests are analysed.
     assert_eq!(
         out.status.code(),
-        Some(0),
+        Some(2),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("<stdin>:6: not a request this tool reads (not an object; none of `messages`"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 2, "{err}");
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(!v["conversations"].as_array().unwrap().is_empty());
     let out = promptlint()

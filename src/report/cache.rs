@@ -199,7 +199,7 @@ pub fn verdict(c: &Conversation) -> String {
         })
         .collect();
     format!(
-        "verdict: broken: {} of {} turns miss the cache (turn{} {}), ~{tokens} tokens re-billed",
+        "verdict: broken: {} of {} turns break the prefix (turn{} {}), ~{tokens} tokens re-billed",
         broken.len(),
         c.turns.len(),
         if broken.len() == 1 { "" } else { "s" },

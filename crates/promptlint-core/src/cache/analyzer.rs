@@ -834,6 +834,7 @@ fn remember_parts(open: &mut Open, lay: &Layout<'_, Jv>) {
 /// How this request's system text and tools differ from the previous turn's.
 fn part_changes(open: &Open, lay: &Layout<'_, Jv>) -> Vec<PartChange> {
     let now = parts_of(lay);
+    let index = |path: &str| lay.items.iter().position(|it| it.path == path);
     let mut out = Vec::new();
     for (i, name) in ["system", "tools"].into_iter().enumerate() {
         let (a, b) = (&open.parts[i], &now[i]);
@@ -847,7 +848,13 @@ fn part_changes(open: &Open, lay: &Layout<'_, Jv>) -> Vec<PartChange> {
                 (Some(w), Some(c)) => common_prefix(&w.1, &c.1),
                 _ => 0,
             };
-            let path = cur.or(was).map(|r| r.0.clone()).unwrap_or_default();
+            let path = match cur.and_then(|c| index(&c.0)) {
+                Some(i) => match lay.locate(Element::Item(i), lcp) {
+                    (p, Some(off)) => format!("{p} +{off}"),
+                    (p, None) => p,
+                },
+                None => cur.or(was).map(|r| r.0.clone()).unwrap_or_default(),
+            };
             out.push(PartChange {
                 part: name,
                 path,

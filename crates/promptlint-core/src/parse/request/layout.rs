@@ -507,12 +507,18 @@ impl<T: JsonView> Layout<'_, T> {
                 out.push(b'}');
             }
             (None, Form::TextBlock) => {
-                out.extend_from_slice(b"{\"type\":\"text\",\"text\":");
+                out.extend_from_slice(b"{\"text\":");
                 write_value(it.node, out, on_string);
-                out.push(b'}');
+                out.extend_from_slice(b",\"type\":\"text\"}");
             }
             (None, Form::OpenAiMessage) => write_openai_message(it.node, out, on_string),
-            (None, Form::Node) => write_value(it.node, out, on_string),
+            // A tool's definition is written as given (a provider may render its schema in
+            // that order); messages and blocks with sorted keys, since the order of an object's
+            // members is no prompt text.
+            (None, Form::Node) if it.section == Section::Tools => {
+                write_value(it.node, out, on_string);
+            }
+            (None, Form::Node) => write_sorted(it.node, out, on_string),
         }
         out.push(b'\n');
     }
@@ -536,7 +542,7 @@ impl<T: JsonView> Layout<'_, T> {
         let mut out = Vec::new();
         let prefix_len = match it.form {
             Form::TextBlock => {
-                out.extend_from_slice(b"{\"type\":\"text\",\"text\":");
+                out.extend_from_slice(b"{\"text\":");
                 out.len()
             }
             _ => 0,
@@ -554,7 +560,40 @@ impl<T: JsonView> Layout<'_, T> {
             }
             return (path, None);
         }
-        locate_in(it.node, &mut out, &mut path, at, &mut found);
+        let sorted = it.section != Section::Tools;
+        if it.form == Form::OpenAiMessage
+            && let View::Object(mut m) = it.node.view()
+        {
+            // The members as `write_openai_message` writes them.
+            sort_members(&mut m);
+            out.push(b'{');
+            let mut first = true;
+            for (k, x) in m {
+                if k == "cache_control" {
+                    continue;
+                }
+                if !first {
+                    out.push(b',');
+                }
+                first = false;
+                write_str(k, &mut out);
+                out.push(b':');
+                let len = path.len();
+                path.push('.');
+                path.push_str(k);
+                let node = match (k, single_text(x)) {
+                    ("content", Some(t)) => t,
+                    _ => x,
+                };
+                locate_in(node, &mut out, &mut path, at, &mut found, true);
+                path.truncate(len);
+            }
+            return match found {
+                Some((p, off)) => (p, Some(off)),
+                None => (it.path.clone(), None),
+            };
+        }
+        locate_in(it.node, &mut out, &mut path, at, &mut found, sorted);
         match found {
             Some((p, off)) => (p, Some(off)),
             None => (it.path.clone(), None),
@@ -594,6 +633,7 @@ fn locate_in<T: JsonView>(
     path: &mut String,
     at: usize,
     found: &mut Option<(String, usize)>,
+    sorted: bool,
 ) {
     if found.is_some() || out.len() > at {
         return;
@@ -614,12 +654,15 @@ fn locate_in<T: JsonView>(
                 }
                 let len = path.len();
                 path.push_str(&format!("[{i}]"));
-                locate_in(x, out, path, at, found);
+                locate_in(x, out, path, at, found, sorted);
                 path.truncate(len);
             }
             out.push(b']');
         }
-        View::Object(m) => {
+        View::Object(mut m) => {
+            if sorted {
+                sort_members(&mut m);
+            }
             out.push(b'{');
             let mut first = true;
             for (k, x) in m {
@@ -635,7 +678,7 @@ fn locate_in<T: JsonView>(
                 let len = path.len();
                 path.push('.');
                 path.push_str(k);
-                locate_in(x, out, path, at, found);
+                locate_in(x, out, path, at, found, sorted);
                 path.truncate(len);
             }
             out.push(b'}');
@@ -652,10 +695,11 @@ fn write_openai_message<T: JsonView>(
     out: &mut Vec<u8>,
     on_string: &mut dyn FnMut(&T, usize),
 ) {
-    let View::Object(m) = v.view() else {
-        write_value(v, out, on_string);
+    let View::Object(mut m) = v.view() else {
+        write_sorted(v, out, on_string);
         return;
     };
+    sort_members(&mut m);
     out.push(b'{');
     let mut first = true;
     for (k, x) in m {
@@ -669,11 +713,52 @@ fn write_openai_message<T: JsonView>(
         write_str(k, out);
         out.push(b':');
         match (k, single_text(x)) {
-            ("content", Some(t)) => write_value(t, out, on_string),
-            _ => write_value(x, out, on_string),
+            ("content", Some(t)) => write_sorted(t, out, on_string),
+            _ => write_sorted(x, out, on_string),
         }
     }
     out.push(b'}');
+}
+
+/// Members sorted by key (a stable sort: a repeated key keeps its order).
+fn sort_members<T>(m: &mut [(&str, &T)]) {
+    m.sort_by(|a, b| a.0.cmp(b.0));
+}
+
+/// Writes `v` as compact JSON with every object's members sorted by key, without
+/// `cache_control` members.
+pub fn write_sorted<T: JsonView>(v: &T, out: &mut Vec<u8>, on_string: &mut dyn FnMut(&T, usize)) {
+    match v.view() {
+        View::Array(a) => {
+            out.push(b'[');
+            for (i, x) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_sorted(x, out, on_string);
+            }
+            out.push(b']');
+        }
+        View::Object(mut m) => {
+            sort_members(&mut m);
+            out.push(b'{');
+            let mut first = true;
+            for (k, x) in m {
+                if k == "cache_control" {
+                    continue;
+                }
+                if !first {
+                    out.push(b',');
+                }
+                first = false;
+                write_str(k, out);
+                out.push(b':');
+                write_sorted(x, out, on_string);
+            }
+            out.push(b'}');
+        }
+        _ => write_value(v, out, on_string),
+    }
 }
 
 /// The `text` node of an array holding one `{"type":"text","text":...}` part (no other keys

@@ -275,8 +275,9 @@ mod tests {
         // The prefix holds the header, the tool and the two system blocks before the break.
         let header = "{\"model\":\"claude-sonnet-4-5\"}\n";
         let tool = "{\"name\":\"read\",\"description\":\"Read a file\",\"input_schema\":{\"type\":\"object\"}}\n";
-        let sys1 = "{\"type\":\"text\",\"text\":\"You are X.\"}\n";
-        let sys2 = "{\"type\":\"text\",\"text\":\"Rules.\"}\n";
+        // Blocks with their keys sorted: the order of an object's members is no prompt text.
+        let sys1 = "{\"text\":\"You are X.\",\"type\":\"text\"}\n";
+        let sys2 = "{\"text\":\"Rules.\",\"type\":\"text\"}\n";
         assert_eq!(
             l.prefix_bytes,
             header.len() + tool.len() + sys1.len() + sys2.len()

@@ -35,13 +35,21 @@ pub fn prefix_break(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
             } else {
                 format!(", {}", b.detail)
             };
+            let cost = if b.billed {
+                format!("~{} tokens re-billed", b.est_tokens_rebilled)
+            } else {
+                format!(
+                    "nothing re-billed yet: the prefix is below the {}-token minimum, so it is not cached",
+                    t.predicted.minimum
+                )
+            };
             let msg = format!(
-                "turn {} of conversation {} breaks the cached prefix at byte {} ({}{detail}): ~{} tokens re-billed (est. 4 bytes/token); was `{}`, now `{}`",
+                "turn {} of conversation {} breaks the cached prefix at byte {}, {} ({}{detail}): {cost}; was `{}`, now `{}`",
                 t.turn,
                 crate::escape::excerpt(&c.id, 60),
                 b.at,
+                crate::escape::escape_one_line(&b.path),
                 b.reason.as_str(),
-                b.est_tokens_rebilled,
                 b.was,
                 b.now
             );

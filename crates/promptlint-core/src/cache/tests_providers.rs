@@ -185,7 +185,7 @@ fn an_openai_tool_loop_with_one_user_message_finds_a_truncated_tool_result() {
     assert_eq!(t[1].broken, None, "the loop grows the prefix");
     // Turn 2 reads all of turn 1 (in 128-token steps past 1024).
     let read = t[1].predicted.cache_read;
-    assert!(read >= 2560 && (read - 1024) % 128 == 0, "{read}");
+    assert!(read >= 2560 && (read - 1024).is_multiple_of(128), "{read}");
     let b = t[2]
         .broken
         .as_ref()

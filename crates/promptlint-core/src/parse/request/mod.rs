@@ -46,7 +46,8 @@ use super::segment::{
 pub use json_view::{JsonView, Jv, View};
 pub use layout::{
     EXPECTED_SHAPES, Element, Form, Item, Layout, REQUEST_KEYS, Section, is_request, layout,
-    layout_hinted, model_in_url, provider, provider_hinted, unwrap_request, write_str, write_value,
+    layout_hinted, model_in_url, provider, provider_hinted, unwrap_request, write_sorted,
+    write_str, write_value,
 };
 
 /// Parses one request (kind `request`).

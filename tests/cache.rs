@@ -65,11 +65,12 @@ fn every_volatile_class_is_caught_before_the_boundary_and_quiet_after() {
             .filter(|n| n.starts_with(&format!("{class}-")))
             .collect();
         files.sort();
-        // text, and for literal values the Anthropic and OpenAI shapes, before and after.
+        // text, and for literal values the Anthropic, OpenAI, Bedrock Converse and Gemini
+        // shapes, before and after.
         let want = if class.starts_with("placeholder") {
             2
         } else {
-            6
+            10
         };
         assert_eq!(files.len(), want, "{class}: {files:?}");
         for f in files {
@@ -97,7 +98,7 @@ fn every_volatile_class_is_caught_before_the_boundary_and_quiet_after() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert_eq!(checked, 12 * 6 + 3 * 2);
+    assert_eq!(checked, 12 * 10 + 3 * 2);
 }
 
 /// Human output of `check --select cache` on fixtures: the messages with their cost.
@@ -116,6 +117,14 @@ fn messages_give_the_zone_the_offset_and_the_tokens_rebilled() {
         (
             "openai_pid",
             "fixtures/cache/volatile/pid-openai-before.json",
+        ),
+        (
+            "bedrock_clock",
+            "fixtures/cache/volatile/clock-bedrock-before.json",
+        ),
+        (
+            "gemini_uuid",
+            "fixtures/cache/volatile/uuid-gemini-before.json",
         ),
         (
             "template_placeholder",

@@ -66,7 +66,7 @@ pub(super) fn zone_words(b: Boundary) -> &'static str {
     match b {
         Boundary::Marker => "before the boundary marker",
         Boundary::Implicit => "a prompt without a boundary marker, cached as a whole",
-        Boundary::Breakpoint => "before the last cache_control breakpoint",
+        Boundary::Breakpoint => "before the last cache breakpoint",
         Boundary::Automatic => "before the newest user message, automatic caching",
         Boundary::NewestUser => "before the newest user message",
         Boundary::Uncached => "not cached",

@@ -545,3 +545,40 @@ fn odd_requests_are_analysed_without_panicking() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn assert_stable_fails_only_on_the_named_parts() {
+    let log = "fixtures/cache/logs/system-changes.jsonl";
+    let run = |extra: &[&str]| {
+        let out = promptlint()
+            .arg("cache")
+            .args(extra)
+            .arg(log)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    // Turn 3 inserts a date line into the system message; the tools stay the same.
+    let (code, err) = run(&["--assert-stable=tools"]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    let (code, err) = run(&["--assert-stable=system"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        err,
+        "error: conversation fixtures/cache/logs/system-changes.jsonl:1 turn 3 (line 3): system changed at messages[0].content +59: was `{\"content\":\"You are Harbor, a coding agent for the ledgerd repository.\\nRead files…`, now `{\"content\":\"You are Harbor, a coding agent for the ledgerd repository.\\nToday: 2026…`\n"
+    );
+    let (code, err) = run(&["--assert-stable=system,tools"]);
+    assert_eq!((code, err.lines().count()), (Some(1), 1));
+    let (code, err) = run(&["--assert-stable"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.starts_with("error: conversation fixtures/cache/logs/system-changes.jsonl:1 turn 3 (line 3): prefix broken at byte "),
+        "{err}"
+    );
+    assert!(err.contains("(messages[0].content +59, timestamp)"), "{err}");
+    let (code, _) = run(&["--assert-stable=nothing"]);
+    assert_eq!(code, Some(2));
+}

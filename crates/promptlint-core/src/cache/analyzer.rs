@@ -633,8 +633,10 @@ fn predict(open: &Open, p: &Prefix, lay: &Layout<'_, Jv>, minimum: u64, whole: u
     } else {
         common_path(open, p)
     };
+    let breakpoints = matches!(lay.provider, Provider::Anthropic | Provider::Bedrock)
+        || lay.boundary == crate::parse::segment::Boundary::Breakpoint;
     match lay.provider {
-        Provider::Anthropic | Provider::Bedrock => {
+        _ if breakpoints => {
             let mut best = 0u64;
             for &w in &p.writes {
                 let lo = w.saturating_sub(LOOKBACK_BLOCKS);
@@ -655,7 +657,7 @@ fn predict(open: &Open, p: &Prefix, lay: &Layout<'_, Jv>, minimum: u64, whole: u
                 0
             });
         }
-        Provider::OpenAiChat | Provider::OpenAiResponses | Provider::Gemini => {
+        _ => {
             let common = if full {
                 p.ends[n]
             } else if let Some(node) = open.nodes.get(&p.bounds[k]) {

@@ -99,10 +99,8 @@ pub fn provider_hinted<T: JsonView>(req: &T, url: Option<&str>) -> Provider {
     {
         return Provider::Anthropic;
     }
-    let model = req.get("model").and_then(JsonView::str).unwrap_or("");
-    if model.starts_with("claude") || model.contains("anthropic") {
-        return Provider::Anthropic;
-    }
+    // Roles the Messages API rejects: the Chat Completions shape, whatever the model (a
+    // gateway may route it to Claude).
     let messages = req.get("messages").map(JsonView::items).unwrap_or(&[]);
     if messages.iter().any(|m| {
         matches!(
@@ -111,6 +109,10 @@ pub fn provider_hinted<T: JsonView>(req: &T, url: Option<&str>) -> Provider {
         ) || m.get("tool_calls").is_some()
     }) {
         return Provider::OpenAiChat;
+    }
+    let model = req.get("model").and_then(JsonView::str).unwrap_or("");
+    if model.starts_with("claude") || model.contains("anthropic") {
+        return Provider::Anthropic;
     }
     let anthropic_blocks = messages.iter().any(|m| {
         m.get("content")
@@ -414,6 +416,10 @@ pub fn layout_hinted<'a, T: JsonView>(req: &'a T, url: Option<&str>) -> Layout<'
             } else {
                 (0, 0, Boundary::Uncached)
             }
+        }
+        Provider::OpenAiChat if !b.bp_items.is_empty() => {
+            let end = b.bp_items.last().map_or(0, |l| l + 1);
+            (end, end.min(first_new), Boundary::Breakpoint)
         }
         // Automatic prefix caching of the whole prompt: the provider matches the longest
         // cached prefix of the request, so everything is cacheable; the static zone (what is

@@ -324,6 +324,37 @@ mod tests {
     }
 
     #[test]
+    fn bedrock_and_gemini_roles_zones_and_cache_points() {
+        let b = r#"{"modelId":"m","toolConfig":{"tools":[{"toolSpec":{"name":"read"}},{"cachePoint":{"type":"default"}}]},"system":[{"text":"Sys A"},{"cachePoint":{"type":"default"}},{"text":"Sys B"}],"messages":[{"role":"user","content":[{"text":"Q1"}]},{"role":"assistant","content":[{"toolUse":{"toolUseId":"t","name":"read","input":{}}}]},{"role":"user","content":[{"toolResult":{"toolUseId":"t","content":[{"text":"R1"}]}}]}]}"#;
+        let p = parse(b, &ParseOptions::default());
+        assert_eq!(p.cache[0].provider, Some(Provider::Bedrock));
+        assert_eq!(p.cache[0].boundary, Boundary::Breakpoint);
+        assert_eq!(p.cache[0].breakpoints.len(), 2);
+        assert_eq!(zone_of(&p, b, "Sys A"), (Role::System, Zone::Static));
+        assert_eq!(zone_of(&p, b, "Sys B"), (Role::System, Zone::Dynamic));
+        assert_eq!(zone_of(&p, b, "R1"), (Role::ToolResult, Zone::Dynamic));
+        let g = r#"{"system_instruction":{"parts":[{"text":"Sys G"}]},"contents":[{"role":"user","parts":[{"text":"Q1"}]},{"role":"model","parts":[{"functionCall":{"name":"read","args":{}}}]},{"role":"user","parts":[{"functionResponse":{"name":"read","response":{"out":"R1"}}}]}]}"#;
+        let p = parse(g, &ParseOptions::default());
+        assert_eq!(p.cache[0].provider, Some(Provider::Gemini));
+        assert_eq!(p.cache[0].boundary, Boundary::NewestUser);
+        // The newest user turn is Q1: a function response continues the loop.
+        assert_eq!(zone_of(&p, g, "Sys G"), (Role::System, Zone::Static));
+        assert_eq!(zone_of(&p, g, "Q1"), (Role::User, Zone::Dynamic));
+        assert_eq!(zone_of(&p, g, "R1"), (Role::ToolResult, Zone::Dynamic));
+        // A Chat Completions request with Anthropic's breakpoint on a content part (as
+        // gateways accept it) is cached up to that message.
+        let o = r#"{"model":"anthropic/claude-sonnet-4.5","messages":[{"role":"system","content":[{"type":"text","text":"Sys O","cache_control":{"type":"ephemeral"}}]},{"role":"user","content":"Q"}]}"#;
+        let jv: Jv = serde_json::from_str(o).unwrap();
+        let l = layout(&jv);
+        assert_eq!(l.provider, Provider::OpenAiChat);
+        assert_eq!((l.boundary, l.cached_end), (Boundary::Breakpoint, 1));
+        assert_eq!(
+            model_in_url("https://x/model/arn%3Aaws%3Abedrock%2Fp/converse"),
+            Some("arn:aws:bedrock/p".to_owned())
+        );
+    }
+
+    #[test]
     fn log_lines_are_unwrapped_and_keep_file_offsets() {
         let line1 = r#"{"custom_id":"a","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4.1","messages":[{"role":"system","content":"Sys A"},{"role":"user","content":"Q"}]}}"#;
         let line2 = r#"{"request":{"model":"claude-x","system":[{"type":"text","text":"Sys B","cache_control":{"type":"ephemeral"}}],"messages":[{"role":"user","content":"Q"}]}}"#;

@@ -7,6 +7,10 @@
 //! text part is written as the string (unconfirmed that OpenAI renders both alike; it
 //! concatenates text parts into the message). Responses' `previous_response_id` continues a
 //! conversation stored server side; the analyser chains it (`Layout::previous_response`).
+//! A `cache_control` on a message or content part (the Anthropic breakpoint that gateways
+//! such as OpenRouter and LiteLLM accept in this shape:
+//! <https://openrouter.ai/docs/features/prompt-caching>, unconfirmed for others) makes the
+//! prefix end at the last one, as for Anthropic.
 
 use super::super::segment::Role;
 use super::json_view::{JsonView, View};
@@ -74,6 +78,20 @@ pub(super) fn items<'a, T: JsonView>(
         b.push(Section::Messages, role, m, format!("{key}[{i}]"), Some(i));
         if key == "messages" {
             b.form(Form::OpenAiMessage);
+        }
+        // Gateways that put Anthropic or Gemini models behind the Chat Completions shape
+        // (OpenRouter, LiteLLM) take Anthropic's `cache_control` on a content part: the
+        // prefix is cached up to that message.
+        if let Some(cc) = m
+            .get("content")
+            .map(JsonView::items)
+            .unwrap_or(&[])
+            .iter()
+            .rev()
+            .find_map(|p| p.get("cache_control"))
+            .or_else(|| m.get("cache_control"))
+        {
+            b.breakpoint(cc);
         }
     }
     (&[], &[])

@@ -556,10 +556,7 @@ fn assert_stable_fails_only_on_the_named_parts() {
             .arg(log)
             .output()
             .unwrap();
-        (
-            out.status.code(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
+        (out.status.code(), String::from_utf8(out.stderr).unwrap())
     };
     // Turn 3 inserts a date line into the system message; the tools stay the same.
     let (code, err) = run(&["--assert-stable=tools"]);
@@ -568,7 +565,7 @@ fn assert_stable_fails_only_on_the_named_parts() {
     assert_eq!(code, Some(1));
     assert_eq!(
         err,
-        "error: conversation fixtures/cache/logs/system-changes.jsonl:1 turn 3 (line 3): system changed at messages[0].content +59: was `{\"content\":\"You are Harbor, a coding agent for the ledgerd repository.\\nRead files…`, now `{\"content\":\"You are Harbor, a coding agent for the ledgerd repository.\\nToday: 2026…`\n"
+        "error: conversation fixtures/cache/logs/system-changes.jsonl:1 turn 3 (line 3): system changed at messages[0].content +59: was `…he ledgerd repository.\\nRead files before editing.\",\"role\":\"syst…`, now `…he ledgerd repository.\\nToday: 2026-12-02.\\nRead files before ed…`\n"
     );
     let (code, err) = run(&["--assert-stable=system,tools"]);
     assert_eq!((code, err.lines().count()), (Some(1), 1));
@@ -578,7 +575,10 @@ fn assert_stable_fails_only_on_the_named_parts() {
         err.starts_with("error: conversation fixtures/cache/logs/system-changes.jsonl:1 turn 3 (line 3): prefix broken at byte "),
         "{err}"
     );
-    assert!(err.contains("(messages[0].content +59, timestamp)"), "{err}");
+    assert!(
+        err.contains("(messages[0].content +59, timestamp)"),
+        "{err}"
+    );
     let (code, _) = run(&["--assert-stable=nothing"]);
     assert_eq!(code, Some(2));
 }

@@ -415,8 +415,8 @@ fn the_cache_json_nesting_limit_at_its_edge() {
         request_line(bounds::CACHE_JSON_NESTING_DEPTH + 1),
     );
     let r = run_in(d.path(), &["cache", "deep.jsonl"]);
-    // The line is skipped with an error; the log's other lines would still be read.
-    assert_eq!(r.code, Some(0), "{}", r.stdout);
+    // The line is skipped with an error (exit 2); the log's other lines would still be read.
+    assert_eq!(r.code, Some(2), "{}", r.stdout);
     assert!(
         r.stderr
             .starts_with("error: deep.jsonl:1: not JSON: recursion limit exceeded"),
@@ -445,7 +445,7 @@ fn the_cache_line_limit_at_its_edge() {
             "log.jsonl",
         ],
     );
-    assert_eq!(r.code, Some(0), "{}", r.stdout);
+    assert_eq!(r.code, Some(2), "{}", r.stdout);
     assert!(
         r.stderr.contains(&format!(
             "longer than the {} byte limit (--max-line-bytes)",

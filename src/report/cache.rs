@@ -279,11 +279,13 @@ pub fn json(c: &Conversation) -> String {
         ("disagreements", s.disagreements.into()),
     ]);
     let turns: Vec<String> = c.turns.iter().map(turn_json).collect();
-    format!(
+    // Strings from the log (ids, models, paths, contexts) may hold invisible or line
+    // separator code points: JSON gets them as \u escapes.
+    super::escape_json_invisible(&format!(
         "{{\"id\":{},\"explicit\":{},\"path\":{},\"summary\":{summary},\"turns\":[{}]}}",
         serde_json::Value::from(c.id.as_str()),
         c.explicit,
         serde_json::Value::from(c.path.as_str()),
         turns.join(",")
-    )
+    ))
 }

@@ -130,9 +130,7 @@ fn kind_of(lay: &Layout<'_, Jv>, e: Element) -> Kind {
     match e {
         Element::Header => Kind::Header,
         Element::Params => Kind::Params,
-        Element::Item(i) => {
-            Kind::Section(lay.items[i].section, lay.items[i].role == Role::ToolResult)
-        }
+        Element::Item(i) => Kind::Section(lay.items[i].section, lay.items[i].role),
     }
 }
 
@@ -153,7 +151,7 @@ pub(super) fn prefix_of(lay: &Layout<'_, Jv>, inherited: &[&[u8]]) -> Prefix {
             for c in inherited {
                 items.push(trunc(&Sha256::digest(c)));
                 chunks.push(c.to_vec());
-                kinds.push(Kind::Section(Section::Messages, false));
+                kinds.push(Kind::Section(Section::Messages, Role::Assistant));
                 from.push(From::Inherited);
             }
             inherited_done = true;
@@ -181,7 +179,7 @@ pub(super) fn prefix_of(lay: &Layout<'_, Jv>, inherited: &[&[u8]]) -> Prefix {
         for c in inherited {
             items.push(trunc(&Sha256::digest(c)));
             chunks.push(c.to_vec());
-            kinds.push(Kind::Section(Section::Messages, false));
+            kinds.push(Kind::Section(Section::Messages, Role::Assistant));
             from.push(From::Inherited);
         }
     }

@@ -1,6 +1,7 @@
 //! Why a prefix broke: the first differing bytes, read as a timestamp, an id, a reordering...
 
 use crate::parse::request::Section;
+use crate::parse::segment::Role;
 use crate::rules::volatile;
 
 use super::model::*;
@@ -66,7 +67,9 @@ pub(super) fn classify(
         };
         return (Reason::ToolsChanged, detail.to_owned());
     }
-    let messages = |k: Option<Kind>| matches!(k, Some(Kind::Section(Section::Messages, _)));
+    // History: messages other than the system or developer text that leads a Chat
+    // conversation (an edit there is a content change like any system text).
+    let messages = |k: Option<Kind>| matches!(k, Some(Kind::Section(Section::Messages, r)) if !matches!(r, Role::System | Role::Developer));
     let Some(earlier) = earlier else {
         let reason = if messages(Some(kind)) {
             Reason::HistoryRewritten
@@ -100,7 +103,8 @@ pub(super) fn classify(
             return (Reason::Id, String::new());
         }
     }
-    let tool_result = |k: Option<Kind>| matches!(k, Some(Kind::Section(Section::Messages, true)));
+    let tool_result =
+        |k: Option<Kind>| matches!(k, Some(Kind::Section(Section::Messages, Role::ToolResult)));
     if tool_result(Some(kind)) && tool_result(earlier_kind) && cur.len() < earlier.len() {
         return (
             Reason::ToolResultTruncated,
@@ -173,11 +177,11 @@ pub(super) fn find_fwd(c: &[u8], at: usize) -> usize {
 
 pub(super) type H = [u8; 16];
 
-/// Element kinds: the header line, the parameters line, or a prefix section (with whether
-/// the element is a tool result).
+/// Element kinds: the header line, the parameters line, or a prefix section with the
+/// element's role.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Kind {
     Header,
     Params,
-    Section(Section, bool),
+    Section(Section, Role),
 }

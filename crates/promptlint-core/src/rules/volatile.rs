@@ -132,7 +132,7 @@ fn current_date() -> &'static Regex {
     static R: OnceLock<Regex> = OnceLock::new();
     R.get_or_init(|| {
         Regex::new(&format!(
-            r"(?i)(?-u:\b)(?:today\s+is|today'?s\s+date(?:\s+is)?|current\s+date(?:\s+is)?|the\s+date\s+(?:today\s+)?is|date\s+today(?:\s+is)?|it\s+is\s+(?:now\s+)?)\s*[:=]?\s*(?:the\s+)?((?:{WEEKDAY},?\s+)?(?:\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{4}}|{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}(?:,?\s+\d{{4}})?)|{WEEKDAY})(?-u:\b)"
+            r"(?i)(?-u:\b)(?:today\s+is|today\s*:|today'?s\s+date(?:\s+is)?|current\s+date(?:\s+is)?|the\s+date\s+(?:today\s+)?is|date\s+today(?:\s+is)?|it\s+is\s+(?:now\s+)?)\s*[:=]?\s*(?:the\s+)?((?:{WEEKDAY},?\s+)?(?:\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{4}}|{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}(?:,?\s+\d{{4}})?)|{WEEKDAY})(?-u:\b)"
         ))
         .expect("valid regex")
     })
@@ -630,13 +630,14 @@ mod tests {
 
     #[test]
     fn current_date_labels_but_not_bare_dates() {
-        let t = "Knowledge cutoff: 2024-06-01\nToday is 2025-06-03.\nCurrent date: June 3, 2025\nToday is Tuesday\nToday is 2025-06-03 14:22\n";
+        let t = "Knowledge cutoff: 2024-06-01\nToday is 2025-06-03.\nCurrent date: June 3, 2025\nToday is Tuesday\nToday is 2025-06-03 14:22\nToday: 2025-06-03\ntoday 2025-06-03\n";
         assert_eq!(
             found(&current_dates(t), t),
             vec![
                 "Today is 2025-06-03",
                 "Current date: June 3, 2025",
-                "Today is Tuesday"
+                "Today is Tuesday",
+                "Today: 2025-06-03"
             ]
         );
     }

@@ -16,7 +16,7 @@
 
 use super::super::segment::Role;
 use super::json_view::{JsonView, View};
-use super::layout::{Builder, Form, Section, block_role, message_role};
+use super::shape::{Builder, Form, Section, block_role, message_role};
 
 /// Fills `b` with the request's elements; returns the keys of the header line (besides the
 /// model) and of the parameters line.

@@ -7,7 +7,7 @@
 
 use super::super::segment::Role;
 use super::json_view::{JsonView, View};
-use super::layout::{Builder, Form, Section, message_role};
+use super::shape::{Builder, Form, Section, message_role};
 
 /// True when `req` has a Converse-only key, or Converse's block shapes (`{"text": ...}`
 /// blocks without a `type`, `cachePoint`, `toolUse`, `toolResult`).

@@ -9,7 +9,7 @@
 
 use super::super::segment::Role;
 use super::json_view::JsonView;
-use super::layout::{Builder, Section};
+use super::shape::{Builder, Section};
 
 /// The member `camel` or its snake_case spelling `snake`.
 fn member<'a, T: JsonView>(v: &'a T, camel: &str, snake: &str) -> Option<&'a T> {

@@ -36,6 +36,7 @@ mod gemini;
 mod json_view;
 mod layout;
 mod openai;
+mod shape;
 
 use std::ops::Range;
 

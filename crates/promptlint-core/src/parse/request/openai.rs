@@ -14,7 +14,7 @@
 
 use super::super::segment::Role;
 use super::json_view::{JsonView, View};
-use super::layout::{Builder, Form, Section, message_role};
+use super::shape::{Builder, Form, Section, message_role};
 
 /// Fills `b`; returns the keys of the header and parameters lines.
 pub(super) fn items<'a, T: JsonView>(

@@ -70,6 +70,11 @@ use crate::rules::Catalog;
 
 /// (rule id, source span) of every finding of `text` checked as an AGENTS.md.
 fn found(text: &str) -> Vec<(String, std::ops::Range<usize>)> {
+    found_at("AGENTS.md", text)
+}
+
+/// (rule id, source span) of every finding of `text` checked as a file named `path`.
+fn found_at(path: &str, text: &str) -> Vec<(String, std::ops::Range<usize>)> {
     let engine = Engine::new(
         Catalog::builtin(),
         Catalog::builtin()
@@ -78,11 +83,48 @@ fn found(text: &str) -> Vec<(String, std::ops::Range<usize>)> {
             .map(|r| r.id.clone())
             .collect(),
     );
-    check_memory(&engine, "AGENTS.md", None, text.as_bytes())
+    check_memory(&engine, path, None, text.as_bytes())
         .findings
         .into_iter()
         .map(|l| (l.finding.rule.id.clone(), l.finding.span))
         .collect()
+}
+
+/// A prompt template's leading `---` block is frontmatter only where its tool strips it
+/// (`parse::prompt::frontmatter_is_stripped`): a clock placeholder in a block that a framework
+/// sends as the system message is found like one in the body, by PL405 alone.
+#[test]
+fn a_leading_block_sent_as_prompt_text_is_checked() {
+    let clock = "---\nCurrent time: {{now}}\n---\nYou are Harbor.\n";
+    for path in ["prompts/system.txt", "prompts/system.md", "chat.prompty"] {
+        assert_eq!(
+            found_at(path, clock),
+            vec![("PL405".to_owned(), 18..25)],
+            "{path}"
+        );
+    }
+    // The block is part of the cached prefix: byte 18 of its 46 bytes.
+    assert_eq!(
+        rule_findings("PL405", "prompts/system.txt", clock),
+        vec![(
+            18..25,
+            Severity::Warning,
+            "per-call placeholder `{{now}}` (`now` changes on every call) in the static zone (a prompt without a boundary marker, cached as a whole) at byte 18 of the ~12-token cacheable prefix: ~7 tokens after it are re-billed every turn (est. 4 bytes/token)".to_owned()
+        )]
+    );
+    // Outside a block, the same placeholder: the same rule, four bytes earlier.
+    assert_eq!(
+        found_at(
+            "prompts/system.txt",
+            "Current time: {{now}}\nYou are Harbor.\n"
+        ),
+        vec![("PL405".to_owned(), 14..21)]
+    );
+    // Prompty's own frontmatter is configuration that is never sent: still skipped.
+    let prompty = "---\nname: Clock\nsample:\n  now: \"{{now}}\"\n---\nsystem:\nYou are Harbor.\n";
+    assert_eq!(found_at("chat.prompty", prompty), vec![]);
+    let dotprompt = "---\nmodel: googleai/gemini-2.5-flash\ninput:\n  default:\n    stamp: \"{{now}}\"\n---\nYou are Harbor.\n";
+    assert_eq!(found_at("greet.prompt", dotprompt), vec![]);
 }
 
 /// (rule id, span, message) of every finding of `text` checked as an AGENTS.md while the

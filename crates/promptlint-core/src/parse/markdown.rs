@@ -11,13 +11,23 @@ use std::ops::Range;
 
 use super::segment::{ParseIssue, Parsed, Role, Segment};
 
-/// Splits a markdown text into segments.
+/// Splits a markdown text into segments; a leading `---` block is frontmatter.
 pub fn parse(text: &str) -> Parsed {
+    parse_from(text, frontmatter_end(text))
+}
+
+/// Splits a markdown text into segments, reading a leading `---` block as markdown text: for a
+/// file whose tool sends that block to the model (see `parse::prompt`).
+pub fn parse_without_frontmatter(text: &str) -> Parsed {
+    parse_from(text, None)
+}
+
+fn parse_from(text: &str, frontmatter: Option<usize>) -> Parsed {
     let mut special: Vec<(Role, Range<usize>)> = Vec::new();
     let mut issues = Vec::new();
     let mut pos = 0;
 
-    if let Some(end) = frontmatter_end(text) {
+    if let Some(end) = frontmatter {
         special.push((Role::Frontmatter, 0..end));
         pos = end;
     }

@@ -12,7 +12,11 @@
 //!   to its newest user message; a prompt without either is static as a whole
 //!   ([`Boundary::Implicit`]);
 //! - YAML frontmatter (Dotprompt, Prompty) is configuration that is never sent: it is a
-//!   frontmatter segment in the static zone, and rules that look at prompt text skip it.
+//!   frontmatter segment in the static zone, and rules that look at prompt text skip it. A
+//!   leading `---` block is frontmatter only when the tool that reads the file strips it
+//!   ([`frontmatter_is_stripped`]); otherwise (a `.txt` template that a framework sends whole
+//!   as the system message, keys of no known format, YAML that does not parse) it is prompt
+//!   text like the rest.
 //!
 //! A marker line is a line holding only the marker, bare or in a usual wrapping:
 //! `SYSTEM_PROMPT_DYNAMIC_BOUNDARY`, `<SYSTEM_PROMPT_DYNAMIC_BOUNDARY/>`,
@@ -31,10 +35,12 @@ pub const DEFAULT_MARKER: &str = "SYSTEM_PROMPT_DYNAMIC_BOUNDARY";
 
 /// Parses a prompt or template.
 pub fn parse(text: &str, path: &str, opts: &ParseOptions) -> Parsed {
-    let mut parsed = if super::segment::is_markdown_path(path) {
-        super::markdown::parse(text)
-    } else {
-        plain(text)
+    let frontmatter = super::markdown::frontmatter_end(text)
+        .filter(|&end| frontmatter_is_stripped(text, end, path));
+    let mut parsed = match (super::segment::is_markdown_path(path), frontmatter) {
+        (true, Some(_)) => super::markdown::parse(text),
+        (true, None) => super::markdown::parse_without_frontmatter(text),
+        (false, _) => plain(text, frontmatter),
     };
     let static_start = parsed
         .segments
@@ -93,10 +99,10 @@ pub fn parse(text: &str, path: &str, opts: &ParseOptions) -> Parsed {
     parsed
 }
 
-/// A prompt that is not markdown: frontmatter (when it opens with `---`) and one body.
-fn plain(text: &str) -> Parsed {
+/// A prompt that is not markdown: frontmatter (ending at `frontmatter`) and one body.
+fn plain(text: &str, frontmatter: Option<usize>) -> Parsed {
     let mut segments = Vec::new();
-    let body_start = match super::markdown::frontmatter_end(text) {
+    let body_start = match frontmatter {
         Some(end) => {
             segments.push(Segment::verbatim(Role::Frontmatter, 0..end));
             end
@@ -110,6 +116,137 @@ fn plain(text: &str) -> Parsed {
         segments,
         ..Parsed::default()
     }
+}
+
+/// A frontmatter format: the file names its tool reads and the top-level keys it defines.
+struct FrontmatterFormat {
+    /// Lower-case endings of the file names the tool reads (`.prompty`).
+    endings: &'static [&'static str],
+    /// Top-level keys of its frontmatter.
+    keys: &'static [&'static str],
+    /// Whether a namespaced key (`myext.flag`) is an extension field.
+    namespaced_keys: bool,
+}
+
+/// The formats whose tools strip a leading `---` block before sending the prompt.
+const FRONTMATTER_FORMATS: &[FrontmatterFormat] = &[
+    // Prompty: the frontmatter is the asset's configuration, the body the template. Prompt
+    // flow (https://microsoft.github.io/promptflow/how-to-guides/develop-a-prompty/) lists
+    // name, description, model, inputs, outputs, sample; the v1 schema (Prompty.yaml, as
+    // documented on https://nitya.github.io/prompty/documentation/3-Specification/revised)
+    // adds $schema, version, authors, tags, template; v2 (the `prompty` crate,
+    // https://docs.rs/crate/prompty/2.0.0-alpha.12/source/src/model/agent/prompty.rs) adds
+    // displayName, metadata, tools.
+    FrontmatterFormat {
+        endings: &[".prompty"],
+        keys: &[
+            "$schema",
+            "name",
+            "displayName",
+            "description",
+            "version",
+            "authors",
+            "tags",
+            "metadata",
+            "model",
+            "inputs",
+            "outputs",
+            "sample",
+            "template",
+            "tools",
+        ],
+        namespaced_keys: false,
+    },
+    // Dotprompt (https://google.github.io/dotprompt/reference/frontmatter): name, variant,
+    // model, tools, config, input, output, metadata, and namespaced extension fields; Genkit's
+    // loader adds description and candidates.
+    FrontmatterFormat {
+        endings: &[".prompt"],
+        keys: &[
+            "name",
+            "variant",
+            "description",
+            "model",
+            "tools",
+            "config",
+            "input",
+            "output",
+            "metadata",
+            "candidates",
+        ],
+        namespaced_keys: true,
+    },
+    // Cursor rules (https://docs.cursor.com/context/rules): description, globs, alwaysApply.
+    FrontmatterFormat {
+        endings: &[".mdc"],
+        keys: &["description", "globs", "alwaysApply"],
+        namespaced_keys: false,
+    },
+    // The markdown formats agents load, whose frontmatter `parse::markdown` reads as such:
+    // VS Code prompt, instruction and chat mode files
+    // (https://code.visualstudio.com/docs/copilot/customization/prompt-files: description,
+    // name, argument-hint, agent, mode, model, tools; applyTo), Claude Code commands and
+    // sub-agents (https://docs.anthropic.com/en/docs/claude-code/slash-commands: allowed-tools,
+    // argument-hint, description, model, disable-model-invocation;
+    // https://docs.anthropic.com/en/docs/claude-code/sub-agents: name, description, tools,
+    // model, color) and Agent Skills (https://agentskills.io/specification: name,
+    // description, license, compatibility, metadata, allowed-tools).
+    FrontmatterFormat {
+        endings: &[".md", ".markdown", ".mdx", ".md.tpl"],
+        keys: &[
+            "name",
+            "description",
+            "argument-hint",
+            "agent",
+            "mode",
+            "model",
+            "tools",
+            "applyTo",
+            "allowed-tools",
+            "disable-model-invocation",
+            "user-invocable",
+            "color",
+            "license",
+            "compatibility",
+            "metadata",
+            "title",
+            "tags",
+        ],
+        namespaced_keys: false,
+    },
+];
+
+/// True when the leading `---` block of `text`, ending at `end`, is frontmatter that the tool
+/// reading `path` strips before it sends the prompt: the file is of a format with frontmatter
+/// ([`FRONTMATTER_FORMATS`]: Prompty, Dotprompt, Cursor rules, the agents' markdown files),
+/// the block parses as a YAML mapping (or holds nothing), and every top-level key is one of
+/// that format's. Otherwise the block is sent as prompt text: a framework that loads a `.txt`
+/// or Jinja template sends the whole file, and a block of unknown keys in a markdown template
+/// is more likely text than configuration.
+pub fn frontmatter_is_stripped(text: &str, end: usize, path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    let Some(format) = FRONTMATTER_FORMATS
+        .iter()
+        .find(|f| f.endings.iter().any(|e| lower.ends_with(e)))
+    else {
+        return false;
+    };
+    let yaml = &text[super::markdown::frontmatter_yaml(text, end)];
+    if yaml
+        .lines()
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    {
+        return true;
+    }
+    let Ok(map) =
+        serde_saphyr::from_str::<std::collections::BTreeMap<String, serde::de::IgnoredAny>>(yaml)
+    else {
+        return false;
+    };
+    !map.is_empty()
+        && map.keys().all(|k| {
+            format.keys.contains(&k.as_str()) || (format.namespaced_keys && k.contains('.'))
+        })
 }
 
 /// Splits verbatim segments at each cut that falls strictly inside one. Derived segments
@@ -635,6 +772,85 @@ mod tests {
         assert_eq!(p.segments[0].role, Role::Frontmatter);
         assert_eq!(p.cache[0].pieces[0].source, 17..t.len());
         assert_eq!(p.cache[0].boundary, Boundary::Implicit);
+    }
+
+    #[test]
+    fn leading_block_is_frontmatter_only_where_its_tool_strips_it() {
+        let fm = |text: &str, path: &str| {
+            let end = crate::parse::markdown::frontmatter_end(text).expect("a closed block");
+            frontmatter_is_stripped(text, end, path)
+        };
+        // Prompty and Dotprompt: configuration, stripped.
+        let prompty = "---\nname: Basic\ndescription: A prompt\nmodel:\n  api: chat\ninputs:\n  question:\n    type: string\nsample:\n  question: hi\n---\nsystem:\nBe brief.\n";
+        assert!(fm(prompty, "chat.prompty"));
+        let dotprompt = "---\nmodel: googleai/gemini-2.5-flash\nconfig:\n  temperature: 0.7\ninput:\n  schema:\n    name: string\noutput:\n  format: json\nmyext.flag: true\n---\nHello {{name}}\n";
+        assert!(fm(dotprompt, "greet.prompt"));
+        assert!(fm("---\n# nothing set\n---\nHello\n", "greet.prompt"));
+        // A namespaced key is an extension only in Dotprompt.
+        assert!(!fm("---\nmyext.flag: true\n---\nHi\n", "chat.prompty"));
+        // Cursor rules and the agents' markdown files.
+        assert!(fm(
+            "---\ndescription: Style\nglobs: \"*.ts\"\nalwaysApply: false\n---\nUse tabs.\n",
+            "prompts/style.mdc"
+        ));
+        assert!(fm(
+            "---\ndescription: Review a PR\nagent: agent\ntools: [\"search\"]\n---\nReview.\n",
+            ".github/prompts/review.prompt.md"
+        ));
+        assert!(fm(
+            "---\nname: pdf\ndescription: Read PDFs\nallowed-tools: Read\n---\nRead.\n",
+            "prompts/pdf.md"
+        ));
+        // Keys of no known format, a key of another format, YAML that does not parse, a file
+        // kind whose tool sends the whole file: prompt text.
+        let clock = "---\nCurrent time: {{now}}\n---\nYou are Harbor.\n";
+        assert!(!fm(clock, "prompts/system.md"));
+        assert!(!fm(clock, "chat.prompty"));
+        assert!(!fm(clock, "prompts/system.txt"));
+        assert!(!fm("---\nglobs: \"*.ts\"\n---\nx\n", "prompts/a.md"));
+        assert!(!fm("---\nname: [unclosed\n---\nx\n", "chat.prompty"));
+        assert!(!fm("---\nname: x\n---\nx\n", "prompts/system.txt"));
+        assert!(!fm("---\nname: x\n---\nx\n", "prompts/system.j2"));
+        assert!(!fm("---\n- a list\n---\nx\n", "greet.prompt"));
+    }
+
+    #[test]
+    fn a_block_its_tool_sends_is_prompt_text() {
+        let t = "---\nCurrent time: {{now}}\n---\nYou are Harbor.\n";
+        assert_eq!(
+            zones(t, "prompts/system.txt"),
+            vec![(Role::Body, Zone::Static, t)]
+        );
+        assert_eq!(
+            zones(t, "prompts/system.md"),
+            vec![(Role::Body, Zone::Static, t)]
+        );
+        let p = parse(t, "prompts/system.md", &ParseOptions::default());
+        assert_eq!(p.cache[0].pieces[0].source, 0..t.len());
+        assert_eq!(p.cache[0].prefix_bytes, t.len());
+        // A fence inside the block is a fence once the block is text.
+        let t = "---\n```\nx\n```\n---\nBody\n";
+        assert_eq!(
+            zones(t, "prompts/a.md"),
+            vec![
+                (Role::Body, Zone::Static, "---\n"),
+                (Role::CodeFence, Zone::Static, "```\nx\n```\n"),
+                (Role::Body, Zone::Static, "---\nBody\n"),
+            ]
+        );
+        // An agent's markdown frontmatter stays frontmatter.
+        let t = "---\nname: review\ndescription: Review code\n---\nReview {{diff}}\n";
+        assert_eq!(
+            zones(t, "prompts/review.md"),
+            vec![
+                (
+                    Role::Frontmatter,
+                    Zone::Static,
+                    "---\nname: review\ndescription: Review code\n---\n"
+                ),
+                (Role::Body, Zone::Static, "Review {{diff}}\n"),
+            ]
+        );
     }
 
     #[test]

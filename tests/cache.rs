@@ -252,7 +252,7 @@ fn five_turn_log_names_turn_3_its_byte_and_timestamp() {
     assert_eq!(turns[0]["prefix_sha256"].as_str().unwrap().len(), 64);
     for t in turns {
         let keys: Vec<&String> = t.as_object().unwrap().keys().collect();
-        assert_eq!(keys.len(), 20);
+        assert_eq!(keys.len(), 21);
     }
     // The same requests in `{"request": ...}` wrappers give the same turns.
     let (w, _, _) = cache_json(&["fixtures/cache/logs/five-turn-clock-wrapped.jsonl"]);

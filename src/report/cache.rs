@@ -15,7 +15,8 @@
 //!   `tool-result-truncated`, `history-rewritten`, `content-changed`, or null), `detail`,
 //!   `billed` (false when nothing cached was lost: the earlier prefix was below the provider's
 //!   minimum), `est_tokens_rebilled`, `predicted_cache_read`, `predicted_cache_write` (null
-//!   where the provider reports no writes), `minimum_tokens`, `reported`
+//!   where the provider reports no writes), `expired` (an earlier entry matched but outlived
+//!   the provider's TTL by the log's clock), `minimum_tokens`, `reported`
 //!   (`{"input_tokens","cache_read","cache_write"}` or null), `hit_ratio` (reported cache
 //!   reads over input tokens, or null), `agrees` (prediction within 128 tokens or 10% of the
 //!   report, or null), `changes` (`[{"part":"system"|"tools","path","was","now"}]`).
@@ -116,6 +117,12 @@ pub fn human(c: &Conversation) -> String {
             }
             let _ = writeln!(out, "        was: {}", shown(&b.was));
             let _ = writeln!(out, "        now: {}", shown(&b.now));
+        }
+        if t.predicted.expired {
+            let _ = writeln!(
+                out,
+                "        expired: the matching cache entry outlived the provider's TTL by the log's clock"
+            );
         }
         if t.agrees() == Some(false) {
             let _ = writeln!(
@@ -221,7 +228,7 @@ fn turn_json(t: &Turn) -> String {
         .iter()
         .map(|c| serde_json::json!({"part": c.part, "path": c.path, "was": c.was, "now": c.now}))
         .collect();
-    let fields: [(&str, serde_json::Value); 20] = [
+    let fields: [(&str, serde_json::Value); 21] = [
         ("turn", t.turn.into()),
         ("line", t.line.into()),
         ("provider", t.provider.into()),
@@ -240,6 +247,7 @@ fn turn_json(t: &Turn) -> String {
         ),
         ("predicted_cache_read", t.predicted.cache_read.into()),
         ("predicted_cache_write", t.predicted.cache_write.into()),
+        ("expired", t.predicted.expired.into()),
         ("minimum_tokens", t.predicted.minimum.into()),
         ("reported", reported.into()),
         (

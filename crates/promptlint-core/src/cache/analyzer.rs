@@ -24,15 +24,10 @@ pub(super) const MAX_OPEN: usize = 4096;
 /// Response ids remembered for `previous_response_id` chains.
 const MAX_RESPONSE_IDS: usize = 65_536;
 
-/// Blocks before a breakpoint that Anthropic checks for an earlier cache entry ("the system
-/// automatically checks for cache hits at all previous content block boundaries, up to 20
-/// blocks before your explicit breakpoint"):
-/// <https://platform.claude.com/docs/en/build-with-claude/prompt-caching>.
-const LOOKBACK_BLOCKS: usize = 20;
-
-/// OpenAI's cache hits grow in steps of this many tokens past the minimum
-/// (<https://developers.openai.com/api/docs/guides/prompt-caching>).
-const OPENAI_HIT_INCREMENT: u64 = 128;
+/// Blocks before a breakpoint that are checked for an earlier cache entry when the provider
+/// facts give no number (Anthropic's 20, `lookback_blocks` in `rules/providers.yaml`; applied
+/// to Bedrock's Claude models too, unconfirmed).
+const DEFAULT_LOOKBACK_BLOCKS: usize = 20;
 
 /// Tokens per canonical byte before a log reports any usage: 4 bytes a token.
 const DEFAULT_TOKENS_PER_BYTE: f64 = 0.25;
@@ -58,6 +53,20 @@ pub(super) struct Node {
     next_kind: Option<Kind>,
     /// Last turn that passed here.
     last_turn: u32,
+    /// When a request last used this boundary (unix milliseconds), when the log says.
+    last_ms: Option<u64>,
+    /// How long an entry written here lives after its last use, in milliseconds.
+    ttl_ms: u64,
+}
+
+impl Node {
+    /// False when the log's clock says the entry expired before `now`.
+    fn alive(&self, now: Option<u64>) -> bool {
+        match (now, self.last_ms) {
+            (Some(n), Some(l)) => n.saturating_sub(l) <= self.ttl_ms,
+            _ => true,
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -235,6 +244,9 @@ pub struct Request<'a> {
     pub response_id: Option<&'a str>,
     /// The response's output items (OpenAI Responses `output`).
     pub response_output: Option<&'a Jv>,
+    /// When the request was sent (unix milliseconds), when the log records it: entries older
+    /// than the provider's TTL are not read.
+    pub time_ms: Option<u64>,
 }
 
 /// The streaming analyser of one log.
@@ -292,6 +304,7 @@ impl Analyzer {
                 reported: None,
                 response_id: None,
                 response_output: None,
+                time_ms: None,
             },
             closed,
         )
@@ -315,7 +328,11 @@ impl Analyzer {
             });
         }
         let req = request::unwrap_request(r.root);
-        let lay = request::layout_hinted(req, r.url);
+        let mut lay = request::layout_hinted(req, r.url);
+        let providers = Providers::builtin();
+        if let Some(m) = lay.model.as_deref() {
+            lay.strip_prior_thinking = providers.strips_prior_thinking(lay.provider, m);
+        }
         let (first, first_user) = first_messages(&lay);
         let first_user = trunc(&first_user);
         let key = match (&lay.conversation, &lay.previous_response) {
@@ -393,11 +410,12 @@ impl Analyzer {
         {
             open.tokens_per_byte = n as f64 / whole as f64;
         }
-        let minimum = Providers::builtin()
+        let minimum = providers
             .minimum(Some(lay.provider), lay.model.as_deref())
             .map_or(1024, |m| m.tokens as u64);
         let turn = open.turns_before + open.conv.turns.len() as u32 + 1;
-        let predicted = predict(open, &prefix, &lay, minimum, whole);
+        let ttl_ms = ttl_ms(providers, &lay, req);
+        let predicted = predict(open, &prefix, &lay, minimum, whole, r.time_ms);
         let broken = if turn == 1 {
             None
         } else {
@@ -411,7 +429,7 @@ impl Analyzer {
             remember_parts(open, &lay);
             c
         };
-        remember(open, &prefix, turn, minimum, &lay);
+        remember(open, &prefix, turn, minimum, r.time_ms, ttl_ms);
         // The conversation a later `previous_response_id` continues: this request's items and
         // the response's output.
         if lay.provider == Provider::OpenAiResponses {
@@ -618,8 +636,32 @@ fn common_path(open: &Open, p: &Prefix) -> (usize, bool) {
     (k, false)
 }
 
+/// How long this request's cache entries live after their last use, in milliseconds: the
+/// TTL it names (a breakpoint's `ttl`, OpenAI's `prompt_cache_retention`) or the provider's
+/// default, from `rules/providers.yaml`; unbounded when the provider documents none.
+fn ttl_ms(providers: &Providers, lay: &Layout<'_, Jv>, req: &Jv) -> u64 {
+    let named = lay
+        .breakpoints
+        .iter()
+        .find_map(|b| b.get("ttl").and_then(JsonView::str))
+        .or_else(|| req.get("prompt_cache_retention").and_then(JsonView::str));
+    let ttls = providers.ttls(lay.provider);
+    named
+        .and_then(|n| ttls.iter().find(|t| t.name == n))
+        .or_else(|| providers.default_ttl(lay.provider))
+        .map_or(u64::MAX, |t| t.seconds.saturating_mul(1000))
+}
+
 /// What the provider reads from and writes to its cache for this request.
-fn predict(open: &Open, p: &Prefix, lay: &Layout<'_, Jv>, minimum: u64, whole: u64) -> Predicted {
+fn predict(
+    open: &Open,
+    p: &Prefix,
+    lay: &Layout<'_, Jv>,
+    minimum: u64,
+    whole: u64,
+    now: Option<u64>,
+) -> Predicted {
+    let providers = Providers::builtin();
     let n = p.chunks.len();
     let mut out = Predicted {
         input_tokens: open.tokens(whole),
@@ -633,50 +675,75 @@ fn predict(open: &Open, p: &Prefix, lay: &Layout<'_, Jv>, minimum: u64, whole: u
     };
     let breakpoints = matches!(lay.provider, Provider::Anthropic | Provider::Bedrock)
         || lay.boundary == crate::parse::segment::Boundary::Breakpoint;
-    match lay.provider {
-        _ if breakpoints => {
-            let mut best = 0u64;
-            for &w in &p.writes {
-                let lo = w.saturating_sub(LOOKBACK_BLOCKS);
-                for j in (lo..=w.min(k)).rev() {
-                    if open.nodes.get(&p.bounds[j]).is_some_and(|nd| nd.written) {
-                        best = best.max(p.ends[j]);
-                        break;
-                    }
-                }
-            }
-            let read = open.tokens(best);
-            let last = p.writes.iter().copied().max().unwrap_or(0);
-            let cacheable = open.tokens(p.ends[last]);
-            out.cache_read = if read >= minimum { read } else { 0 };
-            out.cache_write = Some(if cacheable >= minimum {
-                cacheable.saturating_sub(out.cache_read)
-            } else {
-                0
-            });
-        }
-        _ => {
-            let common = if full {
-                p.ends[n]
-            } else if let Some(node) = open.nodes.get(&p.bounds[k]) {
-                let lcp = match (node.next.and_then(|h| open.chunks.get(&h)), p.chunks.get(k)) {
-                    (Some(e), Some(c)) => common_prefix(e, c),
-                    _ => 0,
+    if breakpoints {
+        let lookback = providers
+            .lookback_blocks(lay.provider)
+            .unwrap_or(DEFAULT_LOOKBACK_BLOCKS);
+        let mut best = 0u64;
+        for &w in &p.writes {
+            let lo = w.saturating_sub(lookback);
+            for j in (lo..=w.min(k)).rev() {
+                let Some(nd) = open.nodes.get(&p.bounds[j]) else {
+                    continue;
                 };
-                p.ends[k] + lcp as u64
-            } else {
-                0
-            };
-            let t = open.tokens(common);
-            out.cache_read = if t < minimum {
-                0
-            } else if lay.provider == Provider::Gemini {
-                t
-            } else {
-                minimum + (t - minimum) / OPENAI_HIT_INCREMENT * OPENAI_HIT_INCREMENT
-            };
+                if !nd.written {
+                    continue;
+                }
+                if nd.alive(now) {
+                    best = best.max(p.ends[j]);
+                    break;
+                }
+                out.expired = true;
+            }
         }
+        let read = open.tokens(best);
+        let last = p.writes.iter().copied().max().unwrap_or(0);
+        let cacheable = open.tokens(p.ends[last]);
+        out.cache_read = if read >= minimum { read } else { 0 };
+        if out.cache_read > 0 {
+            out.expired = false;
+        }
+        out.cache_write = Some(if cacheable >= minimum {
+            cacheable.saturating_sub(out.cache_read)
+        } else {
+            0
+        });
+        return out;
     }
+    // Automatic caching: the longest common prefix with an earlier request whose entry is
+    // still alive.
+    let upto = if full { n } else { k };
+    let alive = (0..=upto)
+        .rev()
+        .find(|&j| open.nodes.get(&p.bounds[j]).is_some_and(|nd| nd.alive(now)));
+    let common = match alive {
+        Some(j) if j == n => p.ends[n],
+        Some(j) => {
+            let node = open.nodes.get(&p.bounds[j]);
+            let lcp = match (
+                node.and_then(|nd| nd.next)
+                    .and_then(|h| open.chunks.get(&h)),
+                p.chunks.get(j),
+            ) {
+                (Some(e), Some(c)) if j == k => common_prefix(e, c),
+                _ => 0,
+            };
+            p.ends[j] + lcp as u64
+        }
+        None => 0,
+    };
+    if alive != Some(upto) && upto > 0 {
+        out.expired = true;
+    }
+    let t = open.tokens(common);
+    out.cache_read = match providers.hit_increment(lay.provider) {
+        _ if t < minimum => 0,
+        Some((step, first)) if step > 0 && t >= first as u64 => {
+            let (step, first) = (step as u64, first as u64);
+            first + (t - first) / step * step
+        }
+        _ => t,
+    };
     out
 }
 
@@ -740,7 +807,8 @@ pub(super) fn remember(
     p: &Prefix,
     turn: u32,
     minimum: u64,
-    _lay: &Layout<'_, Jv>,
+    now: Option<u64>,
+    ttl_ms: u64,
 ) {
     let total = *p.ends.last().unwrap_or(&0);
     for k in 0..=p.chunks.len() {
@@ -753,10 +821,18 @@ pub(super) fn remember(
             next: None,
             next_kind: None,
             last_turn: turn,
+            last_ms: None,
+            ttl_ms,
         });
         node.max_end = node.max_end.max(total);
         node.last_turn = turn;
-        node.written |= written;
+        if now.is_some() {
+            node.last_ms = now;
+        }
+        if written {
+            node.written = true;
+            node.ttl_ms = ttl_ms;
+        }
         if k == p.chunks.len() {
             node.terminal = true;
         } else {

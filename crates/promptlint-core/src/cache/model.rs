@@ -117,6 +117,8 @@ pub struct Predicted {
     pub cache_write: Option<u64>,
     /// The minimum cacheable prompt in tokens for this provider and model.
     pub minimum: u64,
+    /// An earlier entry matched but had outlived the provider's TTL by the log's clock.
+    pub expired: bool,
 }
 
 /// A change of a named part (`system`, `tools`) from the previous turn of the conversation,

@@ -25,6 +25,7 @@ struct Fed {
     url: Option<&'static str>,
     response_id: Option<&'static str>,
     output: Option<Value>,
+    time_ms: Option<u64>,
 }
 
 fn fed(req: Value) -> Fed {
@@ -34,6 +35,7 @@ fn fed(req: Value) -> Fed {
         url: None,
         response_id: None,
         output: None,
+        time_ms: None,
     }
 }
 
@@ -63,6 +65,7 @@ fn analyse(requests: Vec<Fed>) -> Vec<Conversation> {
                 reported: f.reported,
                 response_id: f.response_id,
                 response_output: output.as_ref(),
+                time_ms: f.time_ms,
             },
             &mut closed,
         )
@@ -421,4 +424,45 @@ fn system_and_tool_changes_are_listed_for_assert_stable() {
             },
         ]
     );
+}
+
+#[test]
+fn entries_older_than_the_ttl_are_not_read() {
+    let system = big(9000);
+    let req = |n: usize, ttl: Option<&str>| {
+        let mut cc = json!({"type": "ephemeral"});
+        if let Some(t) = ttl {
+            cc["ttl"] = json!(t);
+        }
+        let mut msgs = Vec::new();
+        for i in 0..n {
+            msgs.push(json!({"role": "user", "content": format!("q{i}")}));
+            msgs.push(json!({"role": "assistant", "content": format!("a{i}")}));
+        }
+        msgs.push(json!({"role": "user", "content": [{"type": "text", "text": format!("q{n}"), "cache_control": cc}]}));
+        json!({"model": "claude-sonnet-4-5",
+            "system": [{"type": "text", "text": system, "cache_control": cc}],
+            "messages": msgs})
+    };
+    let at = |req: Value, minute: u64| {
+        let mut f = fed(req);
+        f.time_ms = Some(1_780_000_000_000 + minute * 60_000);
+        f
+    };
+    // Ten minutes apart: the default 5-minute entry is gone, a 1-hour one is read.
+    let convs = analyse(vec![at(req(0, None), 0), at(req(1, None), 10)]);
+    let p = convs[0].turns[1].predicted;
+    assert_eq!((p.cache_read, p.expired), (0, true));
+    assert_eq!(convs[0].turns[1].broken, None, "the prefix itself held");
+    let convs = analyse(vec![at(req(0, Some("1h")), 0), at(req(1, Some("1h")), 10)]);
+    let p = convs[0].turns[1].predicted;
+    assert!(p.cache_read >= 2048 && !p.expired, "{p:?}");
+    // Four minutes apart, then four more: each read refreshes the entry.
+    let convs = analyse(vec![
+        at(req(0, None), 0),
+        at(req(1, None), 4),
+        at(req(2, None), 8),
+    ]);
+    assert!(convs[0].turns[2].predicted.cache_read >= 2048);
+    assert!(!convs[0].turns[2].predicted.expired);
 }

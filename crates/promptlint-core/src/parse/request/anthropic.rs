@@ -4,10 +4,12 @@
 //! What is normalized before comparison:
 //! - a string `content` (or `system`) and a single text block holding the same string are one
 //!   prompt: the provider compares tokens, not JSON shapes, so both are written as the block;
-//! - thinking blocks of assistant turns older than the newest user turn are dropped: the API
-//!   strips them from the context before the prompt is read
-//!   (<https://platform.claude.com/docs/en/build-with-claude/extended-thinking>), so a client
-//!   that drops them sends the same prompt as one that keeps them;
+//! - thinking blocks of assistant turns older than the newest user turn are dropped for the
+//!   models whose API strips them from the context before the prompt is read
+//!   (<https://platform.claude.com/docs/en/build-with-claude/extended-thinking>; which models,
+//!   in `rules/providers.yaml`, applied by the cache analysis through
+//!   `Layout::strip_prior_thinking`), so a client that drops them sends the same prompt as one
+//!   that keeps them;
 //! - `cache_control` markers are not prompt text (moving one changes no byte compared).
 //!
 //! `tool_choice` and `thinking` are written on the parameters line between the system text and
@@ -22,7 +24,6 @@ use super::shape::{Builder, Form, Section, block_role, message_role};
 /// model) and of the parameters line.
 pub(super) fn items<'a, T: JsonView>(
     req: &'a T,
-    model: Option<&str>,
     b: &mut Builder<'a, T>,
 ) -> (&'static [&'static str], &'static [&'static str]) {
     for (i, t) in req
@@ -65,7 +66,6 @@ pub(super) fn items<'a, T: JsonView>(
         message_role(m.get("role").and_then(JsonView::str).unwrap_or("user")) == Role::User
             && !only_tool_results(m)
     });
-    let strip_thinking = strips_prior_thinking(model);
     for (i, m) in msgs.iter().enumerate() {
         let role_name = m.get("role").and_then(JsonView::str).unwrap_or("user");
         let role = message_role(role_name);
@@ -96,8 +96,8 @@ pub(super) fn items<'a, T: JsonView>(
                         blk.get("type").and_then(JsonView::str),
                         Some("thinking" | "redacted_thinking")
                     );
-                    if thinking && strip_thinking && newest_turn.is_some_and(|n| i < n) {
-                        b.form(Form::Omitted);
+                    if thinking && newest_turn.is_some_and(|n| i < n) {
+                        b.form(Form::PriorThinking);
                     }
                     if let Some(cc) = blk.get("cache_control") {
                         b.breakpoint(cc);
@@ -130,9 +130,4 @@ fn only_tool_results<T: JsonView>(m: &T) -> bool {
         && blocks
             .iter()
             .all(|b| b.get("type").and_then(JsonView::str) == Some("tool_result"))
-}
-
-/// Whether the API strips earlier turns' thinking blocks for `model`.
-fn strips_prior_thinking(_model: Option<&str>) -> bool {
-    true
 }

@@ -3,9 +3,9 @@
 //! the longest cached prefix of the prompt automatically
 //! (<https://ai.google.dev/gemini-api/docs/caching>); explicit caching names a cached content
 //! resource (`cachedContent`) that precedes the request's own content, so its name keys the
-//! whole prefix and is written on the header line. The order tools, system instruction,
-//! contents is unconfirmed (Google documents no rendering order; the page advises putting
-//! large common content at the beginning of the prompt).
+//! whole prefix and is written on the header line. The order system instruction, tools,
+//! contents is unconfirmed (Google documents no rendering order; `prefix_order` in
+//! `rules/providers.yaml` gives the reasoning).
 
 use super::super::segment::Role;
 use super::json_view::JsonView;
@@ -21,6 +21,27 @@ pub(super) fn items<'a, T: JsonView>(
     req: &'a T,
     b: &mut Builder<'a, T>,
 ) -> (&'static [&'static str], &'static [&'static str]) {
+    if let Some(si) = member(req, "systemInstruction", "system_instruction") {
+        let parts = si.get("parts").map(JsonView::items).unwrap_or(&[]);
+        if parts.is_empty() {
+            b.push(
+                Section::System,
+                Role::System,
+                si,
+                "systemInstruction".into(),
+                None,
+            );
+        }
+        for (j, p) in parts.iter().enumerate() {
+            b.push(
+                Section::System,
+                Role::System,
+                p,
+                format!("systemInstruction.parts[{j}]"),
+                None,
+            );
+        }
+    }
     for (i, t) in req
         .get("tools")
         .map(JsonView::items)
@@ -41,27 +62,6 @@ pub(super) fn items<'a, T: JsonView>(
                 }
             }
             _ => b.push(Section::Tools, Role::Tool, t, format!("tools[{i}]"), None),
-        }
-    }
-    if let Some(si) = member(req, "systemInstruction", "system_instruction") {
-        let parts = si.get("parts").map(JsonView::items).unwrap_or(&[]);
-        if parts.is_empty() {
-            b.push(
-                Section::System,
-                Role::System,
-                si,
-                "systemInstruction".into(),
-                None,
-            );
-        }
-        for (j, p) in parts.iter().enumerate() {
-            b.push(
-                Section::System,
-                Role::System,
-                p,
-                format!("systemInstruction.parts[{j}]"),
-                None,
-            );
         }
     }
     b.messages_start();

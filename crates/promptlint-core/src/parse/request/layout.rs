@@ -215,6 +215,10 @@ pub struct Layout<'a, T> {
     pub previous_response: Option<String>,
     /// Number of messages (input items for Responses, contents for Gemini).
     pub messages: usize,
+    /// Whether earlier turns' thinking blocks are left out of the prefix (true unless the
+    /// caller knows the model keeps them; see `strips_prior_thinking` in
+    /// `rules/providers.yaml`).
+    pub strip_prior_thinking: bool,
 }
 
 /// Explicit conversation ids, most specific first.
@@ -266,7 +270,7 @@ pub fn layout_hinted<'a, T: JsonView>(req: &'a T, url: Option<&str>) -> Layout<'
         params_at: None,
     };
     let (header_keys, param_keys) = match provider {
-        Provider::Anthropic => super::anthropic::items(req, model.as_deref(), &mut b),
+        Provider::Anthropic => super::anthropic::items(req, &mut b),
         Provider::OpenAiChat | Provider::OpenAiResponses => super::openai::items(req, &mut b),
         Provider::Bedrock => super::bedrock::items(req, &mut b),
         Provider::Gemini => super::gemini::items(req, &mut b),
@@ -351,6 +355,7 @@ pub fn layout_hinted<'a, T: JsonView>(req: &'a T, url: Option<&str>) -> Layout<'
         conversation,
         previous_response,
         messages: b.messages,
+        strip_prior_thinking: true,
     }
 }
 
@@ -389,6 +394,8 @@ impl<T: JsonView> Layout<'_, T> {
         let it = &self.items[i];
         match (it.role_line, it.form) {
             (_, Form::Omitted) => return,
+            (_, Form::PriorThinking) if self.strip_prior_thinking => return,
+            (None, Form::PriorThinking) => write_sorted(it.node, out, on_string),
             (Some(r), _) => {
                 out.extend_from_slice(b"{\"role\":");
                 write_str(r, out);

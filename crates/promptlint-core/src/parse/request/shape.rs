@@ -27,6 +27,10 @@ pub enum Form {
     TextBlock,
     /// An OpenAI message whose `content` array of a single text part is written as the string.
     OpenAiMessage,
+    /// A thinking block of an assistant turn older than the newest user turn: written as
+    /// nothing when [`super::Layout::strip_prior_thinking`] is set (the model's API strips it),
+    /// as the node otherwise.
+    PriorThinking,
     /// Not part of what the provider compares (a prior turn's thinking block, a Bedrock
     /// `cachePoint` block): written as nothing.
     Omitted,

@@ -143,9 +143,29 @@ fn kind_of(lay: &Layout<'_, Jv>, e: Element) -> Kind {
     }
 }
 
-/// The canonical prefix of `lay`; `inherited` are the canonical lines of the conversation a
+/// Each item's canonical line, written once per request.
+fn item_lines(lay: &Layout<'_, Jv>) -> Vec<Vec<u8>> {
+    (0..lay.items.len())
+        .map(|i| {
+            let mut c = Vec::new();
+            lay.write_item(i, &mut c, &mut |_, _| {});
+            c
+        })
+        .collect()
+}
+
+/// The canonical bytes of element `e`.
+fn element_bytes<'a>(lay: &'a Layout<'_, Jv>, lines: &'a [Vec<u8>], e: Element) -> &'a [u8] {
+    match e {
+        Element::Header => &lay.header,
+        Element::Params => &lay.params,
+        Element::Item(i) => &lines[i],
+    }
+}
+
+/// The canonical prefix of `lay` (`lines`: its items' canonical lines); `inherited` are the canonical lines of the conversation a
 /// `previous_response_id` continues, placed before this request's own messages.
-pub(super) fn prefix_of(lay: &Layout<'_, Jv>, inherited: &[&[u8]]) -> Prefix {
+pub(super) fn prefix_of(lay: &Layout<'_, Jv>, lines: &[Vec<u8>], inherited: &[&[u8]]) -> Prefix {
     let mut chunks = Vec::new();
     let mut kinds = Vec::new();
     let mut from = Vec::new();
@@ -165,16 +185,15 @@ pub(super) fn prefix_of(lay: &Layout<'_, Jv>, inherited: &[&[u8]]) -> Prefix {
             }
             inherited_done = true;
         }
-        let mut c = Vec::new();
-        lay.write_element(e, &mut c, &mut |_, _| {});
+        let c = element_bytes(lay, lines, e);
         if let Element::Item(i) = e
             && !c.is_empty()
             && lay.items[i].section == Section::Messages
         {
-            items.push(trunc(&Sha256::digest(&c)));
+            items.push(trunc(&Sha256::digest(c)));
         }
         if !c.is_empty() {
-            chunks.push(c);
+            chunks.push(c.to_vec());
             kinds.push(kind_of(lay, e));
             from.push(From::Element(e));
         }
@@ -333,7 +352,8 @@ impl Analyzer {
         if let Some(m) = lay.model.as_deref() {
             lay.strip_prior_thinking = providers.strips_prior_thinking(lay.provider, m);
         }
-        let (first, first_user) = first_messages(&lay);
+        let lines = item_lines(&lay);
+        let (first, first_user) = first_messages(&lay, &lines);
         let first_user = trunc(&first_user);
         let key = match (&lay.conversation, &lay.previous_response) {
             (Some(id), _) => format!("id:{id}"),
@@ -386,15 +406,11 @@ impl Analyzer {
         } else {
             Vec::new()
         };
-        let prefix = prefix_of(&lay, &inherited);
+        let prefix = prefix_of(&lay, &lines, &inherited);
         drop(inherited);
         // Calibrate tokens per byte on the reported input tokens of the whole request.
-        let mut whole = 0u64;
-        for e in lay.elements(lay.items.len()) {
-            let mut c = Vec::new();
-            lay.write_element(e, &mut c, &mut |_, _| {});
-            whole += c.len() as u64;
-        }
+        let mut whole = (lay.header.len() + lay.params.len()) as u64
+            + lines.iter().map(|l| l.len() as u64).sum::<u64>();
         if chained {
             whole += prefix
                 .from
@@ -421,14 +437,14 @@ impl Analyzer {
         } else {
             compare(open, &prefix, &lay, minimum)
         };
+        let parts = parts_of(&lay, &lines);
         let changes = if turn == 1 {
-            remember_parts(open, &lay);
             Vec::new()
         } else {
-            let c = part_changes(open, &lay);
-            remember_parts(open, &lay);
-            c
+            part_changes(open, &lay, &parts)
         };
+        open.parts_bytes = parts.iter().flatten().map(|(p, c)| p.len() + c.len()).sum();
+        open.parts = parts;
         remember(open, &prefix, turn, minimum, r.time_ms, ttl_ms);
         // The conversation a later `previous_response_id` continues: this request's items and
         // the response's output.
@@ -573,7 +589,7 @@ fn unknown_shape(root: &Jv) -> String {
 /// conversation; in the system text every run of digits and hex digits counts as one `0` and
 /// whitespace not at all, so a clock, an id or a reflowed line in the system prompt stays in
 /// its conversation too (and is reported as the break it is).
-fn first_messages(lay: &Layout<'_, Jv>) -> ([u8; 32], [u8; 32]) {
+fn first_messages(lay: &Layout<'_, Jv>, lines: &[Vec<u8>]) -> ([u8; 32], [u8; 32]) {
     let mut h = Sha256::new();
     let mut u = Sha256::new();
     let first_user = lay
@@ -587,15 +603,11 @@ fn first_messages(lay: &Layout<'_, Jv>) -> ([u8; 32], [u8; 32]) {
                 && matches!(it.role, Role::System | Role::Developer)
                 && it.message < first_user);
         let user = it.section == Section::Messages && it.message == first_user;
-        if system || user {
-            let mut c = Vec::new();
-            lay.write_item(i, &mut c, &mut |_, _| {});
-            if system {
-                c = mask_volatile(&squeeze(&c));
-            } else {
-                u.update(&c);
-            }
-            h.update(&c);
+        if system {
+            h.update(mask_volatile(&squeeze(&lines[i])));
+        } else if user {
+            u.update(&lines[i]);
+            h.update(&lines[i]);
         }
     }
     (h.finalize().into(), u.finalize().into())
@@ -867,7 +879,7 @@ fn forget(open: &mut Open, turn: u32, budget: usize) {
 /// The system text and tool elements of a request: `(path, canonical bytes)` each. System
 /// text is `system` / `instructions` / `systemInstruction`, and the system or developer
 /// messages before an OpenAI Chat conversation's first other message.
-fn parts_of(lay: &Layout<'_, Jv>) -> [Vec<(String, Vec<u8>)>; 2] {
+fn parts_of(lay: &Layout<'_, Jv>, lines: &[Vec<u8>]) -> [Vec<(String, Vec<u8>)>; 2] {
     let mut system = Vec::new();
     let mut tools = Vec::new();
     let mut leading = true;
@@ -881,12 +893,10 @@ fn parts_of(lay: &Layout<'_, Jv>) -> [Vec<(String, Vec<u8>)>; 2] {
             _ => false,
         };
         if is_system || it.section == Section::Tools {
-            let mut c = Vec::new();
-            lay.write_item(i, &mut c, &mut |_, _| {});
-            if c.is_empty() {
+            if lines[i].is_empty() {
                 continue;
             }
-            let row = (it.path.clone(), c);
+            let row = (it.path.clone(), lines[i].clone());
             if is_system {
                 system.push(row);
             } else {
@@ -897,19 +907,12 @@ fn parts_of(lay: &Layout<'_, Jv>) -> [Vec<(String, Vec<u8>)>; 2] {
     [system, tools]
 }
 
-fn remember_parts(open: &mut Open, lay: &Layout<'_, Jv>) {
-    open.parts = parts_of(lay);
-    open.parts_bytes = open
-        .parts
-        .iter()
-        .flatten()
-        .map(|(p, c)| p.len() + c.len())
-        .sum();
-}
-
 /// How this request's system text and tools differ from the previous turn's.
-fn part_changes(open: &Open, lay: &Layout<'_, Jv>) -> Vec<PartChange> {
-    let now = parts_of(lay);
+fn part_changes(
+    open: &Open,
+    lay: &Layout<'_, Jv>,
+    now: &[Vec<(String, Vec<u8>)>; 2],
+) -> Vec<PartChange> {
     let index = |path: &str| lay.items.iter().position(|it| it.path == path);
     let mut out = Vec::new();
     for (i, name) in ["system", "tools"].into_iter().enumerate() {

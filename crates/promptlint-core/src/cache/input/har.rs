@@ -9,7 +9,7 @@
 //! Only POSTs whose body is a provider request become records (browser traffic, preflights and
 //! uploads are skipped without a word); a HAR with no readable request gets one error.
 
-use crate::cache::LineError;
+use crate::cache::model::LineError;
 use crate::parse::request::{JsonView, Jv};
 
 use super::http::{Outcome, base64, body_text, exchange};

@@ -10,7 +10,7 @@
 
 use std::io::{BufRead, Cursor, Read};
 
-use crate::cache::LineError;
+use crate::cache::model::LineError;
 use crate::escape::excerpt;
 use crate::parse::request::{JsonView, Jv};
 
@@ -18,6 +18,7 @@ use super::entry::{EntryState, Read as EntryRead, read_entry};
 use super::har;
 use super::model::{MAX_DOCUMENT_BYTES, Record};
 use super::scan;
+use super::vcr;
 
 /// The message for a file that is none of the formats read.
 pub(super) const EXPECTED: &str = "expected JSONL (one JSON request per line, bare or as `{\"request\", \"response\"}`), a JSON array or `{\"data\": [..]}` export (LiteLLM, Langfuse), a HAR file or a VCR cassette (YAML)";
@@ -154,9 +155,10 @@ pub(super) fn read<R: BufRead>(
         None => return Ok(()),
         Some(b'{' | b'[') => {}
         Some(_) => {
-            let mut buf = Vec::new();
-            read_line_bounded(&mut reader, &mut buf, 200)?;
-            let start = String::from_utf8_lossy(trim_line(&buf)).into_owned();
+            let head = reader.fill_buf()?;
+            let head = &head[..head.len().min(200)];
+            let end = head.iter().position(|&b| b == b'\n').unwrap_or(head.len());
+            let start = String::from_utf8_lossy(trim_line(&head[..end])).into_owned();
             emit(Err(err(
                 line,
                 format!(
@@ -335,6 +337,15 @@ fn read_document(
     let is_har = matches!(scan::member(doc, 0, "log"), Ok(Some(at)) if matches!(scan::member(doc, at, "entries"), Ok(Some(_))));
     if is_har || expect_har {
         har::read(path, doc, base, max_entry_bytes, emit);
+        return;
+    }
+    let cassette = ["interactions", "http_interactions"]
+        .iter()
+        .any(|k| matches!(scan::member(doc, 0, k), Ok(Some(_))));
+    if cassette {
+        // A VCR cassette written by a JSON serializer (vcrpy's, Ruby VCR's `:json`): YAML
+        // reads JSON.
+        vcr::read(path, doc, base, max_entry_bytes, emit);
         return;
     }
     let list = match scan::member(doc, 0, "data") {

@@ -34,7 +34,7 @@ mod tests;
 
 use std::io::BufRead;
 
-use crate::cache::LineError;
+use crate::cache::model::LineError;
 
 pub use model::{LogFormat, MAX_DOCUMENT_BYTES, Record, Response, Usage};
 pub use sniff::sniff_format;
@@ -68,7 +68,7 @@ pub fn read_records<R: BufRead>(
                 }));
                 return Ok(());
             }
-            vcr::read(path, &doc, max_line_bytes, emit);
+            vcr::read(path, &doc, 0, max_line_bytes, emit);
             Ok(())
         }
         LogFormat::Har => json_log::read(path, reader, max_line_bytes, true, emit),

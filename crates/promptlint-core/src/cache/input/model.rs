@@ -87,8 +87,8 @@ pub struct Response {
 pub struct Usage {
     /// Every input (prompt) token of the request, cached ones included, in the provider's own
     /// count. Anthropic: `input_tokens + cache_read_input_tokens +
-    /// cache_creation_input_tokens` (its `input_tokens` counts only what follows the last
-    /// cache breakpoint); OpenAI Chat: `prompt_tokens`; OpenAI Responses: `input_tokens`
+    /// cache_creation_input_tokens` (its `input_tokens` excludes the tokens read from and
+    /// written to the cache); OpenAI Chat: `prompt_tokens`; OpenAI Responses: `input_tokens`
     /// (both include the cached tokens); Gemini and Vertex: `promptTokenCount` (includes the
     /// cached content); Bedrock Converse: `inputTokens + cacheReadInputTokens +
     /// cacheWriteInputTokens`. Sources in [`super::usage_of`].

@@ -9,7 +9,8 @@ use super::model::LogFormat;
 ///
 /// `.yaml` / `.yml` is a VCR cassette and `.har` a HAR file, whatever the content. Otherwise
 /// the content decides: YAML whose first bytes mention `interactions:` (vcrpy) or
-/// `http_interactions:` (Ruby VCR) is a cassette; a JSON object starting with a `log` member a
+/// `http_interactions:` (Ruby VCR) is a cassette, and so is a JSON object starting with one of
+/// those members (the libraries' JSON serializers); a JSON object starting with a `log` member a
 /// HAR; a first entry (the first line, or the first element of an array) shaped like a LiteLLM
 /// `StandardLoggingPayload` or a Langfuse observation that export; anything else JSONL, which
 /// is also the answer for a file that is none of these ([`super::read_records`] then reports
@@ -36,6 +37,9 @@ pub fn sniff_format(path: &str, first_bytes: &[u8]) -> LogFormat {
             let after = text[1..].trim_start();
             if after.starts_with("\"log\"") {
                 return LogFormat::Har;
+            }
+            if after.starts_with("\"http_interactions\"") || after.starts_with("\"interactions\"") {
+                return LogFormat::VcrYaml;
             }
             first_entry(&text).unwrap_or(LogFormat::Jsonl)
         }

@@ -267,6 +267,28 @@ fn cassette(interactions: &str) -> String {
 }
 
 #[test]
+fn cassettes_written_as_json() {
+    // vcrpy's JSON serializer writes `version` first; Ruby VCR's `:json` one `http_interactions`.
+    let body = r#"{\"model\": \"m\", \"messages\": [{\"role\": \"user\", \"content\": \"hi\"}]}"#;
+    let vcrpy = format!(
+        "{{\n  \"version\": 1,\n  \"interactions\": [{{\"request\": {{\"method\": \"POST\", \"uri\": \"https://api.anthropic.com/v1/messages\", \"body\": \"{body}\"}}, \"response\": {{\"body\": {{\"string\": \"{{\\\"usage\\\": {{\\\"input_tokens\\\": 4}}}}\"}}}}}}]\n}}\n"
+    );
+    assert_eq!(sniff_format("c.json", vcrpy.as_bytes()), LogFormat::Jsonl);
+    let (recs, errs) = run("c.json", vcrpy.as_bytes());
+    assert!(errs.is_empty(), "{errs:?}");
+    assert_eq!(lines(&recs), vec![1]);
+    assert_eq!(usage(&recs[0]), u("anthropic", 4, None, None));
+    let ruby = format!(
+        "{{\"http_interactions\": [{{\"request\": {{\"method\": \"post\", \"uri\": \"https://api.anthropic.com/v1/messages\", \"body\": {{\"encoding\": \"UTF-8\", \"string\": \"{body}\"}}}}, \"recorded_at\": \"Tue, 01 Jul 2025 09:30:00 GMT\"}}]}}"
+    );
+    assert_eq!(sniff_format("c.json", ruby.as_bytes()), LogFormat::VcrYaml);
+    let (recs, errs) = run("c.json", ruby.as_bytes());
+    assert!(errs.is_empty(), "{errs:?}");
+    assert_eq!(recs[0].time_ms, Some(1_751_362_200_000));
+    assert!(recs[0].response.is_none());
+}
+
+#[test]
 fn cassette_with_no_provider_request_gets_one_error() {
     let y = cassette(
         "- request:\n    method: GET\n    uri: https://example.com/\n    body: null\n  response:\n    body:\n      string: hi\n\

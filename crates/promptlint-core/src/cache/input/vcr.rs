@@ -18,7 +18,7 @@
 
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use crate::cache::LineError;
+use crate::cache::model::LineError;
 
 use super::http::{Outcome, base64, body_text, exchange};
 use super::model::{MAX_DOCUMENT_BYTES, Record};
@@ -182,10 +182,12 @@ fn options() -> serde_saphyr::Options {
     o
 }
 
-/// Reads a cassette held whole in `doc` (at most [`MAX_DOCUMENT_BYTES`]).
+/// Reads a cassette held whole in `doc` (at most [`MAX_DOCUMENT_BYTES`]); `base` is the
+/// document's offset in the log.
 pub(super) fn read(
     path: &str,
     doc: &[u8],
+    base: u64,
     max_body_bytes: usize,
     emit: &mut dyn FnMut(Result<Record, LineError>),
 ) {
@@ -194,7 +196,7 @@ pub(super) fn read(
         line,
         message,
     };
-    let span = (0u64, doc.len() as u64);
+    let span = (base, base + doc.len() as u64);
     let Ok(text) = std::str::from_utf8(doc) else {
         emit(Err(err(1, "cassette is not UTF-8 text".to_owned())));
         return;

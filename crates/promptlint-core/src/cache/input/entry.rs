@@ -27,8 +27,9 @@
 //!   Anthropic integrations write them; **unconfirmed** beyond those examples).
 //! - **OpenAI Batch output** line (`custom_id` and `response` and no request): it holds no
 //!   request, so the first such line gets one error pointing to the batch input file and the
-//!   later ones are skipped without a word
-//!   (<https://platform.openai.com/docs/guides/batch>).
+//!   later ones are skipped without a word (`BatchRequestOutput`,
+//!   <https://platform.openai.com/docs/api-reference/batch/request-output>; fields as in the
+//!   OpenAPI schema, <https://docs.rs/openai-struct/latest/src/openai_struct/models/batch_request_output.rs.html>).
 //! - **Wrapper** `{"request": {..}, "response": ..}`: the `response` member is taken out and
 //!   read as a response (a provider body, a batch-style `{"status_code", "body"}`, or a string
 //!   holding JSON or an event stream); the rest is the request, wrapper left on. A wrapper's

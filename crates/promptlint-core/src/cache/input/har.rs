@@ -64,7 +64,7 @@ pub(super) fn read(
             return;
         }
         Err(e) => {
-            emit(Err(err(1, format!("HAR file is not JSON: {e}"))));
+            emit(Err(err(1, format!("the HAR file is not JSON: {e}"))));
             return;
         }
     };
@@ -122,14 +122,14 @@ pub(super) fn read(
         Ok(false) => {
             emit(Err(err(
                 1,
-                "HAR file's `log.entries` is not a list".to_owned(),
+                "the HAR file's `log.entries` is not a list".to_owned(),
             )));
             return;
         }
         Err(e) => {
             emit(Err(err(
                 n + 1,
-                format!("HAR file is not JSON after entry {n}: {e}"),
+                format!("the HAR file is not JSON after entry {n}: {e}"),
             )));
             return;
         }
@@ -138,7 +138,7 @@ pub(super) fn read(
         emit(Err(err(
             1,
             format!(
-                "HAR file has {n} entries and none is a POST of a provider request (a JSON body with `messages`, `system`, `input`, `instructions` or `contents`)"
+                "the HAR file has {n} entries and none is a POST of a provider request (a JSON body with `messages`, `system`, `input`, `instructions` or `contents`)"
             ),
         )));
     }

@@ -154,7 +154,7 @@ pub(super) fn exchange(
         Some(Err(e)) if endpoint => return Outcome::Error(e),
         None if endpoint => {
             return Outcome::Error(format!(
-                "POST to `{}` has no recorded body",
+                "a POST to `{}` has no recorded body",
                 excerpt(url.unwrap_or(""), 80)
             ));
         }

@@ -13,8 +13,10 @@ pub const MAX_DOCUMENT_BYTES: usize = 256 * 1024 * 1024;
 pub enum LogFormat {
     /// One JSON value per line: a bare provider request, a `{"request": .., "response": ..}`
     /// pair, an OpenAI Batch input line (`{"custom_id", "method", "url", "body"}`,
-    /// <https://platform.openai.com/docs/guides/batch>) or an Anthropic Message Batches
-    /// request (`{"custom_id", "params"}`). Also the fallback when nothing else matches.
+    /// <https://platform.openai.com/docs/api-reference/batch/request-input>) or an Anthropic
+    /// Message Batches request (`{"custom_id", "params"}`, as `parse::request` already reads
+    /// it; not re-checked here). LiteLLM and Langfuse entries are recognised line by line too.
+    /// Also the fallback when nothing else matches.
     Jsonl,
     /// A VCR cassette in YAML: vcrpy's `interactions:` or Ruby VCR's `http_interactions:`.
     VcrYaml,

@@ -431,14 +431,14 @@ fn har_errors() {
         messages(&errs),
         vec![(
             1,
-            "HAR file has 1 entries and none is a POST of a provider request (a JSON body with `messages`, `system`, `input`, `instructions` or `contents`)"
+            "the HAR file has 1 entries and none is a POST of a provider request (a JSON body with `messages`, `system`, `input`, `instructions` or `contents`)"
         )]
     );
     let (_, errs) = run("x.har", br#"{"log": {"entries": [{"request": {}}, {"a": "#);
     assert_eq!(errs.len(), 1);
     assert_eq!(errs[0].line, 2);
     assert!(
-        errs[0].message.starts_with("HAR file is not JSON"),
+        errs[0].message.starts_with("the HAR file is not JSON"),
         "{}",
         errs[0].message
     );

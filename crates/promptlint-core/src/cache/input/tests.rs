@@ -661,3 +661,39 @@ fn malformed_documents_never_panic() {
         }
     }
 }
+
+#[test]
+fn cut_fixtures_never_panic_and_spans_stay_inside() {
+    for name in [
+        "wrapped-usage.jsonl",
+        "vcrpy-openai.yaml",
+        "ruby-vcr-anthropic.yml",
+        "gemini-bedrock.har",
+        "litellm-payloads.jsonl",
+        "langfuse-observations.json",
+    ] {
+        let bytes = fixture(name);
+        for cut in (0..bytes.len()).step_by(53) {
+            let part = &bytes[..cut];
+            for format in [LogFormat::Jsonl, LogFormat::Har, LogFormat::VcrYaml] {
+                let (recs, errs) = run_as(name, format, part, 1 << 20);
+                for r in &recs {
+                    assert!(r.line >= 1, "{name}@{cut}");
+                    assert!(
+                        r.span.0 <= r.span.1 && r.span.1 <= cut as u64,
+                        "{name}@{cut}: {:?}",
+                        r.span
+                    );
+                }
+                for e in &errs {
+                    assert!(!e.message.ends_with('.'), "{name}@{cut}: {}", e.message);
+                    assert!(
+                        !e.message.starts_with(|c: char| c.is_ascii_uppercase()),
+                        "{name}@{cut}: {}",
+                        e.message
+                    );
+                }
+            }
+        }
+    }
+}

@@ -624,6 +624,9 @@ fn timestamps() {
         Some(1_751_362_200_000)
     );
     assert_eq!(rfc2822_ms("Tue, 01 Foo 2025 09:30:00 GMT"), None);
+    assert_eq!(rfc2822_ms("Tue, 01 J\u{e9}l 2025 09:30:00 GMT"), None);
+    assert_eq!(rfc2822_ms("Tue, 01 Jul 2025 09:30:00 +1\u{e9}1"), None);
+    assert_eq!(iso8601_ms("2025-07-01T09:30:00+1\u{e9}1"), None);
     assert_eq!(unix_seconds_ms("1751362200.5"), Some(1_751_362_200_500));
     assert_eq!(unix_seconds_ms("-1"), None);
     assert_eq!(unix_seconds_ms("NaN"), None);
@@ -693,6 +696,29 @@ fn cut_fixtures_never_panic_and_spans_stay_inside() {
                         e.message
                     );
                 }
+            }
+        }
+    }
+}
+
+#[test]
+fn timestamps_with_a_wide_char_anywhere_never_panic() {
+    for base in [
+        "2025-07-01T09:30:00.123+02:00",
+        "Tue, 01 Jul 2025 09:30:00 +0200",
+        "1751362200.5",
+    ] {
+        for i in 0..=base.len() {
+            for wide in ["\u{e9}", "\u{20ac}", "\u{1f600}"] {
+                let s = format!("{}{wide}{}", &base[..i], &base[i..]);
+                let _ = super::time::any_ms(&s);
+                let t: String = base
+                    .chars()
+                    .take(i)
+                    .chain(wide.chars())
+                    .chain(base.chars().skip(i + 1))
+                    .collect();
+                let _ = super::time::any_ms(&t);
             }
         }
     }

@@ -63,6 +63,9 @@ fn zone(z: &str) -> Option<i64> {
         _ => return None,
     };
     let rest = rest.replace(':', "");
+    if !rest.is_ascii() {
+        return None;
+    }
     let (h, m) = match rest.len() {
         2 => (digits(&rest)?, 0),
         4 => (digits(&rest[..2])?, digits(&rest[2..])?),
@@ -115,7 +118,7 @@ pub(super) fn rfc2822_ms(s: &str) -> Option<u64> {
     ];
     let mo = MONTHS
         .iter()
-        .position(|m| mon.len() >= 3 && mon[..3].eq_ignore_ascii_case(m))?;
+        .position(|m| mon.get(..3).is_some_and(|p| p.eq_ignore_ascii_case(m)))?;
     let y = digits(parts.next()?)?;
     let mut tp = parts.next()?.split(':');
     let (h, mi) = (digits(tp.next()?)?, digits(tp.next()?)?);

@@ -7,7 +7,7 @@
 //!   excludes the tokens read from and written to the cache, so the total is
 //!   `input_tokens + cache_read_input_tokens + cache_creation_input_tokens`
 //!   (<https://platform.claude.com/docs/en/build-with-claude/prompt-caching>, "Tracking cache
-//!   performance"; the same reading in
+//!   performance", whose wording was not re-read for this module; confirmed by the readings in
 //!   <https://github.com/crewAIInc/crewAI/pull/6770> and
 //!   <https://github.com/pydantic/pydantic-ai/pull/1549>).
 //! - OpenAI Chat Completions: `usage.prompt_tokens` includes the cached tokens, which
@@ -37,12 +37,20 @@
 //! Streams (`text/event-stream`), how the figures are combined:
 //! - Anthropic: `message_start` carries `message.{id, model, usage}`; each later
 //!   `message_delta` carries a `usage` whose counts are cumulative, so each field it has
-//!   replaces the one seen before (<https://platform.claude.com/docs/en/build-with-claude/streaming>;
-//!   the cumulative reading also in <https://www.nineya.com/archive/23315.html>).
+//!   replaces the one seen before (<https://platform.claude.com/docs/en/build-with-claude/streaming>,
+//!   not re-read for this module; the cumulative reading is confirmed by
+//!   <https://www.nineya.com/archive/23315.html>, a Spring AI fix measured against
+//!   non-streaming counts).
 //! - OpenAI Chat: the last chunk with a non-null `usage` (sent, with empty `choices`, when the
-//!   request set `stream_options.include_usage`).
-//! - OpenAI Responses: the `response` of the `response.completed` event (or
-//!   `response.incomplete` / `response.failed`), which is the whole response object.
+//!   request set `stream_options.include_usage`;
+//!   <https://developer.4d.com/docs/21-R3/aikit/Classes/openaichatcompletionsstreamresult>
+//!   describes it; OpenAI's own reference was not re-read).
+//! - Bedrock `ConverseStream` is a binary AWS event stream, not SSE: not read.
+//! - OpenAI Responses: the `response` of the terminal `response.completed` event (or
+//!   `response.incomplete` / `response.failed`), which is the whole response object
+//!   (<https://developers.openai.com/api/docs/guides/streaming-responses?api-mode=responses>;
+//!   the terminal events as modelled in
+//!   <https://docs.rs/openai-interface/0.9.0/src/openai_interface/responses/create/response.rs.html>).
 //! - Gemini (`streamGenerateContent?alt=sse`): the last chunk whose `usageMetadata` has a
 //!   `promptTokenCount`; without `alt=sse` the body is a JSON array of the same chunks, read
 //!   the same way by [`usage_of`].

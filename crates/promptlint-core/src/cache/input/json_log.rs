@@ -233,13 +233,25 @@ pub(super) fn read<R: BufRead>(
             &mut state,
         );
     }
-    let mut doc = first_line;
     if long2 {
-        // The document's second line alone is over the line limit: still a document, but its
-        // bytes were not kept.
-        emit(Err(err(line, too_big_line(len2, max_line_bytes))));
-        return Ok(());
+        // A second line over the line limit: a pretty-printed document's second line is short,
+        // so this is JSONL whose first line is broken.
+        if let Err(e) = one {
+            emit(Err(err(line, format!("not JSON: {e}"))));
+        }
+        emit(Err(err(line + 1, line_too_long(len2, max_line_bytes))));
+        let offset = base + (len1 + len2) as u64;
+        return jsonl(
+            path,
+            reader,
+            max_line_bytes,
+            emit,
+            line + 1,
+            offset,
+            &mut state,
+        );
     }
+    let mut doc = first_line;
     doc.extend_from_slice(&second);
     if !read_capped(&mut reader, &mut doc, MAX_DOCUMENT_BYTES)? {
         emit(Err(err(line, too_big("the JSON document"))));
@@ -251,12 +263,6 @@ pub(super) fn read<R: BufRead>(
 
 fn line_too_long(len: usize, max: usize) -> String {
     format!("line is {len} bytes, longer than the {max} byte limit (--max-line-bytes); skipped")
-}
-
-fn too_big_line(len: usize, max: usize) -> String {
-    format!(
-        "the JSON document's second line is {len} bytes, longer than the {max} byte limit (--max-line-bytes); skipped"
-    )
 }
 
 /// The JSONL loop: one entry per line, each line bounded.

@@ -180,6 +180,27 @@ fn a_broken_first_line_does_not_turn_jsonl_into_a_document() {
 }
 
 #[test]
+fn a_broken_first_line_and_a_long_second_line_stay_jsonl() {
+    let log = format!(
+        "{{\"model\": [\n{{\"x\":\"{}\"}}\n{{\"model\":\"m\",\"messages\":[]}}\n",
+        "a".repeat(100)
+    );
+    let (recs, errs) = run_as("t.jsonl", LogFormat::Jsonl, log.as_bytes(), 50);
+    assert_eq!(lines(&recs), vec![3]);
+    assert_eq!(
+        messages(&errs),
+        vec![
+            (1, "not JSON: EOF while parsing a list at line 1 column 11"),
+            (
+                2,
+                "line is 109 bytes, longer than the 50 byte limit (--max-line-bytes); skipped"
+            ),
+        ]
+    );
+    assert_eq!(recs[0].span, (12 + 109, 12 + 109 + 28));
+}
+
+#[test]
 fn pretty_printed_documents_are_read_whole() {
     let one = "{\n  \"model\": \"m\",\n  \"messages\": []\n}\n";
     let (recs, errs) = run("req.json", one.as_bytes());

@@ -26,6 +26,7 @@
 //! [`CacheOptions::max_line_bytes`] is skipped with an error, without being held in memory.
 mod analyzer;
 mod classify;
+pub mod input;
 mod model;
 mod reader;
 

@@ -509,6 +509,7 @@ fn odd_requests_are_analysed_without_panicking() {
         r#"{"messages":[{"role":"user","content":[{"type":"text","text":"é🏴","cache_control":1}]}],"cache_control":{}}"#,
         r#"[1,2,3]"#,
         r#""just a string""#,
+        r#"{"prompt":"Say hi","temperature":0}"#,
     ];
     let log = lines.join("\n");
     let out = promptlint()
@@ -516,8 +517,9 @@ fn odd_requests_are_analysed_without_panicking() {
         .write_stdin(log.clone())
         .output()
         .unwrap();
-    // The array and the string are no request: each is an error naming what was expected,
-    // and the exit code is 2; the odd requests are analysed.
+    // The array, the string and the legacy completion are no request: each is an error (an
+    // unknown shape names what was expected and the keys found), the exit code is 2, and the
+    // odd requests are analysed.
     assert_eq!(
         out.status.code(),
         Some(2),
@@ -525,11 +527,14 @@ fn odd_requests_are_analysed_without_panicking() {
         String::from_utf8_lossy(&out.stderr)
     );
     let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 5, "{err}");
+    assert_eq!(lines[0], "error: <stdin>:6: entry 1: entry is not a JSON object");
+    assert_eq!(lines[3], "error: <stdin>:7: entry is not a JSON object");
     assert!(
-        err.contains("<stdin>:6: not a request this tool reads (not an object; none of `messages`"),
+        lines[4].starts_with("error: <stdin>:8: not a request this tool reads (found keys `prompt`, `temperature`; none of `messages`, `input`, `instructions`, `system`, `contents`, `systemInstruction`, `system_instruction`): expected an Anthropic Messages request"),
         "{err}"
     );
-    assert_eq!(err.lines().count(), 2, "{err}");
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(!v["conversations"].as_array().unwrap().is_empty());
     let out = promptlint()
@@ -581,4 +586,131 @@ fn assert_stable_fails_only_on_the_named_parts() {
     );
     let (code, _) = run(&["--assert-stable=nothing"]);
     assert_eq!(code, Some(2));
+}
+
+/// The turns of `cache --format json` on one log: (provider, model, reported cache_read,
+/// predicted cache read, agrees, reason).
+fn bill_rows(log: &str) -> (Vec<(Value, Value, Value, Value, Value, Value)>, Option<i32>) {
+    let (v, code, _) = cache_json(&[log]);
+    let rows = v["conversations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c["turns"].as_array().unwrap().clone())
+        .map(|t| {
+            (
+                t["provider"].clone(),
+                t["model"].clone(),
+                t["reported"]["cache_read"].clone(),
+                t["predicted_cache_read"].clone(),
+                t["agrees"].clone(),
+                t["reason"].clone(),
+            )
+        })
+        .collect();
+    (rows, code)
+}
+
+#[test]
+fn predicted_and_reported_cache_reads_agree_on_request_response_logs() {
+    // Anthropic: turn 1 writes the whole prompt, turns 2 and 3 read the turn before, turn 4
+    // inserts a clock into the system text and reads nothing.
+    let (rows, code) = bill_rows("fixtures/cache/logs/anthropic-usage.jsonl");
+    assert_eq!(code, Some(1));
+    let got: Vec<(Value, Value, Value)> = rows
+        .iter()
+        .map(|r| (r.2.clone(), r.4.clone(), r.5.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (0.into(), true.into(), Value::Null),
+            (3058.into(), true.into(), Value::Null),
+            (3236.into(), true.into(), Value::Null),
+            (0.into(), true.into(), "timestamp".into()),
+        ]
+    );
+    assert_eq!(rows[1].3, 3048);
+    // OpenAI tool loop with one user message: reads in 128-token steps, and the loop that
+    // truncates its first tool result breaks the prefix there.
+    let (rows, code) = bill_rows("fixtures/cache/logs/openai-tool-loop.jsonl");
+    assert_eq!(code, Some(1));
+    let got: Vec<(Value, Value, Value, Value)> = rows
+        .iter()
+        .map(|r| (r.2.clone(), r.3.clone(), r.4.clone(), r.5.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (0.into(), 0.into(), true.into(), Value::Null),
+            (2688.into(), 2688.into(), true.into(), Value::Null),
+            (3840.into(), 3840.into(), true.into(), Value::Null),
+            (
+                2688.into(),
+                2688.into(),
+                true.into(),
+                "tool-result-truncated".into()
+            ),
+        ]
+    );
+    let out = promptlint()
+        .args(["cache", "fixtures/cache/logs/anthropic-usage.jsonl"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("  cache: 6294 of 13311 input tokens read from the cache (47.3%, as reported); breaks re-billed ~3285 tokens\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn cassettes_har_and_exports_are_read() {
+    // vcrpy and Ruby VCR cassettes: only the provider POSTs become turns.
+    let (rows, code) = bill_rows("fixtures/cache/logs/vcrpy-openai.yaml");
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        rows.iter()
+            .map(|r| (r.0.clone(), r.2.clone()))
+            .collect::<Vec<_>>(),
+        vec![
+            ("openai".into(), 1024.into()),
+            ("openai".into(), 1408.into())
+        ]
+    );
+    let (rows, code) = bill_rows("fixtures/cache/logs/ruby-vcr-anthropic.yml");
+    assert_eq!(code, Some(0));
+    assert_eq!(rows.len(), 2);
+    assert!(rows.iter().all(|r| r.0 == "anthropic"));
+    // HAR: the API and the model come from the URL (Gemini, then Bedrock).
+    let (rows, code) = bill_rows("fixtures/cache/logs/gemini-bedrock.har");
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        rows.iter()
+            .map(|r| (r.0.clone(), r.1.clone(), r.2.clone()))
+            .collect::<Vec<_>>(),
+        vec![
+            ("gemini".into(), "gemini-2.5-flash".into(), 4000.into()),
+            (
+                "bedrock".into(),
+                "anthropic.claude-sonnet-4-5-20250929-v1:0".into(),
+                2500.into()
+            ),
+        ]
+    );
+    // A LiteLLM export is read; a file that is no log is exit 2 with what was expected.
+    let (rows, code) = bill_rows("fixtures/cache/logs/litellm-payloads.jsonl");
+    assert_eq!((rows.len(), code), (2, Some(0)));
+    let out = promptlint()
+        .args(["cache", "fixtures/cache/logs/not-a-log.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with(
+            "error: fixtures/cache/logs/not-a-log.txt:1: not a request log: expected JSONL"
+        ),
+        "{err}"
+    );
 }

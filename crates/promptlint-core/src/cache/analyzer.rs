@@ -43,8 +43,6 @@ pub(super) fn trunc(d: &[u8]) -> H {
 pub(super) struct Node {
     /// Longest earlier prefix through this boundary, in bytes.
     max_end: u64,
-    /// An earlier prefix ended exactly here.
-    terminal: bool,
     /// An earlier request wrote a cache entry ending here.
     written: bool,
     /// Content hash of the element that followed it most recently.
@@ -590,8 +588,11 @@ fn unknown_shape(root: &Jv) -> String {
 /// whitespace not at all, so a clock, an id or a reflowed line in the system prompt stays in
 /// its conversation too (and is reported as the break it is).
 fn first_messages(lay: &Layout<'_, Jv>, lines: &[Vec<u8>]) -> ([u8; 32], [u8; 32]) {
+    // Another API is another cache, whatever the text.
     let mut h = Sha256::new();
     let mut u = Sha256::new();
+    h.update(lay.provider.as_str());
+    u.update(lay.provider.as_str());
     let first_user = lay
         .items
         .iter()
@@ -770,11 +771,14 @@ pub(super) fn compare(
     if full {
         return None; // a prefix of (or equal to) an earlier one
     }
-    // An earlier prefix that ended on the common path is a prefix of this one.
-    if (1..=k).any(|j| open.nodes.get(&p.bounds[j]).is_some_and(|nd| nd.terminal)) {
+    // This prefix extends an earlier one that nothing cached went beyond: stable. When an
+    // earlier prefix did go on past the common part (`next`), what it cached there is lost,
+    // even if a shorter earlier prefix is a prefix of this one (a truncated tool result in a
+    // loop whose first request is still a prefix of every later one).
+    let node = open.nodes.get(&p.bounds[k])?;
+    if node.next.is_none() {
         return None;
     }
-    let node = open.nodes.get(&p.bounds[k])?;
     let cur = &p.chunks[k];
     let earlier = node.next.and_then(|h| open.chunks.get(&h));
     let lcp = earlier.map_or(0, |e| common_prefix(e, cur));
@@ -828,7 +832,6 @@ pub(super) fn remember(
         let written = p.writes.contains(&k) && open.tokens(p.ends[k]) >= minimum;
         let node = open.nodes.entry(p.bounds[k]).or_insert(Node {
             max_end: 0,
-            terminal: false,
             written: false,
             next: None,
             next_kind: None,
@@ -845,9 +848,7 @@ pub(super) fn remember(
             node.written = true;
             node.ttl_ms = ttl_ms;
         }
-        if k == p.chunks.len() {
-            node.terminal = true;
-        } else {
+        if k < p.chunks.len() {
             node.next = next;
             node.next_kind = Some(p.kinds[k]);
             let h = next.expect("k < len");

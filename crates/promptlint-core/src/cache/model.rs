@@ -171,10 +171,15 @@ impl Turn {
     }
 
     /// Whether the predicted and the reported cache reads agree: within 128 tokens (OpenAI's
-    /// hit granularity) or 10% of the larger, whichever is more. `None` when not reported.
+    /// hit granularity) or 10% of the larger, whichever is more. `None` when not reported, and
+    /// on a conversation's first turn when the provider read more than predicted (an entry
+    /// written before the log began explains it).
     pub fn agrees(&self) -> Option<bool> {
         let read = self.reported?.cache_read?;
         let p = self.predicted.cache_read;
+        if self.turn == 1 && read > p {
+            return None;
+        }
         let tolerance = 128u64.max(p.max(read) / 10);
         Some(p.abs_diff(read) <= tolerance)
     }

@@ -182,6 +182,7 @@ pub(super) fn read<R: BufRead>(
             lines_before,
             max_line_bytes,
             force_document,
+            None,
             emit,
         );
         return Ok(());
@@ -257,7 +258,16 @@ pub(super) fn read<R: BufRead>(
         emit(Err(err(line, too_big("the JSON document"))));
         return Ok(());
     }
-    read_document(path, &doc, base, lines_before, max_line_bytes, false, emit);
+    read_document(
+        path,
+        &doc,
+        base,
+        lines_before,
+        max_line_bytes,
+        false,
+        None,
+        emit,
+    );
     Ok(())
 }
 
@@ -312,7 +322,16 @@ fn jsonl<R: BufRead>(
             // A whole document on one line (minified HAR, JSON array, `{"data": [..]}`): its
             // entries are numbered from 1 as in a document read whole.
             drop(root);
-            read_document(path, text, span.0, line_no - 1, max_line_bytes, false, emit);
+            read_document(
+                path,
+                text,
+                span.0,
+                line_no - 1,
+                max_line_bytes,
+                false,
+                Some(line_no),
+                emit,
+            );
             continue;
         }
         match read_entry(root, line_no, span, state) {
@@ -325,7 +344,10 @@ fn jsonl<R: BufRead>(
 
 /// Reads a JSON document held whole: a top-level array of entries, `{"log": {"entries"}}`
 /// (HAR), `{"data": [..]}` (a Langfuse API page), or one entry. `base` is its offset in the
-/// log, `lines_before` the blank lines before it.
+/// log, `lines_before` the blank lines before it. Entries are numbered from 1 and that number
+/// is their `line`, unless the document is one line of a JSON Lines log (`on_line`): then
+/// every entry is on that line.
+#[allow(clippy::too_many_arguments)]
 fn read_document(
     path: &str,
     doc: &[u8],
@@ -333,6 +355,7 @@ fn read_document(
     lines_before: u64,
     max_entry_bytes: usize,
     expect_har: bool,
+    on_line: Option<u64>,
     emit: &mut dyn FnMut(Result<Record, LineError>),
 ) {
     let err = |line: u64, message: String| LineError {
@@ -362,13 +385,13 @@ fn read_document(
     let mut n = 0u64;
     let walked = scan::elements(doc, list, &mut |range| {
         n += 1;
-        let line = n;
+        let line = on_line.unwrap_or(n);
         let span = (base + range.start as u64, base + range.end as u64);
         if range.len() > max_entry_bytes {
             emit(Err(err(
                 line,
                 format!(
-                    "entry {line} is {} bytes, longer than the {max_entry_bytes} byte limit (--max-line-bytes); skipped",
+                    "entry {n} is {} bytes, longer than the {max_entry_bytes} byte limit (--max-line-bytes); skipped",
                     range.len()
                 ),
             )));
@@ -377,14 +400,14 @@ fn read_document(
         let root: Jv = match serde_json::from_slice(&doc[range]) {
             Ok(v) => v,
             Err(e) => {
-                emit(Err(err(line, format!("entry {line} is not JSON: {e}"))));
+                emit(Err(err(line, format!("entry {n} is not JSON: {e}"))));
                 return;
             }
         };
         match read_entry(root, line, span, &mut state) {
             EntryRead::Record(r) => emit(Ok(*r)),
             EntryRead::Skip => {}
-            EntryRead::Error(m) => emit(Err(err(line, format!("entry {line}: {m}")))),
+            EntryRead::Error(m) => emit(Err(err(line, format!("entry {n}: {m}")))),
         }
     });
     match walked {

@@ -529,7 +529,10 @@ fn odd_requests_are_analysed_without_panicking() {
     let err = String::from_utf8_lossy(&out.stderr);
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 5, "{err}");
-    assert_eq!(lines[0], "error: <stdin>:6: entry 1: entry is not a JSON object");
+    assert_eq!(
+        lines[0],
+        "error: <stdin>:6: entry 1: entry is not a JSON object"
+    );
     assert_eq!(lines[3], "error: <stdin>:7: entry is not a JSON object");
     assert!(
         lines[4].starts_with("error: <stdin>:8: not a request this tool reads (found keys `prompt`, `temperature`; none of `messages`, `input`, `instructions`, `system`, `contents`, `systemInstruction`, `system_instruction`): expected an Anthropic Messages request"),

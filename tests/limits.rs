@@ -94,6 +94,13 @@ fn limits() -> Vec<Limit> {
             past: "the line is skipped with an error",
         },
         Limit {
+            what: "`promptlint cache` input read whole (cassette, HAR, JSON export)",
+            value: u(bounds::MAX_CACHE_DOCUMENT_BYTES),
+            unit: "bytes",
+            set_by: "fixed",
+            past: "the file is skipped with an error (exit 2)",
+        },
+        Limit {
             what: "highest `--max-line-bytes`",
             value: u(bounds::MAX_LINE_BYTES_CEILING),
             unit: "bytes",

@@ -315,11 +315,15 @@ pub fn cache(data: &[u8]) {
         let _: serde_json::Value = serde_json::from_str(&json).expect("cache json parses");
         rendered += human.len() + verdict.len() + json.len();
     };
-    let result = analyse_reader("log.jsonl", data, opts, &mut emit).expect("reading a slice");
-    for e in &result.errors {
-        assert_escaped(&e.message, "cache line error");
+    // The same bytes read as each log format (the name picks a cassette or a HAR file; JSON
+    // exports are sniffed from the content).
+    for path in ["log.jsonl", "log.yaml", "log.har"] {
+        let result = analyse_reader(path, data, opts, &mut emit).expect("reading a slice");
+        for e in &result.errors {
+            assert_escaped(&e.message, "cache line error");
+        }
     }
-    assert_bounded(rendered, data.len(), "cache output");
+    assert_bounded(rendered, 3 * data.len(), "cache output");
 }
 
 /// The normalized views: every view char maps inside the segment, on char boundaries, in

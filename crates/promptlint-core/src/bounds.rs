@@ -43,6 +43,11 @@ pub const MAX_FILE_SIZE_CEILING: u64 = 128 * 1024 * 1024;
 /// [`MAX_LINE_BYTES_CEILING`]. The inputs themselves are streamed and have no size limit.
 pub const DEFAULT_MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
 
+/// Largest `promptlint cache` input read whole, in bytes (256 MiB): a VCR cassette, a HAR
+/// file or a JSON export has no line structure to stream by. A larger one is skipped with an
+/// error (JSON Lines logs stream and have no size limit).
+pub const MAX_CACHE_DOCUMENT_BYTES: usize = 256 * 1024 * 1024;
+
 /// Highest value `--max-line-bytes` accepts, in bytes (128 MiB); a higher one is a usage
 /// error (exit 2). A line costs a few times its size in memory while it is analysed.
 pub const MAX_LINE_BYTES_CEILING: usize = 128 * 1024 * 1024;

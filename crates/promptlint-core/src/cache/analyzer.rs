@@ -776,9 +776,7 @@ pub(super) fn compare(
     // even if a shorter earlier prefix is a prefix of this one (a truncated tool result in a
     // loop whose first request is still a prefix of every later one).
     let node = open.nodes.get(&p.bounds[k])?;
-    if node.next.is_none() {
-        return None;
-    }
+    node.next?;
     let cur = &p.chunks[k];
     let earlier = node.next.and_then(|h| open.chunks.get(&h));
     let lcp = earlier.map_or(0, |e| common_prefix(e, cur));

@@ -32,8 +32,8 @@ pub(super) fn trim_line(b: &[u8]) -> &[u8] {
     &b[..end]
 }
 
-/// Reads one line (newline included) into `buf`, keeping at most `max` bytes: a longer line is
-/// consumed to its end but not kept. Returns the line's full length (0 at the end) and whether
+/// Reads one line (newline included) into `buf`, keeping at most `max` bytes besides the
+/// newline: a longer line is consumed to its end but not kept. Returns the line's full length (0 at the end) and whether
 /// it was too long. (The logic of `cache/reader.rs`'s function of the same name.)
 pub(super) fn read_line_bounded<R: BufRead>(
     r: &mut R,
@@ -56,7 +56,8 @@ pub(super) fn read_line_bounded<R: BufRead>(
             None => (avail.len(), false),
         };
         if !too_long {
-            if buf.len() + take > max {
+            // The newline ending the line does not count toward the limit.
+            if buf.len() + take - usize::from(done) > max {
                 too_long = true;
                 buf.clear();
                 buf.shrink_to(64 * 1024);

@@ -6,7 +6,7 @@ use crate::parse::request::Jv;
 /// A larger one is refused with one error: such a document is held in memory whole while its
 /// entries are read (one entry's parsed tree at a time besides it). JSONL logs stream and have
 /// no size limit; only their lines are bounded (`max_line_bytes`).
-pub const MAX_DOCUMENT_BYTES: usize = 256 * 1024 * 1024;
+pub const MAX_DOCUMENT_BYTES: usize = crate::bounds::MAX_CACHE_DOCUMENT_BYTES;
 
 /// What a log is, from its name and first bytes ([`super::sniff_format`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

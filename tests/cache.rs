@@ -591,9 +591,12 @@ fn assert_stable_fails_only_on_the_named_parts() {
     assert_eq!(code, Some(2));
 }
 
-/// The turns of `cache --format json` on one log: (provider, model, reported cache_read,
-/// predicted cache read, agrees, reason).
-fn bill_rows(log: &str) -> (Vec<(Value, Value, Value, Value, Value, Value)>, Option<i32>) {
+/// One turn of `cache --format json`: (provider, model, reported cache_read, predicted cache
+/// read, agrees, reason).
+type BillRow = (Value, Value, Value, Value, Value, Value);
+
+/// The turns of `cache --format json` on one log, and the exit code.
+fn bill_rows(log: &str) -> (Vec<BillRow>, Option<i32>) {
     let (v, code, _) = cache_json(&[log]);
     let rows = v["conversations"]
         .as_array()

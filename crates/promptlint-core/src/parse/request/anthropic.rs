@@ -72,16 +72,7 @@ pub(super) fn items<'a, T: JsonView>(
         if role == Role::User {
             b.newest_user = Some(i);
         }
-        b.push(
-            Section::Messages,
-            role,
-            m,
-            format!("messages[{i}]"),
-            Some(i),
-        );
-        if let Some(it) = b.items.last_mut() {
-            it.role_line = Some(role_name);
-        }
+        b.role_line(role, m, role_name, format!("messages[{i}]"), i);
         match m.get("content").map(|c| (c, c.view())) {
             Some((_, View::Array(blocks))) => {
                 for (j, blk) in blocks.iter().enumerate() {

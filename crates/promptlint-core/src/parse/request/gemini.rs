@@ -82,16 +82,7 @@ pub(super) fn items<'a, T: JsonView>(
         if role == Role::User && !only_results {
             b.newest_user = Some(i);
         }
-        b.push(
-            Section::Messages,
-            role,
-            c,
-            format!("contents[{i}]"),
-            Some(i),
-        );
-        if let Some(it) = b.items.last_mut() {
-            it.role_line = Some(role_name);
-        }
+        b.role_line(role, c, role_name, format!("contents[{i}]"), i);
         for (j, p) in parts.iter().enumerate() {
             let prole = if member(p, "functionResponse", "function_response").is_some() {
                 Role::ToolResult

@@ -457,22 +457,10 @@ impl<T: JsonView> Layout<'_, T> {
         }
         let sorted = it.section != Section::Tools;
         if it.form == Form::OpenAiMessage
-            && let View::Object(mut m) = it.node.view()
+            && let View::Object(m) = it.node.view()
         {
             // The members as `write_openai_message` writes them.
-            sort_members(&mut m);
-            out.push(b'{');
-            let mut first = true;
-            for (k, x) in m {
-                if k == "cache_control" {
-                    continue;
-                }
-                if !first {
-                    out.push(b',');
-                }
-                first = false;
-                write_str(k, &mut out);
-                out.push(b':');
+            write_object(m, true, &mut out, &mut |k, x, out| {
                 let len = path.len();
                 path.push('.');
                 path.push_str(k);
@@ -480,9 +468,9 @@ impl<T: JsonView> Layout<'_, T> {
                     ("content", Some(t)) => t,
                     _ => x,
                 };
-                locate_in(node, &mut out, &mut path, at, &mut found, true);
+                locate_in(node, out, &mut path, at, &mut found, true);
                 path.truncate(len);
-            }
+            });
             return match found {
                 Some((p, off)) => (p, Some(off)),
                 None => (it.path.clone(), None),
@@ -554,30 +542,13 @@ fn locate_in<T: JsonView>(
             }
             out.push(b']');
         }
-        View::Object(mut m) => {
-            if sorted {
-                sort_members(&mut m);
-            }
-            out.push(b'{');
-            let mut first = true;
-            for (k, x) in m {
-                if k == "cache_control" {
-                    continue;
-                }
-                if !first {
-                    out.push(b',');
-                }
-                first = false;
-                write_str(k, out);
-                out.push(b':');
-                let len = path.len();
-                path.push('.');
-                path.push_str(k);
-                locate_in(x, out, path, at, found, sorted);
-                path.truncate(len);
-            }
-            out.push(b'}');
-        }
+        View::Object(m) => write_object(m, sorted, out, &mut |k, x, out| {
+            let len = path.len();
+            path.push('.');
+            path.push_str(k);
+            locate_in(x, out, path, at, found, sorted);
+            path.truncate(len);
+        }),
         _ => write_value(v, out, &mut |_, _| {}),
     }
 }
@@ -590,29 +561,14 @@ fn write_openai_message<T: JsonView>(
     out: &mut Vec<u8>,
     on_string: &mut dyn FnMut(&T, usize),
 ) {
-    let View::Object(mut m) = v.view() else {
+    let View::Object(m) = v.view() else {
         write_sorted(v, out, on_string);
         return;
     };
-    sort_members(&mut m);
-    out.push(b'{');
-    let mut first = true;
-    for (k, x) in m {
-        if k == "cache_control" {
-            continue;
-        }
-        if !first {
-            out.push(b',');
-        }
-        first = false;
-        write_str(k, out);
-        out.push(b':');
-        match (k, single_text(x)) {
-            ("content", Some(t)) => write_sorted(t, out, on_string),
-            _ => write_sorted(x, out, on_string),
-        }
-    }
-    out.push(b'}');
+    write_object(m, true, out, &mut |k, x, out| match (k, single_text(x)) {
+        ("content", Some(t)) => write_sorted(t, out, on_string),
+        _ => write_sorted(x, out, on_string),
+    });
 }
 
 /// Members sorted by key (a stable sort: a repeated key keeps its order).
@@ -623,36 +579,67 @@ fn sort_members<T>(m: &mut [(&str, &T)]) {
 /// Writes `v` as compact JSON with every object's members sorted by key, without
 /// `cache_control` members.
 pub fn write_sorted<T: JsonView>(v: &T, out: &mut Vec<u8>, on_string: &mut dyn FnMut(&T, usize)) {
+    write_json(v, out, on_string, true);
+}
+
+/// Writes an object's members (`{"k":v,...}`, without `cache_control`), sorted by key when
+/// `sorted`; `value` writes each member's value.
+fn write_object<'a, T: JsonView + 'a>(
+    mut members: Vec<(&'a str, &'a T)>,
+    sorted: bool,
+    out: &mut Vec<u8>,
+    value: &mut dyn FnMut(&'a str, &'a T, &mut Vec<u8>),
+) {
+    if sorted {
+        sort_members(&mut members);
+    }
+    out.push(b'{');
+    let mut first = true;
+    for (k, x) in members {
+        if k == "cache_control" {
+            continue;
+        }
+        if !first {
+            out.push(b',');
+        }
+        first = false;
+        write_str(k, out);
+        out.push(b':');
+        value(k, x, out);
+    }
+    out.push(b'}');
+}
+
+/// Writes `v` as compact JSON without `cache_control` members, object members sorted by key
+/// when `sorted`, in document order otherwise.
+fn write_json<T: JsonView>(
+    v: &T,
+    out: &mut Vec<u8>,
+    on_string: &mut dyn FnMut(&T, usize),
+    sorted: bool,
+) {
     match v.view() {
+        View::Null => out.extend_from_slice(b"null"),
+        View::Bool(true) => out.extend_from_slice(b"true"),
+        View::Bool(false) => out.extend_from_slice(b"false"),
+        View::Number(n) => out.extend_from_slice(n.as_bytes()),
+        View::Str(s) => {
+            on_string(v, out.len() + 1);
+            write_str(s, out);
+        }
         View::Array(a) => {
             out.push(b'[');
             for (i, x) in a.iter().enumerate() {
                 if i > 0 {
                     out.push(b',');
                 }
-                write_sorted(x, out, on_string);
+                write_json(x, out, on_string, sorted);
             }
             out.push(b']');
         }
-        View::Object(mut m) => {
-            sort_members(&mut m);
-            out.push(b'{');
-            let mut first = true;
-            for (k, x) in m {
-                if k == "cache_control" {
-                    continue;
-                }
-                if !first {
-                    out.push(b',');
-                }
-                first = false;
-                write_str(k, out);
-                out.push(b':');
-                write_sorted(x, out, on_string);
-            }
-            out.push(b'}');
-        }
-        _ => write_value(v, out, on_string),
+        View::Object(m) => write_object(m, sorted, out, &mut |_, x, out| {
+            write_json(x, out, on_string, sorted);
+        }),
     }
 }
 
@@ -673,43 +660,7 @@ pub(super) fn single_text<T: JsonView>(v: &T) -> Option<&T> {
 }
 /// Writes `v` as compact JSON in document key order, without `cache_control` members.
 pub fn write_value<T: JsonView>(v: &T, out: &mut Vec<u8>, on_string: &mut dyn FnMut(&T, usize)) {
-    match v.view() {
-        View::Null => out.extend_from_slice(b"null"),
-        View::Bool(true) => out.extend_from_slice(b"true"),
-        View::Bool(false) => out.extend_from_slice(b"false"),
-        View::Number(n) => out.extend_from_slice(n.as_bytes()),
-        View::Str(s) => {
-            on_string(v, out.len() + 1);
-            write_str(s, out);
-        }
-        View::Array(a) => {
-            out.push(b'[');
-            for (i, x) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                write_value(x, out, on_string);
-            }
-            out.push(b']');
-        }
-        View::Object(m) => {
-            out.push(b'{');
-            let mut first = true;
-            for (k, x) in m {
-                if k == "cache_control" {
-                    continue;
-                }
-                if !first {
-                    out.push(b',');
-                }
-                first = false;
-                write_str(k, out);
-                out.push(b':');
-                write_value(x, out, on_string);
-            }
-            out.push(b'}');
-        }
-    }
+    write_json(v, out, on_string, false);
 }
 
 /// Writes `s` as a JSON string literal (serde_json's escaping).

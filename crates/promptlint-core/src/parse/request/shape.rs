@@ -87,6 +87,22 @@ impl<'a, T: JsonView> Builder<'a, T> {
         });
     }
 
+    /// Pushes the role line of message `i` (`{"role": ...}`), whose blocks follow as their own
+    /// items.
+    pub(super) fn role_line(
+        &mut self,
+        role: Role,
+        node: &'a T,
+        role_name: &'a str,
+        path: String,
+        i: usize,
+    ) {
+        self.push(Section::Messages, role, node, path, Some(i));
+        if let Some(it) = self.items.last_mut() {
+            it.role_line = Some(role_name);
+        }
+    }
+
     /// Sets the form of the last item.
     pub(super) fn form(&mut self, form: Form) {
         if let Some(it) = self.items.last_mut() {

@@ -466,3 +466,67 @@ fn entries_older_than_the_ttl_are_not_read() {
     assert!(convs[0].turns[2].predicted.cache_read >= 2048);
     assert!(!convs[0].turns[2].predicted.expired);
 }
+
+#[test]
+fn the_canonical_order_follows_the_provider_facts() {
+    use crate::parse::Provider;
+    use crate::parse::request::{Element, Section, layout};
+    use crate::providers::{Part, Providers};
+    let facts = Providers::builtin();
+    let requests = [
+        json!({"model": "claude-sonnet-4-5", "tools": [{"name": "t", "input_schema": {}}],
+            "system": "S", "tool_choice": {"type": "auto"},
+            "messages": [{"role": "user", "content": "q"}]}),
+        json!({"model": "gpt-4.1", "tools": [{"type": "function", "function": {"name": "t"}}],
+            "messages": [{"role": "system", "content": "S"}, {"role": "user", "content": "q"}]}),
+        json!({"modelId": "m", "toolConfig": {"tools": [{"toolSpec": {"name": "t"}}]},
+            "system": [{"text": "S"}], "messages": [{"role": "user", "content": [{"text": "q"}]}]}),
+        json!({"systemInstruction": {"parts": [{"text": "S"}]},
+            "tools": [{"functionDeclarations": [{"name": "t"}]}],
+            "contents": [{"role": "user", "parts": [{"text": "q"}]}]}),
+    ];
+    for (req, provider) in requests.iter().zip([
+        Provider::Anthropic,
+        Provider::OpenAiChat,
+        Provider::Bedrock,
+        Provider::Gemini,
+    ]) {
+        let root: Jv = serde_json::from_str(&req.to_string()).unwrap();
+        let lay = layout(&root);
+        assert_eq!(lay.provider, provider);
+        // The parts in the order the layout writes them (OpenAI's system message is the
+        // first message).
+        let mut parts: Vec<Part> = Vec::new();
+        for it in &lay.items {
+            let part = match (it.section, it.role) {
+                (Section::Tools, _) => Part::Tools,
+                (Section::System, _) => Part::System,
+                (Section::Messages, crate::parse::segment::Role::System) => Part::System,
+                _ => Part::Messages,
+            };
+            if parts.last() != Some(&part) {
+                parts.push(part);
+            }
+        }
+        assert_eq!(
+            Some(parts.as_slice()),
+            facts.prefix_order(provider),
+            "{provider:?}"
+        );
+    }
+    // Anthropic's tool_choice and thinking invalidate the messages only: their line sits after
+    // the system text, before the first message.
+    for change in ["tool_choice", "thinking"] {
+        assert_eq!(
+            facts.invalidates(Provider::Anthropic, change),
+            Some(&[Part::Messages][..])
+        );
+    }
+    let root: Jv = serde_json::from_str(&requests[0].to_string()).unwrap();
+    let lay = layout(&root);
+    let order = lay.elements(lay.items.len());
+    let params = order.iter().position(|e| *e == Element::Params).unwrap();
+    assert_eq!(order[params - 1], Element::Item(1), "after the system text");
+    assert_eq!(lay.items[2].section, Section::Messages);
+    assert_eq!(order[params + 1], Element::Item(2), "before the messages");
+}

@@ -641,42 +641,49 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
             promptlint::report::cache::JSON_VERSION
         ));
     }
+    let mut on_conv = |c: promptlint::cache::Conversation| {
+        match &args.assert_stable {
+            None => any_broken |= c.broken().next().is_some(),
+            Some(parts) => {
+                for v in stability_violations(&c, parts) {
+                    any_broken = true;
+                    eprintln!("error: {v}");
+                }
+            }
+        }
+        let text = if json {
+            let sep = if first { "" } else { "," };
+            first = false;
+            format!("{sep}{}", promptlint::report::cache::json(&c))
+        } else {
+            format!("{}\n", promptlint::report::cache::human(&c))
+        };
+        ok &= emit(&text);
+    };
+    // One analyser for every log named: a conversation split across rotated logs stays one.
+    let mut analyzer = promptlint::cache::Analyzer::new("", opts);
     for file in &args.files {
         let shown = if file.as_os_str() == "-" {
             "<stdin>".to_owned()
         } else {
             promptlint::discover::display_path(file)
         };
-        let mut on_conv = |c: promptlint::cache::Conversation| {
-            match &args.assert_stable {
-                None => any_broken |= c.broken().next().is_some(),
-                Some(parts) => {
-                    for v in stability_violations(&c, parts) {
-                        any_broken = true;
-                        eprintln!("error: {v}");
-                    }
-                }
-            }
-            let text = if json {
-                let sep = if first { "" } else { "," };
-                first = false;
-                format!("{sep}{}", promptlint::report::cache::json(&c))
-            } else {
-                format!("{}\n", promptlint::report::cache::human(&c))
-            };
-            ok &= emit(&text);
-        };
         let result = if file.as_os_str() == "-" {
-            promptlint::cache::analyse_reader(&shown, std::io::stdin().lock(), opts, &mut on_conv)
-                .map_err(|e| e.to_string())
+            promptlint::cache::analyse_into(
+                &mut analyzer,
+                &shown,
+                std::io::stdin().lock(),
+                &mut on_conv,
+            )
+            .map_err(|e| e.to_string())
         } else {
             // A log is streamed, so it has no size cap; only a regular file is opened (a FIFO
             // would block, a device never ends), stdin aside.
             match promptlint::bounds::open_regular(file) {
-                Ok(f) => promptlint::cache::analyse_reader(
+                Ok(f) => promptlint::cache::analyse_into(
+                    &mut analyzer,
                     &shown,
                     std::io::BufReader::with_capacity(256 * 1024, f),
-                    opts,
                     &mut on_conv,
                 )
                 .map_err(|e| promptlint::bounds::io_message(&e, file)),
@@ -686,12 +693,20 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
         match result {
             Ok(r) => {
                 bad_lines |= !r.errors.is_empty();
-                for e in r.errors {
+                for e in &r.errors {
                     eprintln!(
                         "error: {}:{}: {}",
                         escape_path(&e.path),
                         e.line,
                         escape_one_line(&e.message)
+                    );
+                }
+                if r.requests == 0 && r.errors.is_empty() {
+                    // An empty log is a recording that failed, not a stable one.
+                    bad_lines = true;
+                    eprintln!(
+                        "error: {}: no request in the log (expected one or more provider requests)",
+                        escape_path(&shown)
                     );
                 }
             }
@@ -702,6 +717,10 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
             }
         }
     }
+    for c in analyzer.finish() {
+        on_conv(c);
+    }
+    drop(on_conv);
     let io_failed = !unreadable.is_empty();
     if json {
         // `errors` (the logs that could not be read) only when there are some, so the

@@ -241,8 +241,12 @@ fn five_turn_log_names_turn_3_its_byte_and_timestamp() {
     );
     // The system block's text from its 59th byte; the prefix (~220 tokens) is far below
     // claude-sonnet-4-5's 1024-token minimum, so nothing was cached and nothing is re-billed.
-    assert_eq!(turns[2]["path"], "system[0].text +59");
-    assert_eq!(turns[3]["path"], "system[0].text +77");
+    assert_eq!(turns[2]["at"], "system[0].text +59");
+    assert_eq!(turns[3]["at"], "system[0].text +77");
+    assert_eq!(
+        turns[3]["path"],
+        "fixtures/cache/logs/five-turn-clock.jsonl"
+    );
     assert_eq!(turns[2]["billed"], false);
     assert_eq!(turns[2]["est_tokens_rebilled"], 0);
     assert_eq!(turns[2]["minimum_tokens"], 1024);
@@ -252,14 +256,23 @@ fn five_turn_log_names_turn_3_its_byte_and_timestamp() {
     assert_eq!(turns[0]["prefix_sha256"].as_str().unwrap().len(), 64);
     for t in turns {
         let keys: Vec<&String> = t.as_object().unwrap().keys().collect();
-        assert_eq!(keys.len(), 21);
+        assert_eq!(keys.len(), 22);
     }
     // The same requests in `{"request": ...}` wrappers give the same turns.
     let (w, _, _) = cache_json(&["fixtures/cache/logs/five-turn-clock-wrapped.jsonl"]);
-    assert_eq!(
-        w["conversations"][0]["turns"],
+    let without_path = |v: &Value| -> Vec<Value> {
         v["conversations"][0]["turns"]
-    );
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                let mut t = t.clone();
+                t.as_object_mut().unwrap().remove("path");
+                t
+            })
+            .collect()
+    };
+    assert_eq!(without_path(&w), without_path(&v));
 }
 
 #[test]
@@ -718,5 +731,80 @@ fn cassettes_har_and_exports_are_read() {
             "error: fixtures/cache/logs/not-a-log.txt:1: not a request log: expected JSONL"
         ),
         "{err}"
+    );
+}
+
+#[test]
+fn rotated_logs_shared_keys_and_empty_logs() {
+    let d = tempfile::tempdir().unwrap();
+    let system = "Be brief. ".repeat(600);
+    let req = |sys: &str, n: usize, key: &str, id: &str| {
+        let mut msgs = vec![serde_json::json!({"role": "system", "content": sys})];
+        for i in 0..n {
+            msgs.push(serde_json::json!({"role": "user", "content": format!("q{i}")}));
+            msgs.push(serde_json::json!({"role": "assistant", "content": "a"}));
+        }
+        msgs.push(serde_json::json!({"role": "user", "content": format!("q{n}{id}")}));
+        serde_json::json!({"model": "gpt-4.1", key: id, "messages": msgs}).to_string() + "\n"
+    };
+    // One conversation (session_id s-1) split across two rotated logs; the second changes the
+    // system text. Each file alone is stable; together they are one conversation.
+    let changed = format!("Today is 2026-12-03. {system}");
+    std::fs::write(
+        d.path().join("a.jsonl"),
+        req(&system, 0, "session_id", "s-1") + &req(&system, 1, "session_id", "s-1"),
+    )
+    .unwrap();
+    std::fs::write(
+        d.path().join("b.jsonl"),
+        req(&changed, 2, "session_id", "s-1") + &req(&changed, 3, "session_id", "s-1"),
+    )
+    .unwrap();
+    let out = promptlint()
+        .current_dir(d.path())
+        .args(["cache", "--assert-stable=system", "a.jsonl", "b.jsonl"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with(
+            "error: conversation s-1 turn 3 (line 1): system changed at messages[0].content +0"
+        ),
+        "{err}"
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with(
+            "conversation s-1 (a.jsonl line 1 to b.jsonl line 2, id from the requests, openai)"
+        ),
+        "{text}"
+    );
+    // Single-turn calls sharing one prompt_cache_key are separate conversations, not one
+    // whose history keeps being rewritten.
+    let calls: String = ["x", "y", "z"]
+        .iter()
+        .map(|u| {
+            serde_json::json!({"model": "gpt-4.1", "prompt_cache_key": "classifier",
+                "messages": [{"role": "system", "content": system}, {"role": "user", "content": u}]})
+            .to_string()
+                + "\n"
+        })
+        .collect();
+    std::fs::write(d.path().join("calls.jsonl"), calls).unwrap();
+    let (v, code, _) = cache_json(&[d.path().join("calls.jsonl").to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    assert_eq!(v["conversations"].as_array().unwrap().len(), 3);
+    // An empty log is an error (a recording that failed), not a stable run.
+    std::fs::write(d.path().join("empty.jsonl"), "\n\n").unwrap();
+    let out = promptlint()
+        .current_dir(d.path())
+        .args(["cache", "--assert-stable", "empty.jsonl"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: empty.jsonl: no request in the log (expected one or more provider requests)\n"
     );
 }

@@ -101,6 +101,13 @@ fn limits() -> Vec<Limit> {
             past: "the file is skipped with an error (exit 2)",
         },
         Limit {
+            what: "JSON values in one `promptlint cache` request or entry",
+            value: u(bounds::MAX_CACHE_JSON_VALUES),
+            unit: "values",
+            set_by: "fixed",
+            past: "the entry is skipped with an error (exit 2)",
+        },
+        Limit {
             what: "highest `--max-line-bytes`",
             value: u(bounds::MAX_LINE_BYTES_CEILING),
             unit: "bytes",

@@ -8,9 +8,11 @@
 //! - `summary`: `input_tokens` (every input token, as reported where the log has usage,
 //!   predicted elsewhere), `cache_read_tokens` (likewise), `predicted_cache_read_tokens`,
 //!   `rebilled_tokens` (the cost of the breaks), `reported_turns`, `disagreements`;
-//! - a turn: `turn`, `line`, `provider` (`anthropic`, `openai`, `bedrock`, `gemini`),
-//!   `model` (or null), `prefix_sha256` (64 hex), `prefix_bytes`, `stable`, `broken_at`
-//!   (canonical prefix byte or null), `path` (`system[0].text +7383`, or null), `reason`
+//! - a turn: `turn`, `path` (the log it was read from: a conversation may span the logs
+//!   given), `line` (entry number in a cassette, HAR file or export), `provider`
+//!   (`anthropic`, `openai`, `bedrock`, `gemini`), `model` (or null), `prefix_sha256`
+//!   (64 hex), `prefix_bytes`, `stable`, `broken_at` (canonical prefix byte or null), `at`
+//!   (the element path and string offset of the break, `system[0].text +7383`, or null), `reason`
 //!   (`timestamp`, `id`, `tools-changed`, `whitespace`, `model-changed`, `params-changed`,
 //!   `tool-result-truncated`, `history-rewritten`, `content-changed`, or null), `detail`,
 //!   `billed` (false when nothing cached was lost: the earlier prefix was below the provider's
@@ -42,11 +44,24 @@ pub fn human(c: &Conversation) -> String {
         "grouped by its first messages"
     };
     let provider = c.turns.first().map_or("", |t| t.provider);
+    let first_log = c.turns.first().map_or(&*c.path, |t| &*t.path);
+    let last_log = c.turns.last().map_or(&*c.path, |t| &*t.path);
+    let span = if first_log == last_log {
+        format!(
+            "{}, lines {first}-{last}",
+            crate::escape::escape_path(first_log)
+        )
+    } else {
+        format!(
+            "{} line {first} to {} line {last}",
+            crate::escape::escape_path(first_log),
+            crate::escape::escape_path(last_log)
+        )
+    };
     let _ = writeln!(
         out,
-        "conversation {} ({}, lines {first}-{last}, {source}, {provider})",
-        crate::escape::escape_one_line(&c.id),
-        crate::escape::escape_path(&c.path)
+        "conversation {} ({span}, {source}, {provider})",
+        crate::escape::excerpt(&c.id, 80),
     );
     let reported = c.turns.iter().any(|t| t.reported.is_some());
     let _ = write!(
@@ -184,19 +199,24 @@ pub fn bill(c: &Conversation) -> String {
 pub fn verdict(c: &Conversation) -> String {
     let broken: Vec<_> = c.broken().collect();
     if broken.is_empty() {
-        return format!(
-            "verdict: stable: each of {} turn{} reuses an earlier prefix",
-            c.turns.len(),
-            if c.turns.len() == 1 { "" } else { "s" }
-        );
+        return if c.turns.len() == 1 {
+            "verdict: stable: one turn, nothing earlier to break".to_owned()
+        } else {
+            format!(
+                "verdict: stable: each of {} turns reuses an earlier prefix",
+                c.turns.len()
+            )
+        };
     }
     let tokens: u64 = broken
         .iter()
         .filter_map(|t| t.broken.as_ref())
         .map(|b| b.est_tokens_rebilled)
         .sum();
-    let list: Vec<String> = broken
+    // The first 20 breaks by turn; a long conversation's verdict stays one short line.
+    let mut list: Vec<String> = broken
         .iter()
+        .take(20)
         .map(|t| {
             format!(
                 "{} ({})",
@@ -205,6 +225,9 @@ pub fn verdict(c: &Conversation) -> String {
             )
         })
         .collect();
+    if broken.len() > 20 {
+        list.push(format!("and {} more", broken.len() - 20));
+    }
     format!(
         "verdict: broken: {} of {} turns break the prefix (turn{} {}), ~{tokens} tokens re-billed",
         broken.len(),
@@ -228,8 +251,9 @@ fn turn_json(t: &Turn) -> String {
         .iter()
         .map(|c| serde_json::json!({"part": c.part, "path": c.path, "was": c.was, "now": c.now}))
         .collect();
-    let fields: [(&str, serde_json::Value); 21] = [
+    let fields: [(&str, serde_json::Value); 22] = [
         ("turn", t.turn.into()),
+        ("path", (*t.path).into()),
         ("line", t.line.into()),
         ("provider", t.provider.into()),
         ("model", t.model.clone().into()),
@@ -237,7 +261,7 @@ fn turn_json(t: &Turn) -> String {
         ("prefix_bytes", t.prefix_bytes.into()),
         ("stable", b.is_none().into()),
         ("broken_at", b.map(|b| b.at).into()),
-        ("path", b.map(|b| b.path.clone()).into()),
+        ("at", b.map(|b| b.path.clone()).into()),
         ("reason", b.map(|b| b.reason.as_str()).into()),
         ("detail", b.map(|b| b.detail.clone()).into()),
         ("billed", b.map(|b| b.billed).into()),

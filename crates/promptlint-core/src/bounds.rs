@@ -74,6 +74,13 @@ pub const REGEX_DFA_SIZE_LIMIT: usize = 8 << 20;
 /// skipped. The limit also keeps the parser's recursion far from a thread's stack size.
 pub const JSON_NESTING_DEPTH: usize = 513;
 
+/// Most JSON values (arrays, objects, strings, numbers, literals) in one request or log entry
+/// read by `promptlint cache`, counted before it is parsed (1,000,000). A parsed value takes
+/// tens of bytes, so `[0,0,...]` would otherwise cost some 30 times its size in memory; a real
+/// request with a thousand messages holds a few ten thousand. A larger entry is skipped with
+/// an error.
+pub const MAX_CACHE_JSON_VALUES: usize = 1_000_000;
+
 /// Deepest nesting of a JSON line read by `promptlint cache`, in levels (127). Fixed: it follows
 /// from `serde_json`'s recursion limit of 128, which a line nested 128 deep reaches (<https://docs.rs/serde_json/latest/serde_json/struct.Deserializer.html#method.disable_recursion_limit>,
 /// left on). A deeper line is reported as not JSON and skipped; the other lines are read.

@@ -270,6 +270,8 @@ pub struct Request<'a> {
 #[derive(Debug)]
 pub struct Analyzer {
     path: String,
+    /// `path`, shared by the turns read from it.
+    shown: std::sync::Arc<str>,
     opts: CacheOptions,
     open: HashMap<String, Open>,
     /// Order in which conversations were opened (for flushing at the end).
@@ -282,10 +284,23 @@ pub struct Analyzer {
 }
 
 impl Analyzer {
+    /// The options it was made with.
+    pub fn options(&self) -> CacheOptions {
+        self.opts
+    }
+
+    /// The log the next requests come from: several logs fed to one analyser form one
+    /// stream, so a conversation split across files (rotated logs) stays one conversation.
+    pub fn set_path(&mut self, path: &str) {
+        path.clone_into(&mut self.path);
+        self.shown = std::sync::Arc::from(path);
+    }
+
     /// An analyser for the log shown as `path`.
     pub fn new(path: &str, opts: CacheOptions) -> Analyzer {
         Analyzer {
             path: path.to_owned(),
+            shown: std::sync::Arc::from(path),
             opts,
             open: HashMap::new(),
             order: Vec::new(),
@@ -307,10 +322,12 @@ impl Analyzer {
         bytes: &[u8],
         closed: &mut Vec<Conversation>,
     ) -> Result<(), LineError> {
-        let root: Jv = serde_json::from_slice(bytes).map_err(|e| LineError {
-            path: self.path.clone(),
-            line,
-            message: format!("not JSON: {e}"),
+        let root = Jv::parse(bytes, crate::bounds::MAX_CACHE_JSON_VALUES).map_err(|message| {
+            LineError {
+                path: self.path.clone(),
+                line,
+                message,
+            }
         })?;
         self.feed_request(
             Request {
@@ -352,14 +369,23 @@ impl Analyzer {
         }
         let lines = item_lines(&lay);
         let (first, first_user) = first_messages(&lay, &lines);
-        let first_user = trunc(&first_user);
+        let mut fu = Sha256::new();
+        fu.update(first_user);
+        if lay.shared_id
+            && let Some(id) = &lay.conversation
+        {
+            fu.update(id.as_bytes());
+        }
+        let first_user = trunc(&fu.finalize());
         let key = match (&lay.conversation, &lay.previous_response) {
-            (Some(id), _) => format!("id:{id}"),
+            (Some(id), _) if !lay.shared_id => format!("id:{id}"),
             (None, Some(prev)) if self.responses.contains_key(prev) => {
                 self.responses.get(prev).cloned().unwrap_or_default()
             }
             _ => {
-                let exact = format!("fm:{}", hex(&first, 16));
+                // A shared id (a routing key, a user) narrows the first messages.
+                let shared = lay.conversation.as_deref().filter(|_| lay.shared_id);
+                let exact = format!("fm:{}:{}", hex(&first, 16), shared.unwrap_or(""));
                 // The system text changed (a line inserted, an edit) while the conversation
                 // went on: the latest conversation that opened with the same user message and
                 // had fewer messages continues.
@@ -375,7 +401,7 @@ impl Analyzer {
                 }
             }
         };
-        if lay.conversation.is_none() {
+        if lay.conversation.is_none() || lay.shared_id {
             if self.by_first_user.len() >= MAX_RESPONSE_IDS {
                 self.by_first_user.clear();
             }
@@ -464,6 +490,7 @@ impl Analyzer {
         forget(open, turn, budget);
         open.conv.turns.push(Turn {
             turn,
+            path: self.shown.clone(),
             line: r.line,
             line_span: r.span,
             prefix_sha256: prefix.sha,
@@ -566,8 +593,10 @@ fn unknown_shape(root: &Jv) -> String {
             .collect(),
         _ => Vec::new(),
     };
-    let found = if keys.is_empty() {
+    let found = if !matches!(root.view(), View::Object(_)) {
         "not an object".to_owned()
+    } else if keys.is_empty() {
+        "an empty object".to_owned()
     } else {
         format!("found keys {}", keys.join(", "))
     };

@@ -35,7 +35,7 @@ pub use model::{
     Break, CacheOptions, Conversation, DEFAULT_MAX_LINE_BYTES, LineError, PartChange, Predicted,
     Reason, Reported, Summary, Turn, hex,
 };
-pub use reader::{LogResult, analyse_reader};
+pub use reader::{LogResult, analyse_into, analyse_reader};
 
 #[cfg(test)]
 mod tests;

@@ -140,7 +140,9 @@ pub struct PartChange {
 pub struct Turn {
     /// 1-based turn number.
     pub turn: u32,
-    /// 1-based line number in the log.
+    /// The log it was read from (a conversation may span several).
+    pub path: std::sync::Arc<str>,
+    /// 1-based line number in the log (for a cassette, HAR file or export: entry number).
     pub line: u64,
     /// Byte range of the line in the log.
     pub line_span: (u64, u64),
@@ -166,8 +168,8 @@ impl Turn {
     /// Reported tokens read from the cache over every input token, when reported.
     pub fn hit_ratio(&self) -> Option<f64> {
         let r = self.reported?;
-        let total = r.input_tokens?;
-        (total > 0).then(|| r.cache_read.unwrap_or(0) as f64 / total as f64)
+        let (total, read) = (r.input_tokens?, r.cache_read?);
+        (total > 0).then(|| read.min(total) as f64 / total as f64)
     }
 
     /// Whether the predicted and the reported cache reads agree: within 128 tokens (OpenAI's

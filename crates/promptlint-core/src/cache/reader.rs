@@ -25,15 +25,37 @@ pub struct LogResult {
 /// An I/O error of the reader.
 pub fn analyse_reader<R: BufRead>(
     path: &str,
-    mut reader: R,
+    reader: R,
     opts: CacheOptions,
     emit: &mut dyn FnMut(Conversation),
 ) -> std::io::Result<LogResult> {
-    let format = input::sniff_format(path, reader.fill_buf()?);
     let mut an = Analyzer::new(path, opts);
+    let result = analyse_into(&mut an, path, reader, emit)?;
+    for c in an.finish() {
+        emit(c);
+    }
+    Ok(result)
+}
+
+/// Like [`analyse_reader`], but into an analyser that may have read other logs before and
+/// reads more after (`promptlint cache a.jsonl b.jsonl`: one stream, so a conversation split
+/// across rotated logs stays one); conversations still open stay in `an` until
+/// [`Analyzer::finish`]. The `max_line_bytes` of the analyser's options bounds each line.
+///
+/// # Errors
+/// An I/O error of the reader.
+pub fn analyse_into<R: BufRead>(
+    an: &mut Analyzer,
+    path: &str,
+    mut reader: R,
+    emit: &mut dyn FnMut(Conversation),
+) -> std::io::Result<LogResult> {
+    an.set_path(path);
+    let format = input::sniff_format(path, reader.fill_buf()?);
     let mut result = LogResult::default();
     let mut closed = Vec::new();
-    input::read_records(path, format, reader, opts.max_line_bytes, &mut |rec| {
+    let max_line_bytes = an.options().max_line_bytes;
+    input::read_records(path, format, reader, max_line_bytes, &mut |rec| {
         match rec {
             Ok(r) => match an.feed_request(request_of(&r), &mut closed) {
                 Ok(()) => result.requests += 1,
@@ -45,9 +67,6 @@ pub fn analyse_reader<R: BufRead>(
             emit(c);
         }
     })?;
-    for c in an.finish() {
-        emit(c);
-    }
     Ok(result)
 }
 

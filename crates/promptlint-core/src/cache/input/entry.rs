@@ -132,7 +132,7 @@ pub(super) fn read_entry(
 pub(super) fn response_value(v: &Jv) -> Option<Response> {
     match v {
         Jv::Str(s) if looks_like_sse(s) => response_of_sse(s),
-        Jv::Str(s) => serde_json::from_str::<Jv>(s.trim())
+        Jv::Str(s) => Jv::parse(s.trim().as_bytes(), crate::bounds::MAX_CACHE_JSON_VALUES)
             .ok()
             .map(|b| response_of(&b)),
         Jv::Object(_) => {

@@ -73,11 +73,11 @@ pub(super) fn read(
         n += 1;
         let line = n;
         let span = (base + range.start as u64, base + range.end as u64);
-        let entry: Jv = match serde_json::from_slice(&doc[range]) {
+        let entry = match Jv::parse(&doc[range], crate::bounds::MAX_CACHE_JSON_VALUES) {
             Ok(v) => v,
             Err(e) => {
                 errors += 1;
-                emit(Err(err(line, format!("entry {line} is not JSON: {e}"))));
+                emit(Err(err(line, format!("entry {line}: {e}"))));
                 return;
             }
         };

@@ -118,7 +118,7 @@ pub(super) fn read_response(body: &str, content_type: Option<&str>) -> Option<Re
     if sse {
         return response_of_sse(body);
     }
-    let v: Jv = serde_json::from_str(body.trim()).ok()?;
+    let v = Jv::parse(body.trim().as_bytes(), crate::bounds::MAX_CACHE_JSON_VALUES).ok()?;
     Some(response_of(&v))
 }
 
@@ -169,9 +169,9 @@ pub(super) fn exchange(
         }
         return Outcome::Skip;
     }
-    let request: Jv = match serde_json::from_str(text.trim()) {
+    let request = match Jv::parse(text.trim().as_bytes(), crate::bounds::MAX_CACHE_JSON_VALUES) {
         Ok(v) => v,
-        Err(e) if endpoint => return Outcome::Error(format!("request body is not JSON: {e}")),
+        Err(e) if endpoint => return Outcome::Error(format!("request body: {e}")),
         Err(_) => return Outcome::Skip,
     };
     if !is_provider_request(&request, url) {

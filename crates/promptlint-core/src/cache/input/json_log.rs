@@ -19,6 +19,7 @@ use super::har;
 use super::model::{MAX_DOCUMENT_BYTES, Record};
 use super::scan;
 use super::vcr;
+use crate::bounds::MAX_CACHE_JSON_VALUES;
 
 /// The message for a file that is none of the formats read.
 pub(super) const EXPECTED: &str = "expected JSONL (one JSON request per line, bare or as `{\"request\", \"response\"}`), a JSON array or `{\"data\": [..]}` export (LiteLLM, Langfuse), a HAR file or a VCR cassette (YAML)";
@@ -309,10 +310,10 @@ fn jsonl<R: BufRead>(
         if text.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let root: Jv = match serde_json::from_slice(text) {
+        let root = match Jv::parse(text, MAX_CACHE_JSON_VALUES) {
             Ok(v) => v,
             Err(e) => {
-                emit(Err(err(format!("not JSON: {e}"))));
+                emit(Err(err(e)));
                 continue;
             }
         };
@@ -398,10 +399,10 @@ fn read_document(
             )));
             return;
         }
-        let root: Jv = match serde_json::from_slice(&doc[range]) {
+        let root = match Jv::parse(&doc[range], MAX_CACHE_JSON_VALUES) {
             Ok(v) => v,
             Err(e) => {
-                emit(Err(err(line, format!("entry {n} is not JSON: {e}"))));
+                emit(Err(err(line, format!("entry {n}: {e}"))));
                 return;
             }
         };
@@ -426,7 +427,7 @@ fn read_document(
                 )));
                 return;
             }
-            match serde_json::from_slice::<Jv>(doc) {
+            match Jv::parse(doc, MAX_CACHE_JSON_VALUES) {
                 Ok(root) => {
                     let span = (base, base + doc.len() as u64);
                     match read_entry(root, line, span, &mut state) {
@@ -435,7 +436,7 @@ fn read_document(
                         EntryRead::Error(m) => emit(Err(err(line, m))),
                     }
                 }
-                Err(e) => emit(Err(err(line, format!("not JSON: {e}")))),
+                Err(e) => emit(Err(err(line, e))),
             }
         }
         Err(e) => emit(Err(err(

@@ -114,6 +114,41 @@ impl JsonView for Jv {
     }
 }
 
+impl Jv {
+    /// Parses JSON text, refusing text with more than `max_values` values (counted by the
+    /// commas, brackets and braces outside strings, before parsing) so a hostile line cannot
+    /// cost many times its size in memory.
+    ///
+    /// # Errors
+    /// The text as an error message: too many values, or serde_json's error.
+    pub fn parse(bytes: &[u8], max_values: usize) -> Result<Jv, String> {
+        let mut values = 1usize;
+        let (mut in_str, mut esc) = (false, false);
+        for &b in bytes {
+            if in_str {
+                match (esc, b) {
+                    (true, _) => esc = false,
+                    (false, b'\\') => esc = true,
+                    (false, b'"') => in_str = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match b {
+                b'"' => in_str = true,
+                b',' | b'[' | b'{' => values += 1,
+                _ => {}
+            }
+        }
+        if values > max_values {
+            return Err(format!(
+                "more than {max_values} JSON values in one request; skipped"
+            ));
+        }
+        serde_json::from_slice(bytes).map_err(|e| format!("not JSON: {e}"))
+    }
+}
+
 impl<'de> serde::Deserialize<'de> for Jv {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Jv, D::Error> {
         struct V;

@@ -211,6 +211,9 @@ pub struct Layout<'a, T> {
     pub cache_intent: bool,
     /// An explicit conversation id, when the request carries one.
     pub conversation: Option<String>,
+    /// True when that id may be shared by several conversations (`prompt_cache_key`,
+    /// `metadata.user_id`): it then groups together with the first messages.
+    pub shared_id: bool,
     /// OpenAI Responses `previous_response_id`: the conversation continues server side.
     pub previous_response: Option<String>,
     /// Number of messages (input items for Responses, contents for Gemini).
@@ -221,7 +224,8 @@ pub struct Layout<'a, T> {
     pub strip_prior_thinking: bool,
 }
 
-/// Explicit conversation ids, most specific first.
+/// Explicit conversation ids, most specific first; the last [`SHARED_KEYS`] of them name
+/// something several conversations may share (a routing key, a user).
 pub(super) const CONVERSATION_KEYS: &[&[&str]] = &[
     &["conversation_id"],
     &["conversation"],
@@ -234,6 +238,12 @@ pub(super) const CONVERSATION_KEYS: &[&[&str]] = &[
     &["prompt_cache_key"],
     &["metadata", "user_id"],
 ];
+
+/// How many of [`CONVERSATION_KEYS`], at its end, are shared ids: OpenAI recommends one
+/// `prompt_cache_key` for every request with a common prefix
+/// (<https://developers.openai.com/api/docs/guides/prompt-caching>), and a user has many
+/// conversations.
+const SHARED_KEYS: usize = 2;
 
 /// Builds the canonical layout of `req` (already unwrapped).
 pub fn layout<T: JsonView>(req: &T) -> Layout<'_, T> {
@@ -250,17 +260,20 @@ pub fn layout_hinted<'a, T: JsonView>(req: &'a T, url: Option<&str>) -> Layout<'
         .and_then(JsonView::str)
         .map(str::to_owned)
         .or_else(|| url.and_then(model_in_url));
-    let conversation = CONVERSATION_KEYS.iter().find_map(|path| {
+    let found = CONVERSATION_KEYS.iter().enumerate().find_map(|(i, path)| {
         let mut cur = req;
         for k in *path {
             cur = cur.get(k)?;
         }
-        match cur.view() {
-            View::Str(s) if !s.is_empty() => Some(s.to_owned()),
-            View::Number(n) => Some(n.to_owned()),
-            _ => None,
-        }
+        let id = match cur.view() {
+            View::Str(s) if !s.is_empty() => s.to_owned(),
+            View::Number(n) => n.to_owned(),
+            _ => return None,
+        };
+        Some((id, i >= CONVERSATION_KEYS.len() - SHARED_KEYS))
     });
+    let shared_id = found.as_ref().is_some_and(|(_, shared)| *shared);
+    let conversation = found.map(|(id, _)| id);
     let mut b = Builder {
         items: Vec::new(),
         breakpoints: Vec::new(),
@@ -353,6 +366,7 @@ pub fn layout_hinted<'a, T: JsonView>(req: &'a T, url: Option<&str>) -> Layout<'
         breakpoint_items: b.bp_items,
         cache_intent,
         conversation,
+        shared_id,
         previous_response,
         messages: b.messages,
         strip_prior_thinking: true,

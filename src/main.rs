@@ -720,7 +720,6 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
     for c in analyzer.finish() {
         on_conv(c);
     }
-    drop(on_conv);
     let io_failed = !unreadable.is_empty();
     if json {
         // `errors` (the logs that could not be read) only when there are some, so the

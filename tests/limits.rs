@@ -662,3 +662,30 @@ fn the_decoded_bytes_budget_at_its_edge() {
     // Paragraph k (from 1) starts on line 4k - 3, its run on line 4k - 1.
     assert_eq!(v["findings"][0]["start"]["line"], 4 * (n + 1) - 1);
 }
+
+#[test]
+fn the_cache_json_values_limit_at_its_edge() {
+    // Values counted: the outer object, `messages` and its one message (3), the separators
+    // after `role` and after `messages` (2), the `pad` array (1), then the pad's numbers.
+    let line = |numbers: usize| {
+        format!(
+            "{{\"messages\":[{{\"role\":\"user\",\"content\":\"q\"}}],\"pad\":[{}]}}\n",
+            vec!["0"; numbers].join(",")
+        )
+    };
+    let at = bounds::MAX_CACHE_JSON_VALUES - 6;
+    let d = tmp();
+    write(d.path(), "ok.jsonl", &line(at));
+    let r = run_in(d.path(), &["cache", "ok.jsonl"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    write(d.path(), "over.jsonl", &line(at + 1));
+    let r = run_in(d.path(), &["cache", "over.jsonl"]);
+    assert_eq!(r.code, Some(2), "{}", r.stdout);
+    assert_eq!(
+        r.stderr,
+        format!(
+            "error: over.jsonl:1: more than {} JSON values in one request; skipped\n",
+            bounds::MAX_CACHE_JSON_VALUES
+        )
+    );
+}

@@ -675,10 +675,10 @@ fn the_cache_json_values_limit_at_its_edge() {
     };
     let at = bounds::MAX_CACHE_JSON_VALUES - 6;
     let d = tmp();
-    write(d.path(), "ok.jsonl", &line(at));
+    write(d.path(), "ok.jsonl", line(at));
     let r = run_in(d.path(), &["cache", "ok.jsonl"]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
-    write(d.path(), "over.jsonl", &line(at + 1));
+    write(d.path(), "over.jsonl", line(at + 1));
     let r = run_in(d.path(), &["cache", "over.jsonl"]);
     assert_eq!(r.code, Some(2), "{}", r.stdout);
     assert_eq!(

@@ -23,14 +23,27 @@ case "$mode" in
     compare) dest="$new" ;;
     *) echo "mode is record or compare" >&2; exit 2 ;;
 esac
-rm -rf "$dest"
+[ -z "${ONLY:-}" ] && rm -rf "$dest"
 mkdir -p "$dest"
 
 inputs=()
 [ -d "$root/../shared/corpus" ] && inputs+=("corpus:$root/../shared/corpus")
 [ -d /tmp/t20 ] && inputs+=("t20:/tmp/t20")
 [ -d /tmp/t100 ] && inputs+=("t100:/tmp/t100")
-inputs+=("fixtures:$root/fixtures")
+# A copy of fixtures/ outside the repository: in place, agent-file rules would also read the
+# repository's own AGENTS.md (loaded before the fixtures'), which changes with the docs.
+rm -rf "$out/work"
+mkdir -p "$out/work"
+cp -r "$root/fixtures" "$out/work/fixtures"
+inputs+=("fixtures:$out/work/fixtures")
+# ONLY=name limits the run to one input (corpus, t20, t100, fixtures, corpus-files).
+if [ -n "${ONLY:-}" ]; then
+    kept=()
+    for entry in "${inputs[@]}"; do
+        [ "${entry%%:*}" = "$ONLY" ] && kept+=("$entry")
+    done
+    inputs=("${kept[@]}")
+fi
 
 for entry in "${inputs[@]}"; do
     name="${entry%%:*}"
@@ -48,7 +61,7 @@ for entry in "${inputs[@]}"; do
 done
 
 # Every corpus file named on the command line (a walk only picks agent files by name).
-if [ -d "$root/../shared/corpus" ]; then
+if [ -d "$root/../shared/corpus" ] && [ -z "${ONLY:-}" ] || [ "${ONLY:-}" = corpus-files ]; then
     cd "$root/../shared" || exit 2
     mapfile -t files < <(find corpus -type f ! -name MANIFEST.tsv | LC_ALL=C sort)
     for format in json human sarif concise; do

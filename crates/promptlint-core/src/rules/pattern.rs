@@ -61,7 +61,7 @@ impl Compiled {
 #[derive(Debug)]
 struct Gate {
     /// Required literals of every regex that has them.
-    literals: Option<AhoCorasick>,
+    literals: Option<Scanner>,
     /// Literal index -> the (rule, regex) pairs it starts, as positions in the flat
     /// numbering of [`Gate::first`].
     literal_regexes: Vec<Vec<u32>>,
@@ -106,12 +106,7 @@ impl Gate {
         // Literals are plain byte strings, so the automaton builds; if it ever did not, every
         // regex would run, which finds the same matches, only slower.
         let ac = (!literals.is_empty())
-            .then(|| {
-                AhoCorasickBuilder::new()
-                    .match_kind(MatchKind::Standard)
-                    .build(&literals)
-                    .ok()
-            })
+            .then(|| Scanner::new(literals, false))
             .flatten();
         if ac.is_none() {
             always.iter_mut().for_each(|a| *a = true);
@@ -142,7 +137,7 @@ impl Gate {
         if let Some(ac) = &self.literals
             && left > 0
         {
-            for m in ac.find_overlapping_iter(text) {
+            for m in ac.automaton(text).find_overlapping_iter(text) {
                 for &flat in &self.literal_regexes[m.pattern().as_usize()] {
                     let w = &mut want[flat as usize];
                     if !*w {
@@ -168,6 +163,66 @@ impl Gate {
     }
 }
 
+/// An Aho-Corasick automaton over many strings (a set's keywords, or its regexes' required
+/// literals; thousands of them) that starts as a quick-to-build NFA and becomes a DFA once it
+/// has scanned [`DFA_AFTER`] bytes. The DFA costs milliseconds to build, more than a one-file
+/// run scans, and then steps a byte in a fraction of the NFA's time on a tree. Both report the
+/// same overlapping matches.
+#[derive(Debug)]
+struct Scanner {
+    nfa: AhoCorasick,
+    dfa: OnceLock<Option<AhoCorasick>>,
+    scanned: std::sync::atomic::AtomicUsize,
+    patterns: Vec<Vec<u8>>,
+    ascii_case_insensitive: bool,
+}
+
+/// Bytes a [`Scanner`] scans with its NFA before it builds its DFA: building the DFAs of both
+/// views' automata costs about what they save over 3 MB (callgrind, 2 MB tree).
+const DFA_AFTER: usize = 4 << 20;
+
+impl Scanner {
+    fn builder(ascii_case_insensitive: bool) -> AhoCorasickBuilder {
+        let mut b = AhoCorasickBuilder::new();
+        b.ascii_case_insensitive(ascii_case_insensitive)
+            .match_kind(MatchKind::Standard);
+        b
+    }
+
+    fn new(patterns: Vec<Vec<u8>>, ascii_case_insensitive: bool) -> Option<Scanner> {
+        let nfa = Scanner::builder(ascii_case_insensitive)
+            .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+            .build(&patterns)
+            .ok()?;
+        Some(Scanner {
+            nfa,
+            dfa: OnceLock::new(),
+            scanned: std::sync::atomic::AtomicUsize::new(0),
+            patterns,
+            ascii_case_insensitive,
+        })
+    }
+
+    /// The automaton to scan `text` with: the NFA until the scanner has seen [`DFA_AFTER`]
+    /// bytes, the DFA after. The scan that crosses the mark builds the DFA; scans on other
+    /// threads keep the NFA meanwhile (and for good, if the DFA does not build).
+    fn automaton(&self, text: &str) -> &AhoCorasick {
+        use std::sync::atomic::Ordering;
+        let before = self.scanned.fetch_add(text.len(), Ordering::Relaxed);
+        let dfa = if before < DFA_AFTER && before.saturating_add(text.len()) >= DFA_AFTER {
+            self.dfa.get_or_init(|| {
+                Scanner::builder(self.ascii_case_insensitive)
+                    .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+                    .build(&self.patterns)
+                    .ok()
+            })
+        } else {
+            self.dfa.get().unwrap_or(&None)
+        };
+        dfa.as_ref().unwrap_or(&self.nfa)
+    }
+}
+
 #[derive(Debug)]
 struct PatternRule {
     rule: Arc<Rule>,
@@ -177,7 +232,7 @@ struct PatternRule {
 /// Every pattern rule of a catalog behind one keyword automaton.
 #[derive(Debug)]
 pub struct PatternSet {
-    ac: Option<AhoCorasick>,
+    ac: Option<Scanner>,
     /// Keyword index -> indices of the rules that list it.
     keyword_rules: Vec<Vec<usize>>,
     rules: Vec<PatternRule>,
@@ -280,10 +335,7 @@ impl PatternSet {
             });
         }
         let ac = (!keywords.is_empty()).then(|| {
-            AhoCorasickBuilder::new()
-                .ascii_case_insensitive(true)
-                .match_kind(MatchKind::Standard)
-                .build(&keywords)
+            Scanner::new(keywords.into_iter().map(String::into_bytes).collect(), true)
                 .expect("keyword automaton builds from plain strings")
         });
         PatternSet {
@@ -327,7 +379,7 @@ impl PatternSet {
         if let Some(ac) = &self.ac
             && waiting > 0
         {
-            for m in ac.find_overlapping_iter(text) {
+            for m in ac.automaton(text).find_overlapping_iter(text) {
                 for &i in &self.keyword_rules[m.pattern().as_usize()] {
                     if want[i] && !hit[i] {
                         hit[i] = true;
@@ -438,6 +490,30 @@ mod tests {
                 .is_match("ignore previous")
         );
         assert!(!compile("ignore").unwrap().is_match("IGNORE"));
+    }
+
+    #[test]
+    fn scanners_switch_to_a_dfa_that_finds_the_same_matches() {
+        let words = ["you", "your", "ignore", "Prompt", "ou", "система"];
+        let s = Scanner::new(words.iter().map(|w| w.as_bytes().to_vec()).collect(), true)
+            .expect("builds");
+        let hits = |ac: &AhoCorasick, text: &str| {
+            ac.find_overlapping_iter(text)
+                .map(|m| (m.start(), m.end(), m.pattern().as_usize()))
+                .collect::<Vec<_>>()
+        };
+        let text = "You ignore your PROMPT; система, yOu.";
+        assert_eq!(
+            s.automaton(text).kind(),
+            aho_corasick::AhoCorasickKind::ContiguousNFA
+        );
+        let nfa = hits(s.automaton(text), text);
+        assert_eq!(nfa.len(), 10, "{nfa:?}");
+        // The scan that crosses the mark builds the DFA; the next ones use it.
+        let big = " ".repeat(DFA_AFTER);
+        assert_eq!(s.automaton(&big).kind(), aho_corasick::AhoCorasickKind::DFA);
+        assert_eq!(s.automaton(text).kind(), aho_corasick::AhoCorasickKind::DFA);
+        assert_eq!(hits(s.automaton(text), text), nfa);
     }
 
     #[test]

@@ -4,9 +4,17 @@
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/rule_files.rs"));
+    include!(concat!(env!("OUT_DIR"), "/rule_json.rs"));
 }
 
 /// The embedded rule files, `(path, YAML)`, sorted by path (agents.yaml included).
 pub fn embedded_files() -> &'static [(&'static str, &'static str)] {
     embedded::RULE_FILES
+}
+
+/// The embedded rule files (`rules/<family>/PLnnn-*.yaml`) converted to JSON at build time,
+/// `(path, JSON)`, sorted by path: the same rules, cheaper to parse (see
+/// [`crate::rules::loader`]). A rule file missing here is read from its YAML.
+pub fn embedded_rule_json() -> &'static [(&'static str, &'static str)] {
+    embedded::RULE_JSON
 }

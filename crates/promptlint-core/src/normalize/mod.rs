@@ -116,6 +116,18 @@ fn fold_chars(text: &str) -> (String, OffsetMap) {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < text.len() {
+        // A run of plain ASCII (printable, tab, LF; no entity, markup or marker byte) is
+        // copied lower-cased in one piece: what `push_folded` does byte by byte, whose
+        // identity pieces merge into the same one.
+        let run = bytes[i..].iter().take_while(|&&b| plain_ascii(b)).count();
+        if run > 0 {
+            let start = out.len();
+            out.push_str(&text[i..i + run]);
+            out[start..].make_ascii_lowercase();
+            map.push_identity(i..i + run);
+            i += run;
+            continue;
+        }
         let c = text[i..].chars().next().expect("i is a char boundary");
         let len = c.len_utf8();
         if c == '&'
@@ -176,6 +188,17 @@ fn fold_chars(text: &str) -> (String, OffsetMap) {
         i += len;
     }
     (out, map)
+}
+
+/// True for the ASCII bytes [`fold_chars`] copies as they are, lower-cased: printable ones
+/// but the entity, markup and emphasis markers (`&`, `<`, `*`, `_`, `~`, backtick), and tab
+/// and LF (no other control: those are removed, or are line breaks).
+fn plain_ascii(b: u8) -> bool {
+    match b {
+        b'&' | b'<' | b'*' | b'_' | b'~' | b'`' => false,
+        b'\t' | b'\n' => true,
+        _ => (0x20..0x7F).contains(&b),
+    }
 }
 
 /// HTML inline formatting tags (`<b>`, `</em>`, `<font color=x>`, `<wbr>`) and empty comments

@@ -65,20 +65,32 @@ pub(super) fn prose_view(text: &View) -> (View, Option<OffsetMap>) {
             {
                 k += 1;
             }
-            let word: String = chars[start..k].iter().map(|&(_, ch)| ch).collect();
-            let letters = word.chars().filter(|ch| ch.is_alphabetic()).count();
-            let leets = word
-                .chars()
-                .filter(|ch| !ch.is_alphabetic() && leet(*ch).is_some())
-                .count();
-            let other_digits = word.chars().any(|ch| ch.is_numeric() && leet(ch).is_none());
+            let mut letters = 0;
+            let mut leets = 0;
+            let mut other_digits = false;
+            for &(_, ch) in &chars[start..k] {
+                if ch.is_alphabetic() {
+                    letters += 1;
+                } else if leet(ch).is_some() {
+                    leets += 1;
+                }
+                other_digits |= ch.is_numeric() && leet(ch).is_none();
+            }
             // Only when every digit reads as a letter: `sha256`, `utf8`, `base64` stay.
-            let is_leet = letters >= 2 && leets >= 1 && !other_digits && word.chars().count() >= 3;
+            let is_leet = letters >= 2 && leets >= 1 && !other_digits && k - start >= 3;
             flush_space(t, &mut out, &mut map, &mut pending_space, pending_blank, c);
             pending_blank = true;
+            if !is_leet {
+                // The word as it is, in one identity piece (what pushing it character by
+                // character builds, the pieces merged).
+                let word = chars[start].0..end_of(k);
+                out.push_str(&t[word.clone()]);
+                map.push_identity(word);
+                continue;
+            }
             for &(ci, ch) in &chars[start..k] {
                 let r = ci..ci + ch.len_utf8();
-                match leet(ch).filter(|_| is_leet) {
+                match leet(ch) {
                     Some(l) => {
                         out.push(l);
                         map.push_opaque(1, r);

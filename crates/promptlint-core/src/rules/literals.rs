@@ -61,7 +61,7 @@ fn required_in(
     });
     let mut consider = |cand: Option<Vec<Vec<u8>>>| {
         if let Some(c) = cand
-            && best.as_ref().is_none_or(|b| gate_score(&c) > gate_score(b))
+            && best.as_ref().is_none_or(|b| gate_cost(&c) < gate_cost(b))
         {
             best = Some(c);
         }
@@ -91,9 +91,216 @@ fn required_in(
     best
 }
 
-/// How selective a literal set is: its shortest literal's length in bytes, then (negated)
-/// how many literals it has.
-fn gate_score(lits: &[Vec<u8>]) -> (usize, std::cmp::Reverse<usize>) {
-    let shortest = lits.iter().map(Vec::len).min().unwrap_or(0);
-    (shortest, std::cmp::Reverse(lits.len()))
+/// How often a literal set is expected to fire in ordinary text, per byte: the sum of its
+/// literals' [`literal_rate`]s (lower is more selective). A regex is gated on the cheapest of
+/// the sets every match must contain one of, so `rule` (every other AGENTS.md line) loses to
+/// `previous`, and `a` or `de` loses to `eres`. Which set is chosen never changes what a rule
+/// finds, only how often its regex runs in vain.
+fn gate_cost(lits: &[Vec<u8>]) -> f64 {
+    lits.iter().map(|l| literal_rate(l)).sum()
 }
+
+/// Expected occurrences per byte of `lit` in ordinary English prose and code (what agent
+/// files are made of): the rate of every common word in [`COMMON_WORDS`] that contains it,
+/// and at least the rate of a random string of its length (1/20 per byte).
+pub fn literal_rate(lit: &[u8]) -> f64 {
+    let random = (0.05f64).powi(i32::try_from(lit.len()).unwrap_or(i32::MAX));
+    let words: f64 = COMMON_WORDS
+        .iter()
+        .filter(|(w, _)| w.as_bytes().windows(lit.len().max(1)).any(|win| win == lit))
+        .map(|(_, per_million)| per_million / 1e6 / AVERAGE_TOKEN_BYTES)
+        .sum();
+    random.max(words)
+}
+
+/// Average bytes per word token of English text, its space included.
+const AVERAGE_TOKEN_BYTES: f64 = 5.5;
+
+/// Common words of English prose and of the code and tooling text in agent instruction files,
+/// with rough occurrences per million word tokens (English rates after the usual frequency
+/// lists of written English; the code and tooling rates as counted in ordinary README and
+/// AGENTS.md files). Only their order of magnitude matters: they rank literal sets.
+pub const COMMON_WORDS: &[(&str, f64)] = &[
+    ("the", 50000.0),
+    ("of", 29000.0),
+    ("and", 27000.0),
+    ("to", 26000.0),
+    ("a", 22000.0),
+    ("in", 18000.0),
+    ("is", 10000.0),
+    ("you", 9000.0),
+    ("that", 9000.0),
+    ("it", 9000.0),
+    ("for", 8000.0),
+    ("be", 6500.0),
+    ("on", 6500.0),
+    ("with", 6000.0),
+    ("as", 5500.0),
+    ("this", 5000.0),
+    ("are", 4500.0),
+    ("or", 4500.0),
+    ("not", 4500.0),
+    ("your", 4000.0),
+    ("by", 4000.0),
+    ("at", 4000.0),
+    ("from", 3500.0),
+    ("if", 3500.0),
+    ("use", 3500.0),
+    ("all", 3000.0),
+    ("can", 3000.0),
+    ("when", 3000.0),
+    ("an", 3000.0),
+    ("do", 3000.0),
+    ("will", 2800.0),
+    ("we", 2800.0),
+    ("have", 2800.0),
+    ("run", 2800.0),
+    ("test", 2800.0),
+    ("tests", 2500.0),
+    ("file", 2500.0),
+    ("files", 2000.0),
+    ("code", 2500.0),
+    ("before", 2000.0),
+    ("one", 2000.0),
+    ("new", 2000.0),
+    ("make", 1800.0),
+    ("keep", 1800.0),
+    ("should", 1800.0),
+    ("must", 1800.0),
+    ("what", 1800.0),
+    ("only", 1800.0),
+    ("each", 1500.0),
+    ("into", 1500.0),
+    ("set", 1500.0),
+    ("any", 1500.0),
+    ("add", 1500.0),
+    ("other", 1500.0),
+    ("them", 1500.0),
+    ("then", 1500.0),
+    ("there", 1500.0),
+    ("more", 1500.0),
+    ("out", 1500.0),
+    ("up", 1500.0),
+    ("no", 1500.0),
+    ("so", 1500.0),
+    ("our", 1200.0),
+    ("their", 1200.0),
+    ("they", 1200.0),
+    ("which", 1200.0),
+    ("about", 1200.0),
+    ("after", 1200.0),
+    ("also", 1200.0),
+    ("how", 1200.0),
+    ("than", 1000.0),
+    ("these", 1000.0),
+    ("those", 1000.0),
+    ("its", 1000.0),
+    ("was", 1000.0),
+    ("were", 800.0),
+    ("been", 800.0),
+    ("has", 1000.0),
+    ("need", 1000.0),
+    ("never", 1000.0),
+    ("always", 1000.0),
+    ("every", 1000.0),
+    ("first", 1000.0),
+    ("instead", 1000.0),
+    ("without", 1000.0),
+    ("change", 1000.0),
+    ("changes", 1000.0),
+    ("read", 1000.0),
+    ("write", 1000.0),
+    ("check", 1000.0),
+    ("build", 1500.0),
+    ("install", 800.0),
+    ("command", 800.0),
+    ("commands", 600.0),
+    ("project", 1000.0),
+    ("function", 800.0),
+    ("type", 800.0),
+    ("types", 600.0),
+    ("name", 800.0),
+    ("value", 600.0),
+    ("error", 800.0),
+    ("errors", 600.0),
+    ("config", 800.0),
+    ("data", 800.0),
+    ("user", 800.0),
+    ("users", 400.0),
+    ("rule", 600.0),
+    ("rules", 600.0),
+    ("review", 600.0),
+    ("commit", 600.0),
+    ("push", 400.0),
+    ("branch", 400.0),
+    ("main", 600.0),
+    ("release", 500.0),
+    ("module", 500.0),
+    ("package", 500.0),
+    ("service", 500.0),
+    ("request", 500.0),
+    ("response", 400.0),
+    ("server", 400.0),
+    ("client", 400.0),
+    ("api", 600.0),
+    ("key", 500.0),
+    ("keys", 300.0),
+    ("time", 800.0),
+    ("line", 600.0),
+    ("lines", 400.0),
+    ("system", 500.0),
+    ("agent", 400.0),
+    ("tool", 400.0),
+    ("tools", 300.0),
+    ("prompt", 300.0),
+    ("model", 300.0),
+    ("output", 500.0),
+    ("input", 400.0),
+    ("path", 500.0),
+    ("default", 500.0),
+    ("small", 500.0),
+    ("follow", 500.0),
+    ("open", 500.0),
+    ("issue", 500.0),
+    ("docs", 500.0),
+    ("example", 500.0),
+    ("here", 800.0),
+    ("see", 800.0),
+    ("get", 800.0),
+    ("like", 800.0),
+    ("just", 800.0),
+    ("way", 800.0),
+    ("may", 800.0),
+    ("now", 800.0),
+    ("some", 800.0),
+    ("such", 500.0),
+    ("where", 800.0),
+    ("while", 500.0),
+    ("would", 800.0),
+    ("could", 600.0),
+    ("same", 500.0),
+    ("true", 300.0),
+    ("false", 300.0),
+    ("null", 200.0),
+    ("return", 500.0),
+    ("import", 400.0),
+    ("export", 300.0),
+    ("const", 300.0),
+    ("let", 400.0),
+    ("fn", 300.0),
+    ("def", 300.0),
+    ("class", 400.0),
+    ("string", 400.0),
+    ("list", 500.0),
+    ("sh", 200.0),
+    ("bash", 200.0),
+    ("npm", 300.0),
+    ("cargo", 300.0),
+    ("git", 500.0),
+    ("https", 600.0),
+    ("http", 300.0),
+    ("www", 200.0),
+    ("com", 400.0),
+    ("env", 300.0),
+    ("src", 300.0),
+];

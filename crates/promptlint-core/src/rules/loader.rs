@@ -59,12 +59,22 @@ impl Catalog {
     /// When an embedded rule file is invalid; the catalog test keeps that from shipping.
     pub fn builtin() -> &'static Catalog {
         BUILTIN.get_or_init(|| {
-            let files: Vec<(String, String)> = embedded_files()
+            let json = crate::data::embedded_rule_json();
+            let parsed = embedded_files()
                 .iter()
                 .filter(|(p, _)| is_rule_path(p))
-                .map(|(p, t)| ((*p).to_owned(), (*t).to_owned()))
+                .map(|&(path, yaml)| {
+                    // The JSON build.rs converted the file to, else (never for a file that
+                    // parses) the YAML itself.
+                    match json.binary_search_by(|(p, _)| (*p).cmp(path)) {
+                        Ok(i) => {
+                            parse_rule_json(path, json[i].1).or_else(|_| parse_rule(path, yaml))
+                        }
+                        Err(_) => parse_rule(path, yaml),
+                    }
+                })
                 .collect();
-            match Catalog::load(&files) {
+            match Catalog::from_parsed(parsed) {
                 Ok(c) => c,
                 Err(errors) => panic!("built-in rules are invalid: {errors:?}"),
             }
@@ -76,10 +86,21 @@ impl Catalog {
     /// # Errors
     /// Every problem found, not only the first.
     pub fn load(files: &[(String, String)]) -> Result<Catalog, Vec<CatalogError>> {
+        Catalog::from_parsed(
+            files
+                .iter()
+                .map(|(path, text)| parse_rule(path, text))
+                .collect(),
+        )
+    }
+
+    /// A catalog of parsed rule files, after the checks across rules (duplicate ids and
+    /// names).
+    fn from_parsed(parsed: Vec<Result<Rule, CatalogError>>) -> Result<Catalog, Vec<CatalogError>> {
         let mut rules = Vec::new();
         let mut errors = Vec::new();
-        for (path, text) in files {
-            match parse_rule(path, text) {
+        for r in parsed {
+            match r {
                 Ok(r) => rules.push(r),
                 Err(e) => errors.push(e),
             }
@@ -127,6 +148,22 @@ fn invalid(rule: &Rule, message: String) -> CatalogError {
 /// [`CatalogError`] naming the file and, for YAML errors, the position.
 pub fn parse_rule(path: &str, text: &str) -> Result<Rule, CatalogError> {
     let mut rule: Rule = serde_saphyr::from_str(text).map_err(|e| yaml_error(path, text, &e))?;
+    rule.origin = path.to_owned();
+    validate(&rule)?;
+    Ok(rule)
+}
+
+/// Parses and validates one built-in rule file in the JSON form build.rs converted it to
+/// (see [`crate::data::embedded_rule_json`]).
+///
+/// # Errors
+/// [`CatalogError::Invalid`] with serde_json's message, or what [`validate`] finds.
+fn parse_rule_json(path: &str, json: &str) -> Result<Rule, CatalogError> {
+    let mut rule: Rule = serde_json::from_str(json).map_err(|e| CatalogError::Invalid {
+        path: path.to_owned(),
+        id: String::new(),
+        message: e.to_string(),
+    })?;
     rule.origin = path.to_owned();
     validate(&rule)?;
     Ok(rule)
@@ -245,6 +282,43 @@ mod tests {
     use super::*;
 
     const GOOD: &str = "id: PL999\nname: x\nfamily: hygiene\nseverity: note\nconfidence: low\nsummary: s\nmessage: m\nhelp: h\nmatch:\n  regex: ['x']\n";
+
+    #[test]
+    fn every_built_in_rule_reads_the_same_from_its_json_as_from_its_yaml() {
+        let json = crate::data::embedded_rule_json();
+        let yaml: Vec<_> = embedded_files()
+            .iter()
+            .filter(|(p, _)| is_rule_path(p))
+            .collect();
+        assert_eq!(
+            json.len(),
+            yaml.len(),
+            "a rule file did not convert to JSON"
+        );
+        assert!(json.len() > 50, "only {} rule files", json.len());
+        for ((jp, j), (yp, y)) in json.iter().zip(yaml) {
+            assert_eq!(jp, yp);
+            let from_json = parse_rule_json(jp, j).expect("the JSON form parses");
+            let from_yaml = parse_rule(yp, y).expect("the YAML parses");
+            assert_eq!(from_json, from_yaml, "{jp}");
+        }
+        // The built-in catalog is the one the YAML files make.
+        let files: Vec<(String, String)> = embedded_files()
+            .iter()
+            .filter(|(p, _)| is_rule_path(p))
+            .map(|(p, t)| ((*p).to_owned(), (*t).to_owned()))
+            .collect();
+        let from_yaml = Catalog::load(&files).expect("built-in rules load");
+        let ids = |c: &Catalog| c.rules().iter().map(|r| r.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(Catalog::builtin()), ids(&from_yaml));
+        assert!(
+            Catalog::builtin()
+                .rules()
+                .iter()
+                .zip(from_yaml.rules())
+                .all(|(a, b)| a == b)
+        );
+    }
 
     #[test]
     fn rejects_unknown_keys_with_position() {

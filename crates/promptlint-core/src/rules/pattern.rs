@@ -17,27 +17,18 @@ use regex::{Regex, RegexBuilder};
 use super::Rule;
 use super::literals::{required_literals, spells_upper_case};
 
-/// Compiled regexes of one rule.
-///
-/// A rule may hold dozens of regexes (one or more per language), and most cannot match a
-/// given text: a Russian phrasing needs Cyrillic, a Spanish one starts with a Spanish verb.
-/// So each regex's required literals are extracted (see [`required_literals`]: every match
-/// of the regex contains one of them) into one Aho-Corasick automaton per rule; a regex runs,
-/// and is compiled on first need, only where one of its required literals occurs. Regexes
-/// without a finite set of non-empty required literals always run. Compiling a regex costs far
-/// more than scanning a segment, so a one-file run compiles only what its text can match.
+/// Compiled regexes of one rule, each compiled on first need (which of them run on a text
+/// is the set's [`Gate`]'s decision).
 #[derive(Debug)]
 struct Compiled {
-    /// Required literals of the regexes that have them.
-    literals: Option<AhoCorasick>,
-    /// Literal index -> the regexes it starts.
-    literal_regexes: Vec<Vec<usize>>,
-    /// Regexes without usable required literals.
-    always: Vec<usize>,
     /// Every regex, compiled on first need.
     regex: Vec<OnceLock<Result<Regex, String>>>,
     sources: Vec<String>,
-    unless: Vec<Regex>,
+    /// The rule's `unless` regexes, compiled on its first match (most rules that run on a
+    /// text match nothing in it): all of them, so one that does not compile fails the rule
+    /// before it reports anything, as compiling them up front did.
+    unless: OnceLock<Result<Vec<Regex>, String>>,
+    unless_sources: Vec<String>,
 }
 
 impl Compiled {
@@ -47,32 +38,188 @@ impl Compiled {
             .as_ref()
     }
 
-    /// The regexes that may match `text`, in rule order: those that run always and those
-    /// whose required literal occurs in `text`.
-    ///
-    /// (A `RegexSet` of the rule's regexes, built once a rule had scanned 1 MiB, used to decide
-    /// instead on large inputs; with the multilingual catalog its lazy DFA thrashed, and the
-    /// 10 MB benchmark tree ran 902 ms with it against 704 ms without, so it is gone.)
-    fn candidates(&self, text: &str) -> Vec<usize> {
-        let mut want = vec![false; self.sources.len()];
-        for &i in &self.always {
-            want[i] = true;
-        }
-        if let Some(ac) = &self.literals {
-            let mut left = want.iter().filter(|&&w| !w).count();
-            for m in ac.find_overlapping_iter(text) {
-                if left == 0 {
-                    break;
-                }
-                for &i in &self.literal_regexes[m.pattern().as_usize()] {
-                    if !want[i] {
-                        want[i] = true;
-                        left -= 1;
+    fn unless(&self) -> Result<&[Regex], &String> {
+        self.unless
+            .get_or_init(|| self.unless_sources.iter().map(|s| compile(s)).collect())
+            .as_ref()
+            .map(Vec::as_slice)
+    }
+}
+
+/// Which regexes of which rules may match a text, for every rule of a set at once.
+///
+/// A rule may hold dozens of regexes (one or more per language), and most cannot match a
+/// given text: a Russian phrasing needs Cyrillic, a Spanish one starts with a Spanish verb.
+/// So each regex's required literals (see [`required_literals`]: every match of the regex
+/// contains one of them) go into one Aho-Corasick automaton over the whole set; a regex runs,
+/// and is compiled on first need, only where one of its required literals occurs. Regexes
+/// without a finite set of non-empty required literals always run.
+///
+/// One automaton for the set, scanned once per text: an automaton per rule re-scanned the
+/// text once for every rule whose keywords occur, the largest share of a run over a tree
+/// (issue 16's profile: 23% of the instructions). The regexes chosen are the same.
+#[derive(Debug)]
+struct Gate {
+    /// Required literals of every regex that has them.
+    literals: Option<Scanner>,
+    /// Literal index -> the (rule, regex) pairs it starts, as positions in the flat
+    /// numbering of [`Gate::first`].
+    literal_regexes: Vec<Vec<u32>>,
+    /// Rule index -> the flat number of its first regex (one more entry: the total).
+    first: Vec<usize>,
+    /// Flat regex number -> true when the regex has no usable required literals.
+    always: Vec<bool>,
+}
+
+impl Gate {
+    fn new(rules: &[PatternRule]) -> Gate {
+        let mut literals: Vec<Vec<u8>> = Vec::new();
+        let mut index: std::collections::HashMap<Vec<u8>, usize> = std::collections::HashMap::new();
+        let mut literal_regexes: Vec<Vec<u32>> = Vec::new();
+        let mut first = Vec::with_capacity(rules.len() + 1);
+        let mut always = Vec::new();
+        for pr in rules {
+            first.push(always.len());
+            let Some(m) = pr.rule.matcher.as_ref() else {
+                continue;
+            };
+            for src in &m.regex {
+                let flat = u32::try_from(always.len()).expect("fewer than 2^32 regexes");
+                let Some(lits) = gate_literals(src) else {
+                    always.push(true);
+                    continue;
+                };
+                always.push(false);
+                for lit in lits {
+                    let p = *index.entry(lit.clone()).or_insert_with(|| {
+                        literals.push(lit);
+                        literal_regexes.push(Vec::new());
+                        literal_regexes.len() - 1
+                    });
+                    if literal_regexes[p].last() != Some(&flat) {
+                        literal_regexes[p].push(flat);
                     }
                 }
             }
         }
-        (0..want.len()).filter(|&i| want[i]).collect()
+        first.push(always.len());
+        // Literals are plain byte strings, so the automaton builds; if it ever did not, every
+        // regex would run, which finds the same matches, only slower.
+        let ac = (!literals.is_empty())
+            .then(|| Scanner::new(literals, false))
+            .flatten();
+        if ac.is_none() {
+            always.iter_mut().for_each(|a| *a = true);
+        }
+        Gate {
+            literals: ac,
+            literal_regexes,
+            first,
+            always,
+        }
+    }
+
+    /// For each rule of `active` (indices, ascending), the regexes that may match `text`, in
+    /// rule order: those that run always and those whose required literal occurs in `text`.
+    fn candidates(&self, text: &str, active: &[usize]) -> Vec<Vec<usize>> {
+        let total = self.always.len();
+        // Flat regex number -> wanted; regexes of inactive rules start wanted so the scan
+        // never counts them.
+        let mut want = vec![true; total];
+        let mut left = 0usize;
+        for &r in active {
+            let span = self.first[r]..self.first[r + 1];
+            for (w, &always) in want[span.clone()].iter_mut().zip(&self.always[span]) {
+                *w = always;
+                left += usize::from(!always);
+            }
+        }
+        if let Some(ac) = &self.literals
+            && left > 0
+        {
+            for m in ac.automaton(text).find_overlapping_iter(text) {
+                for &flat in &self.literal_regexes[m.pattern().as_usize()] {
+                    let w = &mut want[flat as usize];
+                    if !*w {
+                        *w = true;
+                        left -= 1;
+                    }
+                }
+                if left == 0 {
+                    break;
+                }
+            }
+        }
+        active
+            .iter()
+            .map(|&r| {
+                let base = self.first[r];
+                (base..self.first[r + 1])
+                    .filter(|&flat| want[flat])
+                    .map(|flat| flat - base)
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// An Aho-Corasick automaton over many strings (a set's keywords, or its regexes' required
+/// literals; thousands of them) that starts as a quick-to-build NFA and becomes a DFA once it
+/// has scanned [`DFA_AFTER`] bytes. The DFA costs milliseconds to build, more than a one-file
+/// run scans, and then steps a byte in a fraction of the NFA's time on a tree. Both report the
+/// same overlapping matches.
+#[derive(Debug)]
+struct Scanner {
+    nfa: AhoCorasick,
+    dfa: OnceLock<Option<AhoCorasick>>,
+    scanned: std::sync::atomic::AtomicUsize,
+    patterns: Vec<Vec<u8>>,
+    ascii_case_insensitive: bool,
+}
+
+/// Bytes a [`Scanner`] scans with its NFA before it builds its DFA: building the DFAs of both
+/// views' automata costs about what they save over 3 MB (callgrind, 2 MB tree).
+const DFA_AFTER: usize = 4 << 20;
+
+impl Scanner {
+    fn builder(ascii_case_insensitive: bool) -> AhoCorasickBuilder {
+        let mut b = AhoCorasickBuilder::new();
+        b.ascii_case_insensitive(ascii_case_insensitive)
+            .match_kind(MatchKind::Standard);
+        b
+    }
+
+    fn new(patterns: Vec<Vec<u8>>, ascii_case_insensitive: bool) -> Option<Scanner> {
+        let nfa = Scanner::builder(ascii_case_insensitive)
+            .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+            .build(&patterns)
+            .ok()?;
+        Some(Scanner {
+            nfa,
+            dfa: OnceLock::new(),
+            scanned: std::sync::atomic::AtomicUsize::new(0),
+            patterns,
+            ascii_case_insensitive,
+        })
+    }
+
+    /// The automaton to scan `text` with: the NFA until the scanner has seen [`DFA_AFTER`]
+    /// bytes, the DFA after. The scan that crosses the mark builds the DFA; scans on other
+    /// threads keep the NFA meanwhile (and for good, if the DFA does not build).
+    fn automaton(&self, text: &str) -> &AhoCorasick {
+        use std::sync::atomic::Ordering;
+        let before = self.scanned.fetch_add(text.len(), Ordering::Relaxed);
+        let dfa = if before < DFA_AFTER && before.saturating_add(text.len()) >= DFA_AFTER {
+            self.dfa.get_or_init(|| {
+                Scanner::builder(self.ascii_case_insensitive)
+                    .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+                    .build(&self.patterns)
+                    .ok()
+            })
+        } else {
+            self.dfa.get().unwrap_or(&None)
+        };
+        dfa.as_ref().unwrap_or(&self.nfa)
     }
 }
 
@@ -85,12 +232,14 @@ struct PatternRule {
 /// Every pattern rule of a catalog behind one keyword automaton.
 #[derive(Debug)]
 pub struct PatternSet {
-    ac: Option<AhoCorasick>,
+    ac: Option<Scanner>,
     /// Keyword index -> indices of the rules that list it.
     keyword_rules: Vec<Vec<usize>>,
     rules: Vec<PatternRule>,
     /// Rules with no keywords: their regexes always run.
     always: Vec<usize>,
+    /// Which regexes a text needs, built on the first text that hits a rule.
+    gate: OnceLock<Gate>,
 }
 
 /// Compiles one regex as pattern rules use it: multi-line, with size limits, and
@@ -136,45 +285,11 @@ fn gate_literals(src: &str) -> Option<Vec<Vec<u8>>> {
 
 fn compile_rule(rule: &Rule) -> Result<Compiled, String> {
     let m = rule.matcher.as_ref().ok_or("not a pattern rule")?;
-    let unless = m
-        .unless
-        .iter()
-        .map(|s| compile(s))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut literals: Vec<Vec<u8>> = Vec::new();
-    let mut literal_regexes: Vec<Vec<usize>> = Vec::new();
-    let mut always = Vec::new();
-    for (i, src) in m.regex.iter().enumerate() {
-        let Some(lits) = gate_literals(src) else {
-            always.push(i);
-            continue;
-        };
-        for lit in lits {
-            match literals.iter().position(|l| *l == lit) {
-                Some(p) => literal_regexes[p].push(i),
-                None => {
-                    literals.push(lit);
-                    literal_regexes.push(vec![i]);
-                }
-            }
-        }
-    }
-    let literals = if literals.is_empty() {
-        None
-    } else {
-        let ac = AhoCorasickBuilder::new()
-            .match_kind(MatchKind::Standard)
-            .build(&literals)
-            .map_err(|e| e.to_string())?;
-        Some(ac)
-    };
     Ok(Compiled {
-        literals,
-        literal_regexes,
-        always,
         regex: m.regex.iter().map(|_| OnceLock::new()).collect(),
         sources: m.regex.clone(),
-        unless,
+        unless: OnceLock::new(),
+        unless_sources: m.unless.clone(),
     })
 }
 
@@ -220,10 +335,7 @@ impl PatternSet {
             });
         }
         let ac = (!keywords.is_empty()).then(|| {
-            AhoCorasickBuilder::new()
-                .ascii_case_insensitive(true)
-                .match_kind(MatchKind::Standard)
-                .build(&keywords)
+            Scanner::new(keywords.into_iter().map(String::into_bytes).collect(), true)
                 .expect("keyword automaton builds from plain strings")
         });
         PatternSet {
@@ -231,6 +343,7 @@ impl PatternSet {
             keyword_rules,
             rules: prules,
             always,
+            gate: OnceLock::new(),
         }
     }
 
@@ -266,7 +379,7 @@ impl PatternSet {
         if let Some(ac) = &self.ac
             && waiting > 0
         {
-            for m in ac.find_overlapping_iter(text) {
+            for m in ac.automaton(text).find_overlapping_iter(text) {
                 for &i in &self.keyword_rules[m.pattern().as_usize()] {
                     if want[i] && !hit[i] {
                         hit[i] = true;
@@ -284,13 +397,20 @@ impl PatternSet {
         let active: Vec<usize> = (0..self.rules.len())
             .filter(|&i| hit[i] && want[i])
             .collect();
+        if active.is_empty() {
+            return Vec::new();
+        }
+        let candidates = self
+            .gate
+            .get_or_init(|| Gate::new(&self.rules))
+            .candidates(text, &active);
         let plans: Vec<(usize, Result<&Compiled, &String>, Vec<usize>)> = active
             .par_iter()
-            .map(|&i| {
+            .zip(candidates)
+            .map(|(&i, cands)| {
                 let pr = &self.rules[i];
                 match pr.compiled.get_or_init(|| compile_rule(&pr.rule)) {
                     Ok(c) => {
-                        let cands = c.candidates(text);
                         cands.par_iter().for_each(|&k| {
                             let _ = c.regex(k);
                         });
@@ -301,7 +421,7 @@ impl PatternSet {
             })
             .collect();
         let mut failed = Vec::new();
-        for (i, compiled, candidates) in plans {
+        'rules: for (i, compiled, candidates) in plans {
             let pr = &self.rules[i];
             let compiled = match compiled {
                 Ok(c) => c,
@@ -330,7 +450,14 @@ impl PatternSet {
                     {
                         continue;
                     }
-                    if compiled.unless.iter().any(|u| u.is_match(m.as_str())) {
+                    let unless = match compiled.unless() {
+                        Ok(unless) => unless,
+                        Err(e) => {
+                            failed.push((Arc::clone(&pr.rule), e.clone()));
+                            continue 'rules;
+                        }
+                    };
+                    if unless.iter().any(|u| u.is_match(m.as_str())) {
                         continue;
                     }
                     reported.push(m.range());
@@ -363,6 +490,30 @@ mod tests {
                 .is_match("ignore previous")
         );
         assert!(!compile("ignore").unwrap().is_match("IGNORE"));
+    }
+
+    #[test]
+    fn scanners_switch_to_a_dfa_that_finds_the_same_matches() {
+        let words = ["you", "your", "ignore", "Prompt", "ou", "система"];
+        let s = Scanner::new(words.iter().map(|w| w.as_bytes().to_vec()).collect(), true)
+            .expect("builds");
+        let hits = |ac: &AhoCorasick, text: &str| {
+            ac.find_overlapping_iter(text)
+                .map(|m| (m.start(), m.end(), m.pattern().as_usize()))
+                .collect::<Vec<_>>()
+        };
+        let text = "You ignore your PROMPT; система, yOu.";
+        assert_eq!(
+            s.automaton(text).kind(),
+            aho_corasick::AhoCorasickKind::ContiguousNFA
+        );
+        let nfa = hits(s.automaton(text), text);
+        assert_eq!(nfa.len(), 10, "{nfa:?}");
+        // The scan that crosses the mark builds the DFA; the next ones use it.
+        let big = " ".repeat(DFA_AFTER);
+        assert_eq!(s.automaton(&big).kind(), aho_corasick::AhoCorasickKind::DFA);
+        assert_eq!(s.automaton(text).kind(), aho_corasick::AhoCorasickKind::DFA);
+        assert_eq!(hits(s.automaton(text), text), nfa);
     }
 
     #[test]
@@ -429,11 +580,25 @@ mod tests {
         assert_eq!(lits(r"(?:ignore)?\w+"), None);
         let yaml = "id: PL999\nname: two\nfamily: injection\nseverity: error\nconfidence: high\nsummary: s\nmessage: \"m: {match}\"\nhelp: h\nmatch:\n  regex: ['(?:ignora|olvida) todo', 'забудь все', '[^ ]+ x+']\n";
         let rule: Rule = serde_saphyr::from_str(yaml).expect("rule parses");
-        let c = compile_rule(&rule).expect("compiles");
-        assert_eq!(c.candidates("please ignore 2 x"), vec![2]);
-        assert_eq!(c.candidates("olvida todo; забудь все"), vec![0, 1, 2]);
-        assert_eq!(c.candidates("nothing"), Vec::<usize>::new());
+        let other = yaml.replace("PL999", "PL998").replace(
+            "['(?:ignora|olvida) todo', 'забудь все', '[^ ]+ x+']",
+            "['todo', 'y+']",
+        );
+        let other: Rule = serde_saphyr::from_str(&other).expect("rule parses");
+        let set = PatternSet::new(&[Arc::new(rule), Arc::new(other)]);
+        let gate = Gate::new(&set.rules);
+        assert_eq!(gate.candidates("please ignore 2 x", &[0]), vec![vec![2]]);
+        assert_eq!(
+            gate.candidates("olvida todo; забудь все", &[0, 1]),
+            vec![vec![0, 1, 2], vec![0]]
+        );
+        assert_eq!(gate.candidates("olvida todo", &[1]), vec![vec![0]]);
+        assert_eq!(gate.candidates("todo y", &[1]), vec![vec![0, 1]]);
+        assert_eq!(
+            gate.candidates("nothing", &[0, 1]),
+            vec![Vec::<usize>::new(), Vec::new()]
+        );
         // Choosing candidates compiles nothing.
-        assert!(c.regex.iter().all(|r| r.get().is_none()));
+        assert!(set.rules.iter().all(|r| r.compiled.get().is_none()));
     }
 }

@@ -7,38 +7,16 @@ use crate::parse::request::{JsonView, Jv, is_request};
 use super::model::Response;
 use super::usage::{looks_like_sse, response_of, response_of_sse};
 
-/// Decodes standard base64 (RFC 4648 §4; whitespace skipped, `=` padding at the end);
-/// `None` on any other byte.
+/// Decodes standard base64 (RFC 4648 §4, with or without `=` padding; whitespace skipped,
+/// as wrapped cassette bodies have it), with the `base64` crate; `None` on any other byte.
 pub(super) fn base64(s: &str) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(s.len() / 4 * 3);
-    let (mut acc, mut bits) = (0u32, 0u32);
-    let mut padded = false;
-    for b in s.bytes() {
-        let v = match b {
-            b'A'..=b'Z' => b - b'A',
-            b'a'..=b'z' => b - b'a' + 26,
-            b'0'..=b'9' => b - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            b'=' => {
-                padded = true;
-                continue;
-            }
-            b' ' | b'\n' | b'\r' | b'\t' => continue,
-            _ => return None,
-        };
-        if padded {
-            return None;
-        }
-        acc = (acc << 6) | u32::from(v);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    Some(out)
+    use base64::Engine as _;
+    use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD};
+    let compact: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    STANDARD
+        .decode(&compact)
+        .or_else(|_| STANDARD_NO_PAD.decode(&compact))
+        .ok()
 }
 
 /// A recorded body as text: `Err` says why it is not (gzip, other binary).

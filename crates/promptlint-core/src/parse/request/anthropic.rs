@@ -67,12 +67,7 @@ pub(super) fn items<'a, T: JsonView>(
             && !only_tool_results(m)
     });
     for (i, m) in msgs.iter().enumerate() {
-        let role_name = m.get("role").and_then(JsonView::str).unwrap_or("user");
-        let role = message_role(role_name);
-        if role == Role::User {
-            b.newest_user = Some(i);
-        }
-        b.role_line(role, m, role_name, format!("messages[{i}]"), i);
+        let role = b.message(m, i);
         match m.get("content").map(|c| (c, c.view())) {
             Some((_, View::Array(blocks))) => {
                 for (j, blk) in blocks.iter().enumerate() {

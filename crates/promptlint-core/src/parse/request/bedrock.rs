@@ -7,7 +7,7 @@
 
 use super::super::segment::Role;
 use super::json_view::{JsonView, View};
-use super::shape::{Builder, Form, Section, message_role};
+use super::shape::{Builder, Form, Section};
 
 /// True when `req` has a Converse-only key, or Converse's block shapes (`{"text": ...}`
 /// blocks without a `type`, `cachePoint`, `toolUse`, `toolResult`).
@@ -64,26 +64,13 @@ pub(super) fn items<'a, T: JsonView>(
         .map(JsonView::items)
         .unwrap_or(&[]);
     for (i, t) in tools.iter().enumerate() {
-        match t.get("cachePoint") {
-            Some(cp) => {
-                b.breakpoint(cp);
-                b.push(
-                    Section::Tools,
-                    Role::Tool,
-                    t,
-                    format!("toolConfig.tools[{i}]"),
-                    None,
-                );
-                b.form(Form::Omitted);
-            }
-            None => b.push(
-                Section::Tools,
-                Role::Tool,
-                t,
-                format!("toolConfig.tools[{i}]"),
-                None,
-            ),
-        }
+        element(
+            b,
+            Section::Tools,
+            Role::Tool,
+            t,
+            format!("toolConfig.tools[{i}]"),
+        );
     }
     for (i, s) in req
         .get("system")
@@ -92,37 +79,13 @@ pub(super) fn items<'a, T: JsonView>(
         .iter()
         .enumerate()
     {
-        match s.get("cachePoint") {
-            Some(cp) => {
-                b.breakpoint(cp);
-                b.push(
-                    Section::System,
-                    Role::System,
-                    s,
-                    format!("system[{i}]"),
-                    None,
-                );
-                b.form(Form::Omitted);
-            }
-            None => b.push(
-                Section::System,
-                Role::System,
-                s,
-                format!("system[{i}]"),
-                None,
-            ),
-        }
+        element(b, Section::System, Role::System, s, format!("system[{i}]"));
     }
     b.messages_start();
     let msgs = req.get("messages").map(JsonView::items).unwrap_or(&[]);
     b.messages = msgs.len();
     for (i, m) in msgs.iter().enumerate() {
-        let role_name = m.get("role").and_then(JsonView::str).unwrap_or("user");
-        let role = message_role(role_name);
-        if role == Role::User {
-            b.newest_user = Some(i);
-        }
-        b.role_line(role, m, role_name, format!("messages[{i}]"), i);
+        let role = b.message(m, i);
         if let Some(View::Array(blocks)) = m.get("content").map(JsonView::view) {
             for (j, blk) in blocks.iter().enumerate() {
                 let path = format!("messages[{i}].content[{j}]");
@@ -140,4 +103,23 @@ pub(super) fn items<'a, T: JsonView>(
         }
     }
     (&[], &["toolChoice"])
+}
+
+/// Pushes one element of `toolConfig.tools` or `system`: a `cachePoint` block is a breakpoint
+/// after the element before it and no prompt text itself.
+fn element<'a, T: JsonView>(
+    b: &mut Builder<'a, T>,
+    section: Section,
+    role: Role,
+    node: &'a T,
+    path: String,
+) {
+    let point = node.get("cachePoint");
+    if let Some(cp) = point {
+        b.breakpoint(cp);
+    }
+    b.push(section, role, node, path, None);
+    if point.is_some() {
+        b.form(Form::Omitted);
+    }
 }

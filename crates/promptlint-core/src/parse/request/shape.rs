@@ -103,6 +103,19 @@ impl<'a, T: JsonView> Builder<'a, T> {
         }
     }
 
+    /// Pushes the role line of message `i` of a `messages` list (role read from its `role`,
+    /// `user` when absent) and notes it as the newest user message when it is one; returns
+    /// the message's role.
+    pub(super) fn message(&mut self, m: &'a T, i: usize) -> Role {
+        let role_name = m.get("role").and_then(JsonView::str).unwrap_or("user");
+        let role = message_role(role_name);
+        if role == Role::User {
+            self.newest_user = Some(i);
+        }
+        self.role_line(role, m, role_name, format!("messages[{i}]"), i);
+        role
+    }
+
     /// Sets the form of the last item.
     pub(super) fn form(&mut self, form: Form) {
         if let Some(it) = self.items.last_mut() {

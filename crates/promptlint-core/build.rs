@@ -124,7 +124,7 @@ fn json_table(root: &Path, files: &[PathBuf]) -> String {
     code
 }
 
-/// `REQUIRED_LITERALS`: (regex source, its required literals) for every regex of every
+/// `REQUIRED_LITERALS`: (regex source, its required literal sets) for every regex of every
 /// pattern rule. A file that does not parse is left to the catalog's own validation.
 fn literal_table(files: &[PathBuf]) -> String {
     let mut sources = std::collections::BTreeSet::new();
@@ -144,20 +144,19 @@ fn literal_table(files: &[PathBuf]) -> String {
         }
     }
     let mut code = String::from(
-        "/// (regex source, required literals) of the built-in pattern rules.\n\
-         pub(crate) static REQUIRED_LITERALS: &[(&str, Option<&[&[u8]]>)] = &[\n",
+        "/// (regex source, required literal sets) of the built-in pattern rules.\n\
+         pub(crate) static REQUIRED_LITERALS: &[(&str, &[&[&[u8]]])] = &[\n",
     );
     for src in &sources {
-        match literals::required_literals(src) {
-            Some(lits) => {
-                let items: Vec<String> = lits.iter().map(|l| format!("&{l:?}")).collect();
-                writeln!(code, "    ({src:?}, Some(&[{}])),", items.join(", "))
-                    .expect("writing to a String cannot fail");
-            }
-            None => {
-                writeln!(code, "    ({src:?}, None),").expect("writing to a String cannot fail")
-            }
-        }
+        let sets: Vec<String> = literals::required_literal_sets(src)
+            .iter()
+            .map(|set| {
+                let items: Vec<String> = set.iter().map(|l| format!("&{l:?}")).collect();
+                format!("&[{}]", items.join(", "))
+            })
+            .collect();
+        writeln!(code, "    ({src:?}, &[{}]),", sets.join(", "))
+            .expect("writing to a String cannot fail");
     }
     code.push_str("];\n");
     code

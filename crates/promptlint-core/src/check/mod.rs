@@ -564,18 +564,32 @@ impl Faults {
 }
 
 /// `text` with each zero-width character (U+200B–U+200D, U+2060, U+FEFF) replaced by as many
-/// spaces as it has bytes, when it has one.
+/// spaces as it has bytes, when it has one that may stand for a space.
+///
+/// A ZERO WIDTH JOINER inside an emoji ZWJ sequence (`👨‍👩‍👧`, UTS #51 ED-16,
+/// <https://www.unicode.org/reports/tr51/#def_emoji_zwj_sequence>) joins two emoji into one
+/// grapheme cluster and stands for no space, so it stays (and the views drop it, as in the
+/// first pass); a text whose only zero-width characters are such joiners needs no second
+/// pass. Emoji sequences are common in agent files (status markers, headings), and matching
+/// their segments twice cost up to twice the pattern work.
 fn zero_width_as_spaces(text: &str) -> Option<String> {
     use crate::codepoints::is_zero_width;
-    if text.is_ascii() || !text.contains(is_zero_width) {
+    use crate::rules::native::unicode_common::in_emoji_zwj_sequence;
+    if text.is_ascii() {
+        return None;
+    }
+    let spaced = |(i, c): &(usize, char)| {
+        is_zero_width(*c) && !(*c == '\u{200D}' && in_emoji_zwj_sequence(text, *i))
+    };
+    if !text.char_indices().any(|ic| spaced(&ic)) {
         return None;
     }
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if is_zero_width(c) {
-            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+    for ic in text.char_indices() {
+        if spaced(&ic) {
+            out.extend(std::iter::repeat_n(' ', ic.1.len_utf8()));
         } else {
-            out.push(c);
+            out.push(ic.1);
         }
     }
     Some(out)

@@ -47,6 +47,95 @@ pub fn required_literals(src: &str) -> Option<Vec<Vec<u8>>> {
     required_in(&hir, &ex)
 }
 
+/// Literal sets of the regex `src` such that every match contains a literal of *each* set:
+/// the set [`required_literals`] picks first, then up to [`MAX_SETS`] - 1 more sets a match
+/// cannot avoid either (other words of the phrase), each at most [`EXTRA_SET_MAX_RATE`] per
+/// byte in ordinary text. Empty when the regex has no required literal set.
+///
+/// A regex then runs only on a text that holds a literal of every set: `ignore ... previous
+/// ... instructions` waits for all three words, not just `previous`. Every set is required
+/// by itself, so requiring all of them never skips a text the regex matches.
+pub fn required_literal_sets(src: &str) -> Vec<Vec<Vec<u8>>> {
+    use regex_syntax::hir::literal::{ExtractKind, Extractor};
+    let Some(first) = required_literals(src) else {
+        return Vec::new();
+    };
+    let Ok(hir) = regex_syntax::ParserBuilder::new()
+        .case_insensitive(spells_upper_case(src))
+        .multi_line(true)
+        .build()
+        .parse(src)
+    else {
+        return vec![first];
+    };
+    let mut ex = Extractor::new();
+    ex.kind(ExtractKind::Prefix).limit_total(MAX_LITERALS);
+    let mut found = Vec::new();
+    every_required_set(&hir, &ex, &mut found);
+    let mut scored: Vec<(f64, Vec<Vec<u8>>)> = found
+        .into_iter()
+        .map(|set| (gate_cost(&set), set))
+        .filter(|(cost, _)| *cost <= EXTRA_SET_MAX_RATE)
+        .collect();
+    scored.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut sets = vec![first];
+    for (_, set) in scored {
+        if sets.len() == MAX_SETS {
+            break;
+        }
+        // A set holding a literal of one already chosen (or inside one) adds nothing: the
+        // same occurrence satisfies both.
+        let redundant = sets.iter().any(|chosen| {
+            chosen.iter().any(|c| {
+                set.iter()
+                    .any(|l| c.windows(l.len().max(1)).any(|w| w == l.as_slice()))
+            })
+        });
+        if !redundant {
+            sets.push(set);
+        }
+    }
+    sets
+}
+
+/// Most literal sets a regex is gated on (see [`required_literal_sets`]).
+pub const MAX_SETS: usize = 4;
+
+// The gate keeps a regex's missing sets as bits of a byte.
+const _: () = assert!(MAX_SETS <= 8);
+
+/// Highest expected rate per byte (see [`gate_cost`]) of a set gated on besides the first:
+/// a set as common as `you` (one in ~600 bytes) still narrows, one as common as `a` does not.
+pub const EXTRA_SET_MAX_RATE: f64 = 2e-3;
+
+/// Every literal set a match of `hir` cannot avoid, as [`required_in`] considers them: the
+/// prefix literals of the node and of each part a match cannot skip, and the union of an
+/// alternation's branches' best sets.
+fn every_required_set(
+    hir: &regex_syntax::hir::Hir,
+    ex: &regex_syntax::hir::literal::Extractor,
+    out: &mut Vec<Vec<Vec<u8>>>,
+) {
+    use regex_syntax::hir::HirKind;
+    if let Some(lits) = ex.extract(hir).literals() {
+        let v: Vec<Vec<u8>> = lits.iter().map(|l| l.as_bytes().to_vec()).collect();
+        if !v.is_empty() && v.iter().all(|l| !l.is_empty()) && v.len() <= MAX_LITERALS {
+            out.push(v);
+        }
+    }
+    match hir.kind() {
+        HirKind::Concat(parts) => parts.iter().for_each(|p| every_required_set(p, ex, out)),
+        HirKind::Capture(c) => every_required_set(&c.sub, ex, out),
+        HirKind::Repetition(r) if r.min >= 1 => every_required_set(&r.sub, ex, out),
+        HirKind::Alternation(_) => {
+            if let Some(v) = required_in(hir, ex) {
+                out.push(v);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Largest literal set a regex is gated on.
 pub const MAX_LITERALS: usize = 256;
 

@@ -15,7 +15,9 @@ use rayon::prelude::*;
 use regex::{Regex, RegexBuilder};
 
 use super::Rule;
-use super::literals::{required_literals, spells_upper_case};
+#[cfg(test)]
+use super::literals::required_literals;
+use super::literals::{required_literal_sets, spells_upper_case};
 
 /// Compiled regexes of one rule, each compiled on first need (which of them run on a text
 /// is the set's [`Gate`]'s decision).
@@ -50,99 +52,105 @@ impl Compiled {
 ///
 /// A rule may hold dozens of regexes (one or more per language), and most cannot match a
 /// given text: a Russian phrasing needs Cyrillic, a Spanish one starts with a Spanish verb.
-/// So each regex's required literals (see [`required_literals`]: every match of the regex
-/// contains one of them) go into one Aho-Corasick automaton over the whole set; a regex runs,
-/// and is compiled on first need, only where one of its required literals occurs. Regexes
-/// without a finite set of non-empty required literals always run.
+/// So each regex's required literal sets (see [`required_literal_sets`]: every match of the
+/// regex contains a literal of each) go into one Aho-Corasick automaton over the whole set;
+/// a regex runs, and is compiled on first need, only on a text that holds a literal of each
+/// of its sets. Regexes without a finite set of non-empty required literals always run.
 ///
 /// One automaton for the set, scanned once per text: an automaton per rule re-scanned the
 /// text once for every rule whose keywords occur, the largest share of a run over a tree
-/// (issue 16's profile: 23% of the instructions). The regexes chosen are the same.
+/// (issue 16's profile: 23% of the instructions). Requiring every set, not just the rarest,
+/// left a 5 KB AGENTS.md with N of its M regexes to compile.
 #[derive(Debug)]
 struct Gate {
     /// Required literals of every regex that has them.
     literals: Option<Scanner>,
-    /// Literal index -> the (rule, regex) pairs it starts, as positions in the flat
-    /// numbering of [`Gate::first`].
-    literal_regexes: Vec<Vec<u32>>,
+    /// Literal index -> the (regex, set bit) pairs it satisfies, the regex as its position
+    /// in the flat numbering of [`Gate::first`].
+    literal_regexes: Vec<Vec<(u32, u8)>>,
     /// Rule index -> the flat number of its first regex (one more entry: the total).
     first: Vec<usize>,
-    /// Flat regex number -> true when the regex has no usable required literals.
-    always: Vec<bool>,
+    /// Flat regex number -> the bits of its literal sets ([`required_literal_sets`]), all of
+    /// which a text must satisfy; 0 when the regex has no usable required literals and
+    /// always runs.
+    need: Vec<u8>,
 }
 
 impl Gate {
     fn new(rules: &[PatternRule]) -> Gate {
         let mut literals: Vec<Vec<u8>> = Vec::new();
         let mut index: std::collections::HashMap<Vec<u8>, usize> = std::collections::HashMap::new();
-        let mut literal_regexes: Vec<Vec<u32>> = Vec::new();
+        let mut literal_regexes: Vec<Vec<(u32, u8)>> = Vec::new();
         let mut first = Vec::with_capacity(rules.len() + 1);
-        let mut always = Vec::new();
+        let mut need = Vec::new();
         for pr in rules {
-            first.push(always.len());
+            first.push(need.len());
             let Some(m) = pr.rule.matcher.as_ref() else {
                 continue;
             };
             for src in &m.regex {
-                let flat = u32::try_from(always.len()).expect("fewer than 2^32 regexes");
-                let Some(lits) = gate_literals(src) else {
-                    always.push(true);
-                    continue;
-                };
-                always.push(false);
-                for lit in lits {
-                    let p = *index.entry(lit.clone()).or_insert_with(|| {
-                        literals.push(lit);
-                        literal_regexes.push(Vec::new());
-                        literal_regexes.len() - 1
-                    });
-                    if literal_regexes[p].last() != Some(&flat) {
-                        literal_regexes[p].push(flat);
+                let flat = u32::try_from(need.len()).expect("fewer than 2^32 regexes");
+                let sets = gate_literal_sets(src);
+                // At most MAX_SETS (4) sets: the bits fit a byte.
+                need.push((1u8 << sets.len()) - 1);
+                for (k, set) in sets.into_iter().enumerate() {
+                    let bit = 1u8 << k;
+                    for lit in set {
+                        let p = *index.entry(lit.clone()).or_insert_with(|| {
+                            literals.push(lit);
+                            literal_regexes.push(Vec::new());
+                            literal_regexes.len() - 1
+                        });
+                        if !literal_regexes[p].contains(&(flat, bit)) {
+                            literal_regexes[p].push((flat, bit));
+                        }
                     }
                 }
             }
         }
-        first.push(always.len());
+        first.push(need.len());
         // Literals are plain byte strings, so the automaton builds; if it ever did not, every
         // regex would run, which finds the same matches, only slower.
         let ac = (!literals.is_empty())
             .then(|| Scanner::new(literals, false))
             .flatten();
         if ac.is_none() {
-            always.iter_mut().for_each(|a| *a = true);
+            need.iter_mut().for_each(|n| *n = 0);
         }
         Gate {
             literals: ac,
             literal_regexes,
             first,
-            always,
+            need,
         }
     }
 
     /// For each rule of `active` (indices, ascending), the regexes that may match `text`, in
-    /// rule order: those that run always and those whose required literal occurs in `text`.
+    /// rule order: those that run always and those with a literal of each of their required
+    /// sets in `text`.
     fn candidates(&self, text: &str, active: &[usize]) -> Vec<Vec<usize>> {
-        let total = self.always.len();
-        // Flat regex number -> wanted; regexes of inactive rules start wanted so the scan
-        // never counts them.
-        let mut want = vec![true; total];
+        // Flat regex number -> the set bits still missing; regexes of inactive rules start
+        // with none missing so the scan never counts them, and are not reported.
+        let mut missing = vec![0u8; self.need.len()];
         let mut left = 0usize;
         for &r in active {
             let span = self.first[r]..self.first[r + 1];
-            for (w, &always) in want[span.clone()].iter_mut().zip(&self.always[span]) {
-                *w = always;
-                left += usize::from(!always);
+            for (m, &need) in missing[span.clone()].iter_mut().zip(&self.need[span]) {
+                *m = need;
+                left += usize::from(need != 0);
             }
         }
         if let Some(ac) = &self.literals
             && left > 0
         {
             for m in ac.automaton(text).find_overlapping_iter(text) {
-                for &flat in &self.literal_regexes[m.pattern().as_usize()] {
-                    let w = &mut want[flat as usize];
-                    if !*w {
-                        *w = true;
-                        left -= 1;
+                for &(flat, bit) in &self.literal_regexes[m.pattern().as_usize()] {
+                    let w = &mut missing[flat as usize];
+                    if *w & bit != 0 {
+                        *w &= !bit;
+                        if *w == 0 {
+                            left -= 1;
+                        }
                     }
                 }
                 if left == 0 {
@@ -155,7 +163,7 @@ impl Gate {
             .map(|&r| {
                 let base = self.first[r];
                 (base..self.first[r + 1])
-                    .filter(|&flat| want[flat])
+                    .filter(|&flat| missing[flat] == 0)
                     .map(|flat| flat - base)
                     .collect()
             })
@@ -271,15 +279,18 @@ mod table {
 
 /// The table `build.rs` computed, by regex source.
 static BUILT_LITERALS: std::sync::LazyLock<
-    std::collections::HashMap<&'static str, Option<&'static [&'static [u8]]>>,
+    std::collections::HashMap<&'static str, &'static [&'static [&'static [u8]]]>,
 > = std::sync::LazyLock::new(|| table::REQUIRED_LITERALS.iter().copied().collect());
 
-/// The required literals of `src`: from the table `build.rs` computed for the built-in
-/// rules, else computed now (user rules).
-fn gate_literals(src: &str) -> Option<Vec<Vec<u8>>> {
+/// The required literal sets of `src` (see [`required_literal_sets`]): from the table
+/// `build.rs` computed for the built-in rules, else computed now (user rules).
+fn gate_literal_sets(src: &str) -> Vec<Vec<Vec<u8>>> {
     match BUILT_LITERALS.get(src) {
-        Some(lits) => lits.map(|l| l.iter().map(|x| x.to_vec()).collect()),
-        None => required_literals(src),
+        Some(sets) => sets
+            .iter()
+            .map(|set| set.iter().map(|l| l.to_vec()).collect())
+            .collect(),
+        None => required_literal_sets(src),
     }
 }
 
@@ -534,8 +545,8 @@ mod tests {
         for rule in crate::rules::Catalog::builtin().rules() {
             for src in rule.matcher.iter().flat_map(|m| &m.regex) {
                 assert_eq!(
-                    gate_literals(src),
-                    required_literals(src),
+                    gate_literal_sets(src),
+                    required_literal_sets(src),
                     "{}: {src}",
                     rule.id
                 );
@@ -545,8 +556,8 @@ mod tests {
         assert!(n > 200, "only {n} regexes");
         // A regex the table does not hold (a user rule) is computed.
         assert_eq!(
-            gate_literals(r"\bzzq(?:x|y)"),
-            Some(vec![b"zzqx".to_vec(), b"zzqy".to_vec()])
+            gate_literal_sets(r"\bzzq(?:x|y)"),
+            vec![vec![b"zzqx".to_vec(), b"zzqy".to_vec()]]
         );
     }
 

@@ -168,7 +168,8 @@ pub(super) fn views<'a>(input: &'a Input<'_>) -> Vec<View<'a>> {
 }
 
 /// Calls `f` with the byte range (without its `\n`) of each line of `text` that holds a code
-/// point matching `pred`. Linear in the text: each byte is searched once.
+/// point matching `pred` (which holds for no ASCII character, see [`find_non_ascii`]).
+/// Linear in the text: each byte is searched once.
 pub(super) fn for_each_line(
     text: &str,
     pred: impl Fn(char) -> bool,
@@ -178,8 +179,7 @@ pub(super) fn for_each_line(
         return;
     }
     let mut from = 0;
-    while let Some(rel) = text[from..].find(&pred) {
-        let at = from + rel;
+    while let Some((at, _)) = find_non_ascii(text, from, &pred) {
         let start = text[from..at].rfind('\n').map_or(from, |n| from + n + 1);
         let end = text[at..].find('\n').map_or(text.len(), |n| at + n);
         f(start..end);
@@ -190,22 +190,48 @@ pub(super) fn for_each_line(
     }
 }
 
-/// Maximal runs of adjacent code points matching `pred`, as byte ranges of `text`.
+/// Maximal runs of adjacent code points matching `pred`, as byte ranges of `text`. `pred`
+/// holds for no ASCII character (see [`find_non_ascii`]).
 pub(super) fn runs(text: &str, pred: impl Fn(char) -> bool) -> Vec<Range<usize>> {
     let mut out: Vec<Range<usize>> = Vec::new();
-    if text.is_ascii() {
-        return out;
-    }
-    for (i, c) in text.char_indices() {
-        if pred(c) {
-            let end = i + c.len_utf8();
-            match out.last_mut() {
-                Some(r) if r.end == i => r.end = end,
-                _ => out.push(i..end),
-            }
+    let mut from = 0;
+    while let Some((i, c)) = find_non_ascii(text, from, &pred) {
+        let end = i + c.len_utf8();
+        match out.last_mut() {
+            Some(r) if r.end == i => r.end = end,
+            _ => out.push(i..end),
         }
+        from = end;
     }
     out
+}
+
+/// The first code point at or after byte `from` (a char boundary) of `text` that satisfies
+/// `pred`, with its byte offset. `pred` must hold for no ASCII character (the invisible,
+/// bidi, tag, private-use and selector classes of these rules are all outside U+0000–U+007F),
+/// so plain ASCII is skipped 16 bytes at a time without decoding it: agent files are mostly
+/// ASCII with a few emoji or accented words.
+pub(super) fn find_non_ascii(
+    text: &str,
+    from: usize,
+    pred: &impl Fn(char) -> bool,
+) -> Option<(usize, char)> {
+    debug_assert!((0u8..0x80).all(|b| !pred(char::from(b))));
+    let bytes = text.as_bytes();
+    let mut i = from;
+    loop {
+        while i + 16 <= bytes.len() && bytes[i..i + 16].is_ascii() {
+            i += 16;
+        }
+        let rel = bytes.get(i..)?.iter().position(|&b| b >= 0x80)?;
+        i += rel;
+        // A byte of 0x80 or more after ASCII or a whole char starts a char.
+        let c = text[i..].chars().next()?;
+        if pred(c) {
+            return Some((i, c));
+        }
+        i += c.len_utf8();
+    }
 }
 
 /// Groups `items` (byte offset, char; sorted) into runs of adjacent code points, as index
@@ -336,7 +362,7 @@ pub(super) fn rgi_flag_ends_at(s: &str, i: usize) -> bool {
 /// True when the ZWJ at byte `i` joins two emoji of one emoji ZWJ sequence: the element
 /// before it ends with an emoji (possibly with VS16 or as a whole RGI flag), the character
 /// after it is an emoji, and both sit in one grapheme cluster (GB11).
-pub(super) fn in_emoji_zwj_sequence(s: &str, i: usize) -> bool {
+pub(crate) fn in_emoji_zwj_sequence(s: &str, i: usize) -> bool {
     let (Some(prev), Some(next)) = (char_before(s, i), char_after(s, i + 3)) else {
         return false;
     };

@@ -18,7 +18,9 @@ pub fn volatile_placeholder(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding>
     ) {
         return Vec::new();
     }
-    let names = NameLists::from_params(&rule.params);
+    // Built on the first placeholder: most files have none, and the lists cost more than
+    // scanning a small file for placeholders.
+    let names = std::cell::OnceCell::new();
     let text = input.text();
     let agent_loaded = input.kind.is_agent_loaded();
     let single = input.kind == FileKind::Prompt;
@@ -46,7 +48,12 @@ pub fn volatile_placeholder(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding>
             let Some((lifetime, name)) = ph
                 .names
                 .iter()
-                .filter_map(|c| names.lifetime(c).map(|l| (l, c.join("."))))
+                .filter_map(|c| {
+                    names
+                        .get_or_init(|| NameLists::from_params(&rule.params))
+                        .lifetime(c)
+                        .map(|l| (l, c.join(".")))
+                })
                 .min_by_key(|(l, _)| *l)
             else {
                 continue;

@@ -60,7 +60,8 @@ impl Compiled {
 /// One automaton for the set, scanned once per text: an automaton per rule re-scanned the
 /// text once for every rule whose keywords occur, the largest share of a run over a tree
 /// (issue 16's profile: 23% of the instructions). Requiring every set, not just the rarest,
-/// left a 5 KB AGENTS.md with N of its M regexes to compile.
+/// cut regex compilation for a 5 KB AGENTS.md by a fifth (callgrind: 224 M -> 179 M
+/// instructions).
 #[derive(Debug)]
 struct Gate {
     /// Required literals of every regex that has them.

@@ -9,11 +9,13 @@
 //! name and whatever ignore files say, as pre-commit passes file names. Links are followed only
 //! inside the scanned root.
 
+use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ignore::WalkBuilder;
 use ignore::gitignore::Gitignore;
+use sha2::{Digest, Sha256};
 
 use crate::agents::{CapScope, Classification, Conventions};
 use crate::bounds::io_message;
@@ -100,13 +102,39 @@ pub fn display_relative(p: &Path) -> String {
     display_path(p)
 }
 
-/// Finds the sources under `paths`.
+/// Finds the sources under `paths`, sorted by display path (see [`discover_each`]).
 pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
+    let mut targets = Vec::new();
+    let errors = discover_each(paths, opts, &mut |t| targets.push(t));
+    targets.sort_by(|a, b| a.display.cmp(&b.display));
+    Discovery { targets, errors }
+}
+
+/// Finds the sources under `paths` and hands each to `found` as soon as it is known, so that
+/// checking can start while the walk goes on. Order: each path in turn (a folder in the
+/// walk's order), then the files the memory files import; each display path once, the first
+/// found (as [`discover`], which sorts them). Returns the paths that could not be walked, in
+/// the order met.
+///
+/// What is held meanwhile does not grow with the text scanned: a 128-bit digest of each
+/// display path and of each file's real path (to hand each source once, and to follow an
+/// import only to a file not already found), and the imports of the memory files found.
+pub fn discover_each(
+    paths: &[PathBuf],
+    opts: &DiscoverOptions,
+    found: &mut dyn FnMut(Target),
+) -> Vec<FileError> {
     let conv = Conventions::builtin();
-    let mut out = Discovery::default();
-    // What each path named found, and the root its imports must stay in: imports are followed
-    // once every named file is known, so a file named on the command line is never taken for
-    // an imported one.
+    let mut out = Sink {
+        found,
+        errors: Vec::new(),
+        shown: HashSet::new(),
+        known: HashSet::new(),
+        memory: Vec::new(),
+    };
+    // The memory files each path named found, and the root their imports must stay in:
+    // imports are followed once every named file is known, so a file named on the command
+    // line is never taken for an imported one.
     let mut imports: Vec<(std::ops::Range<usize>, PathBuf)> = Vec::new();
     // `--exclude` for named files under --force-exclude, compiled once (relative to `.`).
     let named = opts
@@ -120,7 +148,7 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
                 .clone()
                 .unwrap_or_else(|| "<stdin>".to_owned());
             let class = conv.classify(&display);
-            out.targets.push(Target {
+            out.push(Target {
                 kind: opts.kind.or(class.as_ref().map(|c| c.kind)),
                 agents: class.as_ref().map(|c| c.agents.clone()).unwrap_or_default(),
                 caps: Vec::new(),
@@ -132,11 +160,11 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
             });
             continue;
         }
-        let before = out.targets.len();
+        let before = out.memory.len();
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => {
                 walk(p, conv, opts, &mut out);
-                imports.push((before..out.targets.len(), p.clone()));
+                imports.push((before..out.memory.len(), p.clone()));
             }
             Ok(_) if opts.force_exclude && named_excluded(p, named.as_ref(), opts) => {}
             Ok(m) => {
@@ -150,8 +178,7 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
                     SkillBundles::default().resource(p, top)
                 });
                 let skip = (!m.is_file()).then(|| not_regular(&m));
-                out.targets
-                    .push(target(p, class, opts, true, skip, p.parent()));
+                out.push(target(p, class, opts, true, skip, p.parent()));
                 // A file named alone: its imports stay inside its repository (the nearest
                 // folder with `.git`), else inside its own folder.
                 let parent = p.parent().filter(|d| !d.as_os_str().is_empty());
@@ -162,7 +189,7 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
                         .map(Path::to_path_buf)
                 });
                 let top = top.unwrap_or_else(|| parent.to_path_buf());
-                imports.push((before..out.targets.len(), top));
+                imports.push((before..out.memory.len(), top));
             }
             Err(e) => out.errors.push(FileError {
                 path: display_path(p),
@@ -170,12 +197,74 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
             }),
         }
     }
-    for (found, root) in imports {
-        follow_imports(&mut out, found, &root);
+    for (memory, root) in imports {
+        follow_imports(&mut out, memory, &root);
     }
-    out.targets.sort_by(|a, b| a.display.cmp(&b.display));
-    out.targets.dedup_by(|a, b| a.display == b.display);
-    out
+    out.errors
+}
+
+/// A 128-bit digest of `bytes` (the first half of their SHA-256): two paths with the same
+/// digest are taken for the same path, which no two of the 2^64 paths a run could meet do.
+fn digest(bytes: &[u8]) -> u128 {
+    let d = Sha256::digest(bytes);
+    let mut half = [0u8; 16];
+    half.copy_from_slice(&d[..16]);
+    u128::from_le_bytes(half)
+}
+
+/// A memory file found (not imported) whose `@path` imports are to be followed, with them.
+#[derive(Debug)]
+struct Memory {
+    path: PathBuf,
+    display: String,
+    imports: Vec<String>,
+}
+
+/// Where discovery puts what it finds (see [`discover_each`]).
+struct Sink<'a> {
+    found: &'a mut dyn FnMut(Target),
+    /// Paths that could not be walked, in the order met.
+    errors: Vec<FileError>,
+    /// Digests of the display paths handed on.
+    shown: HashSet<u128>,
+    /// Digests of the real paths of every source found (an import of one is not added).
+    known: HashSet<u128>,
+    /// Memory files found that import something, in the order found.
+    memory: Vec<Memory>,
+}
+
+impl Sink<'_> {
+    /// A source found by walking or named: known by its real path, its imports read when it
+    /// is a memory file, and handed on unless its display path was.
+    fn push(&mut self, t: Target) {
+        if let Some(p) = &t.path {
+            if let Ok(real) = std::fs::canonicalize(p) {
+                self.known
+                    .insert(digest(real.as_os_str().as_encoded_bytes()));
+            }
+            if t.skip.is_none()
+                && imports_followed(p)
+                && let Ok(Some(bytes)) = crate::bounds::read_at_most(p, MAX_IMPORT_READ)
+            {
+                let imports = imports_of(&String::from_utf8_lossy(&bytes));
+                if !imports.is_empty() {
+                    self.memory.push(Memory {
+                        path: p.clone(),
+                        display: t.display.clone(),
+                        imports,
+                    });
+                }
+            }
+        }
+        self.hand_on(t);
+    }
+
+    /// Hands `t` on unless a source of the same display path was.
+    fn hand_on(&mut self, t: Target) {
+        if self.shown.insert(digest(t.display.as_bytes())) {
+            (self.found)(t);
+        }
+    }
 }
 
 /// True when a file named on the command line matches `--exclude` (`named`, compiled
@@ -270,37 +359,40 @@ fn lexical(path: &Path) -> PathBuf {
     out
 }
 
-/// Adds the files that the memory files among `out.targets[found]` import, and theirs, up to
-/// [`MAX_IMPORT_DEPTH`] hops and [`MAX_IMPORTS`] files, as instructions that say who imported
-/// them. An import that leaves `root` (after links are resolved), a home-folder import
-/// (`@~/...`), or one that names no regular file is not followed: nothing outside the scanned
-/// tree is read.
-fn follow_imports(out: &mut Discovery, found: std::ops::Range<usize>, root: &Path) {
+/// Hands on the files that `memory` (the memory files one path found) import, and theirs, up
+/// to [`MAX_IMPORT_DEPTH`] hops and [`MAX_IMPORTS`] files, as instructions that say who
+/// imported them. An import that leaves `root` (after links are resolved), a home-folder
+/// import (`@~/...`), or one that names no regular file is not followed, nor one of a file
+/// already found: nothing outside the scanned tree is read.
+fn follow_imports(out: &mut Sink<'_>, memory: std::ops::Range<usize>, root: &Path) {
     let Ok(canon_root) = std::fs::canonicalize(root) else {
         return;
     };
-    let mut known: std::collections::HashSet<PathBuf> = out
-        .targets
-        .iter()
-        .filter_map(|t| t.path.as_ref().and_then(|p| std::fs::canonicalize(p).ok()))
-        .collect();
-    let mut queue: std::collections::VecDeque<(PathBuf, String, usize)> = out.targets[found]
-        .iter()
-        .filter(|t| t.skip.is_none())
-        .filter_map(|t| t.path.clone().map(|p| (p, t.display.clone(), 0)))
-        .filter(|(p, _, _)| imports_followed(p))
+    // (file, its display path, hops from a found file, its imports when already read)
+    let mut queue: std::collections::VecDeque<(PathBuf, String, usize, Option<Vec<String>>)> = out
+        .memory[memory]
+        .iter_mut()
+        .map(|m| {
+            let imports = std::mem::take(&mut m.imports);
+            (m.path.clone(), m.display.clone(), 0, Some(imports))
+        })
         .collect();
     let mut added = 0;
-    while let Some((path, display, depth)) = queue.pop_front() {
+    while let Some((path, display, depth, read)) = queue.pop_front() {
         if depth >= MAX_IMPORT_DEPTH {
             continue;
         }
-        let Ok(Some(bytes)) = crate::bounds::read_at_most(&path, MAX_IMPORT_READ) else {
-            continue;
+        let imports = match read {
+            Some(imports) => imports,
+            None => {
+                let Ok(Some(bytes)) = crate::bounds::read_at_most(&path, MAX_IMPORT_READ) else {
+                    continue;
+                };
+                imports_of(&String::from_utf8_lossy(&bytes))
+            }
         };
-        let text = String::from_utf8_lossy(&bytes);
         let dir = path.parent().unwrap_or(Path::new(""));
-        for import in imports_of(&text) {
+        for import in imports {
             if added >= MAX_IMPORTS {
                 return;
             }
@@ -313,14 +405,16 @@ fn follow_imports(out: &mut Discovery, found: std::ops::Range<usize>, root: &Pat
             };
             if !real.starts_with(&canon_root)
                 || !std::fs::metadata(&real).is_ok_and(|m| m.is_file())
-                || !known.insert(real)
+                || !out
+                    .known
+                    .insert(digest(real.as_os_str().as_encoded_bytes()))
             {
                 continue;
             }
             added += 1;
             let shown = display_relative(&candidate);
-            queue.push_back((candidate.clone(), shown.clone(), depth + 1));
-            out.targets.push(Target {
+            queue.push_back((candidate.clone(), shown.clone(), depth + 1, None));
+            out.hand_on(Target {
                 display: shown,
                 path: Some(candidate),
                 kind: Some(FileKind::Instructions),
@@ -535,7 +629,7 @@ fn chain_bytes(path: &Path, names: &[String], root: Option<&Path>) -> u64 {
     total
 }
 
-fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Discovery) {
+fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<'_>) {
     let canon_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     let overrides = match exclude_overrides(root, &opts.exclude) {
         Ok(o) => o,
@@ -651,15 +745,14 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Disco
         if skip.is_none() && !ft.is_file() {
             skip = std::fs::metadata(path).ok().map(|m| not_regular(&m));
         }
-        out.targets
-            .push(target(path, class, opts, false, skip, Some(root)));
+        out.push(target(path, class, opts, false, skip, Some(root)));
     }
     out.errors.extend(std::mem::take(
         &mut *unreadable.lock().unwrap_or_else(PoisonError::into_inner),
     ));
     let links = std::mem::take(&mut *outside.lock().unwrap_or_else(PoisonError::into_inner));
     for link in links {
-        out.targets.push(Target {
+        out.push(Target {
             display: display_path(&link),
             path: Some(link),
             kind: opts.kind,
@@ -693,7 +786,7 @@ fn unreadable_ignore_file(dir: &Path) -> Option<FileError> {
         })
 }
 
-fn walk_error(err: ignore::Error, conv: &Conventions, opts: &DiscoverOptions, out: &mut Discovery) {
+fn walk_error(err: ignore::Error, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<'_>) {
     // Unwrap the path and depth wrappers to find a loop or an I/O error with its path.
     let mut e = &err;
     let mut path: Option<PathBuf> = None;
@@ -710,7 +803,7 @@ fn walk_error(err: ignore::Error, conv: &Conventions, opts: &DiscoverOptions, ou
                 let display = display_path(child);
                 let rel = display_path(&normalize_rel(child));
                 let class = conv.classify(&rel);
-                out.targets.push(Target {
+                out.push(Target {
                     display,
                     path: Some(child.clone()),
                     kind: opts.kind.or(class.as_ref().map(|c| c.kind)),

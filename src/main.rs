@@ -510,7 +510,7 @@ fn run_check(args: CheckArgs) -> ExitCode {
             .iter()
             .map(|p| escape_path(&p.to_string_lossy()))
             .collect();
-        let why = if report.files.is_empty() {
+        let why = if report.sources().next().is_none() {
             "no file there matches an agent file convention (`promptlint check --show-files` \
              lists what was found; name a file to scan it whatever its name, or add `include:` \
              globs to .promptlint.yaml)"
@@ -577,6 +577,14 @@ fn show_files(report: &report::Report) -> String {
             format!("skipped: {}", escape_one_line(&why))
         };
         rows.push((escape_path(&f.path), what));
+    }
+    for f in report.clean.iter() {
+        let what = if f.scanned {
+            f.kind.map_or("unknown", |k| k.as_str())
+        } else {
+            "skipped: not read"
+        };
+        rows.push((escape_path(f.path), what.to_owned()));
     }
     for e in &report.errors {
         rows.push((

@@ -621,7 +621,7 @@ pub fn apply_baseline(report: &mut Report, baseline: &Baseline, name: &str) -> V
             }
         }
     }
-    let scanned: HashSet<&str> = report.files.iter().map(|f| f.path.as_str()).collect();
+    let scanned: HashSet<&str> = report.sources().map(|f| f.path).collect();
     let ran: HashSet<&str> = report.rules.iter().map(|r| r.id.as_str()).collect();
     let mut stale: Vec<BaselineEntry> = pending
         .into_values()

@@ -78,6 +78,8 @@ const TABLE: &[(&str, usize)] = &[
     // `--diff-base`: the files and lines git says changed since a ref.
     ("changed", 8),
     ("report", 9),
+    // What a result keeps of its text for the human renderer (the streaming pipeline).
+    ("report::excerpt", 9),
     ("suppress", 10),
     ("pipeline", 10),
     // The embedding API: engine plus, when asked, inline directives and the output limits;

@@ -104,16 +104,23 @@ fn summary(
         finding = plural(d.count, "finding", "findings"),
         were = plural(d.count, "was", "were"),
     );
-    let span = d.first.finding.span.clone();
-    // The span is that of a finding of this file, so it lies in its text.
-    let f = Finding::new(rule, &file.text, span, message)
-        .expect("a finding's span lies in its file's text")
-        .with_label("findings over the limit")
-        .with_matched(format!("{suppressed}{what}{place}"))
-        .with_severity(
-            d.severity,
-            "the highest severity of the findings it stands for",
-        );
+    // At the span of a finding of this file, so inside its text (which a run no longer holds
+    // here: the fingerprint text is set below, so none is read).
+    let f = Finding {
+        rule: Arc::clone(rule),
+        severity: rule.severity,
+        span: d.first.finding.span.clone(),
+        message,
+        label: None,
+        matched: String::new(),
+        context: None,
+    }
+    .with_label("findings over the limit")
+    .with_matched(format!("{suppressed}{what}{place}"))
+    .with_severity(
+        d.severity,
+        "the highest severity of the findings it stands for",
+    );
     let mut l = Located::new(f, d.first.start, d.first.end);
     l.fingerprint = fingerprint(TRUNCATED, &file.path, &l.finding.matched, 0);
     l.suppression = d.first.suppression.clone();

@@ -7,6 +7,7 @@
 
 pub mod cache;
 pub mod concise;
+pub mod excerpt;
 pub mod github;
 pub mod gitlab;
 pub mod human;
@@ -16,11 +17,12 @@ pub mod model;
 pub mod root;
 pub mod sarif;
 
+pub use excerpt::Excerpt;
 pub use limit::{DEFAULT_MAX_FINDINGS, DEFAULT_MAX_FINDINGS_PER_RULE, Limits, TRUNCATED};
 pub use model::{
-    BaselineEntry, Counts, DEFAULT_WIDTH, FailOn, FileResult, Format, HumanOptions, Judged,
-    Located, MAX_WIDTH, MIN_WIDTH, Report, SuppressedBy, Suppression, SuppressionKind,
-    escape_json_invisible, locate,
+    BaselineEntry, CleanFile, CleanFiles, Counts, DEFAULT_WIDTH, FailOn, FileResult, Format,
+    HumanOptions, Judged, Located, MAX_WIDTH, MIN_WIDTH, Report, SuppressedBy, Suppression,
+    SuppressionKind, escape_json_invisible, locate,
 };
 pub use root::SourceRoot;
 

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use super::excerpt::Excerpt;
 use crate::discover::FileError;
 use crate::finding::{Finding, Severity, fingerprint};
 use crate::kind::FileKind;
@@ -182,10 +183,12 @@ pub struct FileResult {
     pub path: String,
     /// The kind it was checked as (`None` for a file skipped before its kind was known).
     pub kind: Option<FileKind>,
-    /// The decoded text, kept only when there are findings to show.
+    /// The decoded text, kept only when there are findings, and only until the result
+    /// leaves its worker ([`FileResult::release_text`]) unless `--fix` needs it. Rendering
+    /// reads [`FileResult::excerpt`].
     pub text: String,
-    /// Line index of `text`.
-    pub lines: LineIndex,
+    /// What rendering shows of the text: the pieces around each finding and their lines.
+    pub excerpt: Excerpt,
     /// Findings, sorted by position then rule id.
     pub findings: Vec<Located>,
     /// True when the file was read and scanned (not skipped).
@@ -213,6 +216,16 @@ impl FileResult {
         findings: Vec<Judged>,
         scanned: bool,
     ) -> FileResult {
+        if findings.is_empty() {
+            return FileResult {
+                path,
+                kind,
+                text: String::new(),
+                excerpt: Excerpt::default(),
+                findings: Vec::new(),
+                scanned,
+            };
+        }
         let lines = LineIndex::new(&text);
         let (findings, suppressions): (Vec<Finding>, Vec<Option<Suppression>>) =
             findings.into_iter().unzip();
@@ -223,19 +236,88 @@ impl FileResult {
         located.sort_by(|a, b| {
             (a.start, a.end, &a.finding.rule.id).cmp(&(b.start, b.end, &b.finding.rule.id))
         });
-        let (text, lines) = if located.is_empty() {
-            (String::new(), LineIndex::new(""))
-        } else {
-            (text, lines)
-        };
+        let excerpt = Excerpt::around(
+            &text,
+            &lines,
+            located.iter().map(|l| l.finding.span.clone()),
+        );
         FileResult {
             path,
             kind,
             text,
-            lines,
+            excerpt,
             findings: located,
             scanned,
         }
+    }
+
+    /// Drops the whole text, keeping [`FileResult::excerpt`]: every renderer reads only that;
+    /// `--fix` needs the text.
+    pub fn release_text(&mut self) {
+        self.text = String::new();
+    }
+}
+
+/// A source of a run without any finding, as [`CleanFiles`] keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CleanFile<'a> {
+    /// Display path.
+    pub path: &'a str,
+    /// The kind it was checked as (`None` for a file skipped before its kind was known).
+    pub kind: Option<FileKind>,
+    /// True when the file was read and scanned (not skipped).
+    pub scanned: bool,
+}
+
+/// The sources of a run that have no finding, in the order they were added: their paths in
+/// one buffer, as a run of a large tree has many and needs nothing else of them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CleanFiles {
+    /// The paths, one after the other.
+    paths: String,
+    /// Where each path ends in `paths`.
+    ends: Vec<usize>,
+    /// Kind and scanned flag of each.
+    about: Vec<(Option<FileKind>, bool)>,
+}
+
+impl CleanFiles {
+    /// Adds the source of `result` (its findings, if any, are not kept).
+    pub fn push(&mut self, result: &FileResult) {
+        self.paths.push_str(&result.path);
+        self.ends.push(self.paths.len());
+        self.about.push((result.kind, result.scanned));
+    }
+
+    /// Adds the sources of `other` after these.
+    pub fn append(&mut self, other: CleanFiles) {
+        let base = self.paths.len();
+        self.paths.push_str(&other.paths);
+        self.ends.extend(other.ends.iter().map(|e| base + e));
+        self.about.extend(other.about);
+    }
+
+    /// Number of sources.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// True when there is none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The sources, in the order they were added.
+    pub fn iter(&self) -> impl Iterator<Item = CleanFile<'_>> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .zip(&self.about)
+            .map(|((start, &end), &(kind, scanned))| CleanFile {
+                path: &self.paths[start..end],
+                kind,
+                scanned,
+            })
     }
 }
 
@@ -244,8 +326,12 @@ impl FileResult {
 pub struct Report {
     /// Number of sources read and scanned (skipped files are not counted).
     pub files_scanned: usize,
-    /// Per-source results, sorted by path.
+    /// Per-source results, sorted by path: every source of a report built by
+    /// [`Report::new`]; the sources with findings of a run (see [`Report::clean`]).
     pub files: Vec<FileResult>,
+    /// The sources of a run without any finding ([`crate::check`] keeps them apart, compactly);
+    /// empty in a report built by [`Report::new`]. [`Report::sources`] lists both.
+    pub clean: CleanFiles,
     /// Sources that could not be read, sorted by path.
     pub errors: Vec<FileError>,
     /// The rules enabled for the run, in catalog order (SARIF lists them all, found or not).
@@ -281,7 +367,16 @@ pub struct Counts {
 
 impl Report {
     /// Builds the report: sorts, and computes fingerprints.
-    pub fn new(mut files: Vec<FileResult>, mut errors: Vec<FileError>) -> Report {
+    pub fn new(files: Vec<FileResult>, errors: Vec<FileError>) -> Report {
+        Report::with_clean(files, CleanFiles::default(), errors)
+    }
+
+    /// As [`Report::new`], with the sources that have no finding kept apart in `clean`.
+    pub fn with_clean(
+        mut files: Vec<FileResult>,
+        clean: CleanFiles,
+        mut errors: Vec<FileError>,
+    ) -> Report {
         files.sort_by(|a, b| a.path.cmp(&b.path));
         errors.sort_by(|a, b| a.path.cmp(&b.path));
         for file in &mut files {
@@ -295,8 +390,10 @@ impl Report {
             }
         }
         Report {
-            files_scanned: files.iter().filter(|f| f.scanned).count(),
+            files_scanned: files.iter().filter(|f| f.scanned).count()
+                + clean.iter().filter(|f| f.scanned).count(),
             files,
+            clean,
             errors,
             rules: Vec::new(),
             stale_baseline: Vec::new(),
@@ -304,6 +401,19 @@ impl Report {
             truncated: 0,
             run_errors: Vec::new(),
         }
+    }
+
+    /// Every source of the run, with and without findings ([`Report::files`], then
+    /// [`Report::clean`]): path, kind, and whether it was scanned.
+    pub fn sources(&self) -> impl Iterator<Item = CleanFile<'_>> {
+        self.files
+            .iter()
+            .map(|f| CleanFile {
+                path: &f.path,
+                kind: f.kind,
+                scanned: f.scanned,
+            })
+            .chain(self.clean.iter())
     }
 
     /// Sets the enabled rules (see [`Report::rules`]).

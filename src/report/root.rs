@@ -66,7 +66,7 @@ impl SourceRoot {
     /// The root for `report`, from the process's current directory.
     pub fn detect(report: &Report) -> SourceRoot {
         let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
-        let paths = report.files.iter().map(|f| f.path.as_str());
+        let paths = report.sources().map(|f| f.path);
         SourceRoot::detect_from(&cwd, paths)
     }
 

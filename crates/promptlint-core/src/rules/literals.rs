@@ -35,6 +35,18 @@ pub fn spells_upper_case(src: &str) -> bool {
 /// whose shortest literal is longest wins (fewer literals breaking ties): `(?:a|de)\s+tu\s+
 /// eres` is gated on `eres`, not on `a`, which occurs in nearly every text.
 pub fn required_literals(src: &str) -> Option<Vec<Vec<u8>>> {
+    let (hir, ex) = parsed(src)?;
+    required_in(&hir, &ex)
+}
+
+/// `src` parsed as pattern rules compile it (multi-line, case-insensitive when it spells upper case), and the prefix
+/// extractor the literal sets come from.
+fn parsed(
+    src: &str,
+) -> Option<(
+    regex_syntax::hir::Hir,
+    regex_syntax::hir::literal::Extractor,
+)> {
     use regex_syntax::hir::literal::{ExtractKind, Extractor};
     let hir = regex_syntax::ParserBuilder::new()
         .case_insensitive(spells_upper_case(src))
@@ -44,7 +56,18 @@ pub fn required_literals(src: &str) -> Option<Vec<Vec<u8>>> {
         .ok()?;
     let mut ex = Extractor::new();
     ex.kind(ExtractKind::Prefix).limit_total(MAX_LITERALS);
-    required_in(&hir, &ex)
+    Some((hir, ex))
+}
+
+/// The prefix literals of `hir` when they are a finite set of non-empty strings.
+fn prefix_set(
+    hir: &regex_syntax::hir::Hir,
+    ex: &regex_syntax::hir::literal::Extractor,
+) -> Option<Vec<Vec<u8>>> {
+    ex.extract(hir).literals().and_then(|lits| {
+        let v: Vec<Vec<u8>> = lits.iter().map(|l| l.as_bytes().to_vec()).collect();
+        (!v.is_empty() && v.iter().all(|l| !l.is_empty())).then_some(v)
+    })
 }
 
 /// Literal sets of the regex `src` such that every match contains a literal of *each* set:
@@ -56,20 +79,12 @@ pub fn required_literals(src: &str) -> Option<Vec<Vec<u8>>> {
 /// ... instructions` waits for all three words, not just `previous`. Every set is required
 /// by itself, so requiring all of them never skips a text the regex matches.
 pub fn required_literal_sets(src: &str) -> Vec<Vec<Vec<u8>>> {
-    use regex_syntax::hir::literal::{ExtractKind, Extractor};
-    let Some(first) = required_literals(src) else {
+    let Some((hir, ex)) = parsed(src) else {
         return Vec::new();
     };
-    let Ok(hir) = regex_syntax::ParserBuilder::new()
-        .case_insensitive(spells_upper_case(src))
-        .multi_line(true)
-        .build()
-        .parse(src)
-    else {
-        return vec![first];
+    let Some(first) = required_in(&hir, &ex) else {
+        return Vec::new();
     };
-    let mut ex = Extractor::new();
-    ex.kind(ExtractKind::Prefix).limit_total(MAX_LITERALS);
     let mut found = Vec::new();
     every_required_set(&hir, &ex, &mut found);
     let mut scored: Vec<(f64, Vec<Vec<u8>>)> = found
@@ -117,11 +132,8 @@ fn every_required_set(
     out: &mut Vec<Vec<Vec<u8>>>,
 ) {
     use regex_syntax::hir::HirKind;
-    if let Some(lits) = ex.extract(hir).literals() {
-        let v: Vec<Vec<u8>> = lits.iter().map(|l| l.as_bytes().to_vec()).collect();
-        if !v.is_empty() && v.iter().all(|l| !l.is_empty()) && v.len() <= MAX_LITERALS {
-            out.push(v);
-        }
+    if let Some(v) = prefix_set(hir, ex).filter(|v| v.len() <= MAX_LITERALS) {
+        out.push(v);
     }
     match hir.kind() {
         HirKind::Concat(parts) => parts.iter().for_each(|p| every_required_set(p, ex, out)),
@@ -144,10 +156,7 @@ fn required_in(
     ex: &regex_syntax::hir::literal::Extractor,
 ) -> Option<Vec<Vec<u8>>> {
     use regex_syntax::hir::HirKind;
-    let mut best = ex.extract(hir).literals().and_then(|lits| {
-        let v: Vec<Vec<u8>> = lits.iter().map(|l| l.as_bytes().to_vec()).collect();
-        (!v.is_empty() && v.iter().all(|l| !l.is_empty())).then_some(v)
-    });
+    let mut best = prefix_set(hir, ex);
     let mut consider = |cand: Option<Vec<Vec<u8>>>| {
         if let Some(c) = cand
             && best.as_ref().is_none_or(|b| gate_cost(&c) < gate_cost(b))

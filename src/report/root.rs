@@ -74,25 +74,27 @@ impl SourceRoot {
     pub fn detect_from<'a>(cwd: &Path, paths: impl IntoIterator<Item = &'a str>) -> SourceRoot {
         let cwd = normalize(Path::new("/"), cwd);
         let dir = repository_root(&cwd).unwrap_or_else(|| cwd.clone());
-        let files: Vec<PathBuf> = paths
-            .into_iter()
-            .map(|p| normalize(&cwd, Path::new(p)))
-            .collect();
-        if files.iter().all(|f| f.starts_with(&dir)) {
-            return SourceRoot { dir, cwd };
-        }
-        // Widen: the deepest folder holding every file, or its repository root.
+        // One pass, no list of the paths (a run of a large tree has hundreds of thousands):
+        // whether every file is inside `dir`, and the deepest folder holding them all.
+        let mut inside = true;
         let mut common: Option<PathBuf> = None;
-        for f in &files {
-            let parent = f.parent().unwrap_or(f).to_path_buf();
+        for p in paths {
+            let f = normalize(&cwd, Path::new(p));
+            inside &= f.starts_with(&dir);
+            let parent = f.parent().unwrap_or(&f);
             common = Some(match common {
-                None => parent,
+                None => parent.to_path_buf(),
+                Some(c) if parent.starts_with(&c) => c,
                 Some(c) => c
                     .ancestors()
                     .find(|a| parent.starts_with(a))
                     .map_or_else(|| PathBuf::from("/"), Path::to_path_buf),
             });
         }
+        if inside {
+            return SourceRoot { dir, cwd };
+        }
+        // Widen: the deepest folder holding every file, or its repository root.
         let common = common.unwrap_or_else(|| cwd.clone());
         let dir = repository_root(&common).unwrap_or(common);
         SourceRoot { dir, cwd }

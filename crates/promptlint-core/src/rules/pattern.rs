@@ -144,7 +144,7 @@ impl Gate {
         if let Some(ac) = &self.literals
             && left > 0
         {
-            for m in ac.automaton(text).find_overlapping_iter(text) {
+            for m in ac.automaton().find_overlapping_iter(text) {
                 for &(flat, bit) in &self.literal_regexes[m.pattern().as_usize()] {
                     let w = &mut missing[flat as usize];
                     if *w & bit != 0 {
@@ -173,62 +173,31 @@ impl Gate {
 }
 
 /// An Aho-Corasick automaton over many strings (a set's keywords, or its regexes' required
-/// literals; thousands of them) that starts as a quick-to-build NFA and becomes a DFA once it
-/// has scanned [`DFA_AFTER`] bytes. The DFA costs milliseconds to build, more than a one-file
-/// run scans, and then steps a byte in a fraction of the NFA's time on a tree. Both report the
-/// same overlapping matches.
+/// literals; thousands of them): a contiguous NFA, reporting overlapping matches.
+///
+/// Not a DFA: the DFAs of the three scanners held ~23 MB (heaptrack, 100 MB generated tree)
+/// and scanned no faster on a tree (hyperfine, 20 MB tree: 2.77 s with them, 2.70 s
+/// without; 1 GB tree: 2:29 and 117 MB peak RSS with, 2:21 and 94 MB without), as their
+/// tables do not stay in the CPU caches.
 #[derive(Debug)]
 struct Scanner {
     nfa: AhoCorasick,
-    dfa: OnceLock<Option<AhoCorasick>>,
-    scanned: std::sync::atomic::AtomicUsize,
-    patterns: Vec<Vec<u8>>,
-    ascii_case_insensitive: bool,
 }
 
-/// Bytes a [`Scanner`] scans with its NFA before it builds its DFA: building the DFAs of both
-/// views' automata costs about what they save over 3 MB (callgrind, 2 MB tree).
-const DFA_AFTER: usize = 4 << 20;
-
 impl Scanner {
-    fn builder(ascii_case_insensitive: bool) -> AhoCorasickBuilder {
-        let mut b = AhoCorasickBuilder::new();
-        b.ascii_case_insensitive(ascii_case_insensitive)
-            .match_kind(MatchKind::Standard);
-        b
-    }
-
     fn new(patterns: Vec<Vec<u8>>, ascii_case_insensitive: bool) -> Option<Scanner> {
-        let nfa = Scanner::builder(ascii_case_insensitive)
+        let nfa = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(ascii_case_insensitive)
+            .match_kind(MatchKind::Standard)
             .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
             .build(&patterns)
             .ok()?;
-        Some(Scanner {
-            nfa,
-            dfa: OnceLock::new(),
-            scanned: std::sync::atomic::AtomicUsize::new(0),
-            patterns,
-            ascii_case_insensitive,
-        })
+        Some(Scanner { nfa })
     }
 
-    /// The automaton to scan `text` with: the NFA until the scanner has seen [`DFA_AFTER`]
-    /// bytes, the DFA after. The scan that crosses the mark builds the DFA; scans on other
-    /// threads keep the NFA meanwhile (and for good, if the DFA does not build).
-    fn automaton(&self, text: &str) -> &AhoCorasick {
-        use std::sync::atomic::Ordering;
-        let before = self.scanned.fetch_add(text.len(), Ordering::Relaxed);
-        let dfa = if before < DFA_AFTER && before.saturating_add(text.len()) >= DFA_AFTER {
-            self.dfa.get_or_init(|| {
-                Scanner::builder(self.ascii_case_insensitive)
-                    .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-                    .build(&self.patterns)
-                    .ok()
-            })
-        } else {
-            self.dfa.get().unwrap_or(&None)
-        };
-        dfa.as_ref().unwrap_or(&self.nfa)
+    /// The automaton.
+    fn automaton(&self) -> &AhoCorasick {
+        &self.nfa
     }
 }
 
@@ -391,7 +360,7 @@ impl PatternSet {
         if let Some(ac) = &self.ac
             && waiting > 0
         {
-            for m in ac.automaton(text).find_overlapping_iter(text) {
+            for m in ac.automaton().find_overlapping_iter(text) {
                 for &i in &self.keyword_rules[m.pattern().as_usize()] {
                     if want[i] && !hit[i] {
                         hit[i] = true;
@@ -505,27 +474,32 @@ mod tests {
     }
 
     #[test]
-    fn scanners_switch_to_a_dfa_that_finds_the_same_matches() {
+    fn scanners_find_overlapping_matches_ascii_case_insensitively() {
         let words = ["you", "your", "ignore", "Prompt", "ou", "система"];
         let s = Scanner::new(words.iter().map(|w| w.as_bytes().to_vec()).collect(), true)
             .expect("builds");
-        let hits = |ac: &AhoCorasick, text: &str| {
-            ac.find_overlapping_iter(text)
-                .map(|m| (m.start(), m.end(), m.pattern().as_usize()))
-                .collect::<Vec<_>>()
-        };
         let text = "You ignore your PROMPT; система, yOu.";
+        let hits: Vec<(usize, usize, usize)> = s
+            .automaton()
+            .find_overlapping_iter(text)
+            .map(|m| (m.start(), m.end(), m.pattern().as_usize()))
+            .collect();
+        // `Prompt` matches `PROMPT` (ASCII case folding); `система` matches itself only.
         assert_eq!(
-            s.automaton(text).kind(),
-            aho_corasick::AhoCorasickKind::ContiguousNFA
+            hits,
+            [
+                (0, 3, 0),
+                (1, 3, 4),
+                (4, 10, 2),
+                (11, 14, 0),
+                (12, 14, 4),
+                (11, 15, 1),
+                (16, 22, 3),
+                (24, 38, 5),
+                (40, 43, 0),
+                (41, 43, 4),
+            ]
         );
-        let nfa = hits(s.automaton(text), text);
-        assert_eq!(nfa.len(), 10, "{nfa:?}");
-        // The scan that crosses the mark builds the DFA; the next ones use it.
-        let big = " ".repeat(DFA_AFTER);
-        assert_eq!(s.automaton(&big).kind(), aho_corasick::AhoCorasickKind::DFA);
-        assert_eq!(s.automaton(text).kind(), aho_corasick::AhoCorasickKind::DFA);
-        assert_eq!(hits(s.automaton(text), text), nfa);
     }
 
     #[test]

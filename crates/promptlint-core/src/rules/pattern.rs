@@ -48,27 +48,38 @@ impl Compiled {
     }
 }
 
-/// Which regexes of which rules may match a text, for every rule of a set at once.
+/// Which rules of a set run on a text, and which of their regexes may match it, from one scan.
 ///
-/// A rule may hold dozens of regexes (one or more per language), and most cannot match a
-/// given text: a Russian phrasing needs Cyrillic, a Spanish one starts with a Spanish verb.
+/// A rule runs on a text that holds one of its keywords (a rule without keywords always
+/// runs). A rule may hold dozens of regexes (one or more per language), and most cannot match
+/// a given text: a Russian phrasing needs Cyrillic, a Spanish one starts with a Spanish verb.
 /// So each regex's required literal sets (see [`required_literal_sets`]: every match of the
-/// regex contains a literal of each) go into one Aho-Corasick automaton over the whole set;
-/// a regex runs, and is compiled on first need, only on a text that holds a literal of each
-/// of its sets. Regexes without a finite set of non-empty required literals always run.
+/// regex contains a literal of each) are looked up too; a regex runs, and is compiled on first
+/// need, only on a text that holds a literal of each of its sets. Regexes without a finite
+/// set of non-empty required literals always run.
 ///
-/// One automaton for the set, scanned once per text: an automaton per rule re-scanned the
-/// text once for every rule whose keywords occur, the largest share of a run over a tree
-/// (issue 16's profile: 23% of the instructions). Requiring every set, not just the rarest,
-/// cut regex compilation for a 5 KB AGENTS.md by a fifth (callgrind: 224 M -> 179 M
-/// instructions).
+/// One Aho-Corasick automaton over every keyword and every required literal of the set,
+/// scanned once per text. An automaton per rule re-scanned the text once for every rule
+/// whose keywords occur, the largest share of a run over a tree (issue 16's profile: 23% of
+/// the instructions); one automaton for the keywords and another for the literals scanned
+/// each text twice (17% of the instructions on a 2 MB generated tree, callgrind). Requiring
+/// every set, not just the rarest, cut regex compilation for a 5 KB AGENTS.md by a fifth
+/// (callgrind: 224 M -> 179 M instructions).
 #[derive(Debug)]
 struct Gate {
-    /// Required literals of every regex that has them.
-    literals: Option<Scanner>,
-    /// Literal index -> the (regex, set bit) pairs it satisfies, the regex as its position
+    /// Every keyword (lower-cased) and every required literal, matched ASCII
+    /// case-insensitively as keywords are; the views are lower case, and for a literal a
+    /// case-insensitive match can only let its regex run where it cannot match, never skip it.
+    /// `None` when it did not build (plain strings always do): every rule and regex then
+    /// runs, which finds the same matches, only slower.
+    scanner: Option<Scanner>,
+    /// Pattern index -> the rules that list it as a keyword.
+    keyword_rules: Vec<Vec<usize>>,
+    /// Pattern index -> the (regex, set bit) pairs it satisfies, the regex as its position
     /// in the flat numbering of [`Gate::first`].
     literal_regexes: Vec<Vec<(u32, u8)>>,
+    /// Rule index -> true when it has no keywords (it runs on every text).
+    keywordless: Vec<bool>,
     /// Rule index -> the flat number of its first regex (one more entry: the total).
     first: Vec<usize>,
     /// Flat regex number -> the bits of its literal sets ([`required_literal_sets`]), all of
@@ -77,18 +88,40 @@ struct Gate {
     need: Vec<u8>,
 }
 
+/// What one [`Gate::scan`] of a text found.
+#[derive(Debug)]
+struct Scan {
+    /// The rules that run on the text (wanted, with a keyword in it or none), ascending.
+    active: Vec<usize>,
+    /// Flat regex number -> the bits of its literal sets the text does not satisfy.
+    missing: Vec<u8>,
+}
+
 impl Gate {
     fn new(rules: &[PatternRule]) -> Gate {
-        let mut literals: Vec<Vec<u8>> = Vec::new();
+        let mut patterns: Vec<Vec<u8>> = Vec::new();
         let mut index: std::collections::HashMap<Vec<u8>, usize> = std::collections::HashMap::new();
-        let mut literal_regexes: Vec<Vec<(u32, u8)>> = Vec::new();
+        let mut pattern = |p: Vec<u8>| {
+            *index.entry(p.clone()).or_insert_with(|| {
+                patterns.push(p);
+                patterns.len() - 1
+            })
+        };
+        let mut keyword_of: Vec<(usize, usize)> = Vec::new();
+        let mut literal_of: Vec<(usize, u32, u8)> = Vec::new();
+        let mut keywordless = Vec::with_capacity(rules.len());
         let mut first = Vec::with_capacity(rules.len() + 1);
         let mut need = Vec::new();
-        for pr in rules {
+        for (r, pr) in rules.iter().enumerate() {
             first.push(need.len());
             let Some(m) = pr.rule.matcher.as_ref() else {
+                keywordless.push(true);
                 continue;
             };
+            keywordless.push(m.keywords.is_empty());
+            for k in &m.keywords {
+                keyword_of.push((pattern(k.to_lowercase().into_bytes()), r));
+            }
             for src in &m.regex {
                 let flat = u32::try_from(need.len()).expect("fewer than 2^32 regexes");
                 let sets = gate_literal_sets(src);
@@ -97,68 +130,95 @@ impl Gate {
                 for (k, set) in sets.into_iter().enumerate() {
                     let bit = 1u8 << k;
                     for lit in set {
-                        let p = *index.entry(lit.clone()).or_insert_with(|| {
-                            literals.push(lit);
-                            literal_regexes.push(Vec::new());
-                            literal_regexes.len() - 1
-                        });
-                        if !literal_regexes[p].contains(&(flat, bit)) {
-                            literal_regexes[p].push((flat, bit));
-                        }
+                        literal_of.push((pattern(lit), flat, bit));
                     }
                 }
             }
         }
         first.push(need.len());
-        // Literals are plain byte strings, so the automaton builds; if it ever did not, every
-        // regex would run, which finds the same matches, only slower.
-        let ac = (!literals.is_empty())
-            .then(|| Scanner::new(literals, false))
-            .flatten();
-        if ac.is_none() {
-            need.iter_mut().for_each(|n| *n = 0);
+        let mut keyword_rules: Vec<Vec<usize>> = vec![Vec::new(); patterns.len()];
+        for (p, r) in keyword_of {
+            if !keyword_rules[p].contains(&r) {
+                keyword_rules[p].push(r);
+            }
         }
+        let mut literal_regexes: Vec<Vec<(u32, u8)>> = vec![Vec::new(); patterns.len()];
+        for (p, flat, bit) in literal_of {
+            if !literal_regexes[p].contains(&(flat, bit)) {
+                literal_regexes[p].push((flat, bit));
+            }
+        }
+        let scanner = (!patterns.is_empty())
+            .then(|| Scanner::new(patterns, true))
+            .flatten();
         Gate {
-            literals: ac,
+            scanner,
+            keyword_rules,
             literal_regexes,
+            keywordless,
             first,
             need,
         }
     }
 
-    /// For each rule of `active` (indices, ascending), the regexes that may match `text`, in
-    /// rule order: those that run always and those with a literal of each of their required
-    /// sets in `text`.
-    fn candidates(&self, text: &str, active: &[usize]) -> Vec<Vec<usize>> {
-        // Flat regex number -> the set bits still missing; regexes of inactive rules start
-        // with none missing so the scan never counts them, and are not reported.
+    /// Scans `text` once for the rules `want` accepts (by rule index): which of them run on
+    /// it, and which literal sets each of their regexes misses. The scan stops once every
+    /// wanted rule has a keyword and every regex of theirs all its sets, so common words do
+    /// not cost a walk over every one of their occurrences.
+    fn scan(&self, text: &str, want: &[bool]) -> Scan {
+        let mut hit = self.keywordless.clone();
+        let mut waiting = want.iter().zip(&hit).filter(|&(&w, &h)| w && !h).count();
+        // Regexes of rules not wanted start with no set missing, so the scan never waits for
+        // them.
         let mut missing = vec![0u8; self.need.len()];
         let mut left = 0usize;
-        for &r in active {
+        for r in (0..want.len()).filter(|&r| want[r]) {
             let span = self.first[r]..self.first[r + 1];
             for (m, &need) in missing[span.clone()].iter_mut().zip(&self.need[span]) {
                 *m = need;
                 left += usize::from(need != 0);
             }
         }
-        if let Some(ac) = &self.literals
-            && left > 0
-        {
-            for m in ac.automaton().find_overlapping_iter(text) {
-                for &(flat, bit) in &self.literal_regexes[m.pattern().as_usize()] {
-                    let w = &mut missing[flat as usize];
-                    if *w & bit != 0 {
-                        *w &= !bit;
-                        if *w == 0 {
-                            left -= 1;
+        match &self.scanner {
+            Some(scanner) if waiting > 0 || left > 0 => {
+                for m in scanner.automaton().find_overlapping_iter(text) {
+                    let p = m.pattern().as_usize();
+                    for &r in &self.keyword_rules[p] {
+                        if want[r] && !hit[r] {
+                            hit[r] = true;
+                            waiting -= 1;
                         }
                     }
-                }
-                if left == 0 {
-                    break;
+                    for &(flat, bit) in &self.literal_regexes[p] {
+                        let w = &mut missing[flat as usize];
+                        if *w & bit != 0 {
+                            *w &= !bit;
+                            if *w == 0 {
+                                left -= 1;
+                            }
+                        }
+                    }
+                    if waiting == 0 && left == 0 {
+                        break;
+                    }
                 }
             }
+            Some(_) => {}
+            None => {
+                hit.fill(true);
+                missing.fill(0);
+            }
         }
+        Scan {
+            active: (0..want.len()).filter(|&r| want[r] && hit[r]).collect(),
+            missing,
+        }
+    }
+
+    /// For each rule of `active` (indices, ascending), the regexes (their index in the rule)
+    /// that may match the text `missing` was scanned from, in rule order: those that run
+    /// always and those with a literal of each of their required sets in the text.
+    fn candidates(&self, missing: &[u8], active: &[usize]) -> Vec<Vec<usize>> {
         active
             .iter()
             .map(|&r| {
@@ -207,16 +267,12 @@ struct PatternRule {
     compiled: OnceLock<Result<Compiled, String>>,
 }
 
-/// Every pattern rule of a catalog behind one keyword automaton.
+/// Every pattern rule of a catalog behind one automaton over their keywords and their
+/// regexes' required literals ([`Gate`]).
 #[derive(Debug)]
 pub struct PatternSet {
-    ac: Option<Scanner>,
-    /// Keyword index -> indices of the rules that list it.
-    keyword_rules: Vec<Vec<usize>>,
     rules: Vec<PatternRule>,
-    /// Rules with no keywords: their regexes always run.
-    always: Vec<usize>,
-    /// Which regexes a text needs, built on the first text that hits a rule.
+    /// Which rules and regexes a text needs, built on the first text scanned.
     gate: OnceLock<Gate>,
 }
 
@@ -287,43 +343,18 @@ pub fn check_regexes(rule: &Rule) -> Result<(), String> {
 }
 
 impl PatternSet {
-    /// Builds the keyword automaton over the pattern rules among `rules`. No regex is
-    /// compiled here.
+    /// The pattern rules among `rules`. Nothing is built here: the automaton on the first
+    /// text scanned, each regex on first need.
     pub fn new(rules: &[Arc<Rule>]) -> PatternSet {
-        let mut keywords: Vec<String> = Vec::new();
-        let mut keyword_rules: Vec<Vec<usize>> = Vec::new();
-        let mut prules = Vec::new();
-        let mut always = Vec::new();
-        for rule in rules.iter().filter(|r| r.matcher.is_some()) {
-            let idx = prules.len();
-            let m = rule.matcher.as_ref().expect("filtered");
-            if m.keywords.is_empty() {
-                always.push(idx);
-            }
-            for k in &m.keywords {
-                let k = k.to_lowercase();
-                match keywords.iter().position(|x| *x == k) {
-                    Some(p) => keyword_rules[p].push(idx),
-                    None => {
-                        keywords.push(k);
-                        keyword_rules.push(vec![idx]);
-                    }
-                }
-            }
-            prules.push(PatternRule {
-                rule: Arc::clone(rule),
-                compiled: OnceLock::new(),
-            });
-        }
-        let ac = (!keywords.is_empty()).then(|| {
-            Scanner::new(keywords.into_iter().map(String::into_bytes).collect(), true)
-                .expect("keyword automaton builds from plain strings")
-        });
         PatternSet {
-            ac,
-            keyword_rules,
-            rules: prules,
-            always,
+            rules: rules
+                .iter()
+                .filter(|r| r.matcher.is_some())
+                .map(|rule| PatternRule {
+                    rule: Arc::clone(rule),
+                    compiled: OnceLock::new(),
+                })
+                .collect(),
             gate: OnceLock::new(),
         }
     }
@@ -348,43 +379,19 @@ impl PatternSet {
         mut on_match: impl FnMut(&Arc<Rule>, Range<usize>),
     ) -> Vec<(Arc<Rule>, String)> {
         let want: Vec<bool> = self.rules.iter().map(|pr| wanted(&pr.rule)).collect();
-        let mut hit = vec![false; self.rules.len()];
-        for &i in &self.always {
-            hit[i] = true;
+        if !want.contains(&true) {
+            return Vec::new();
         }
-        // Rules still waiting for one of their keywords; the scan stops when none is left, so
-        // common keywords do not cost a walk over every one of their occurrences.
-        let mut waiting = (0..self.rules.len())
-            .filter(|&i| want[i] && !hit[i])
-            .count();
-        if let Some(ac) = &self.ac
-            && waiting > 0
-        {
-            for m in ac.automaton().find_overlapping_iter(text) {
-                for &i in &self.keyword_rules[m.pattern().as_usize()] {
-                    if want[i] && !hit[i] {
-                        hit[i] = true;
-                        waiting -= 1;
-                    }
-                }
-                if waiting == 0 {
-                    break;
-                }
-            }
-        }
-        // What this text needs is compiled first, on every core (rayon's pool, shared with
-        // the per-file parallelism): the rules hit, then the regexes their literals select.
-        // Compiling costs far more than matching, and a one-file run has a core to spare.
-        let active: Vec<usize> = (0..self.rules.len())
-            .filter(|&i| hit[i] && want[i])
-            .collect();
+        let gate = self.gate.get_or_init(|| Gate::new(&self.rules));
+        let Scan { active, missing } = gate.scan(text, &want);
         if active.is_empty() {
             return Vec::new();
         }
-        let candidates = self
-            .gate
-            .get_or_init(|| Gate::new(&self.rules))
-            .candidates(text, &active);
+        // What this text needs is compiled first, on every core (rayon's pool, shared with
+        // the per-file parallelism): the rules that run, then the regexes their literals
+        // select. Compiling costs far more than matching, and a one-file run has a core to
+        // spare.
+        let candidates = gate.candidates(&missing, &active);
         let plans: Vec<(usize, Result<&Compiled, &String>, Vec<usize>)> = active
             .par_iter()
             .zip(candidates)
@@ -515,6 +522,50 @@ mod tests {
     }
 
     #[test]
+    fn one_scan_finds_keywords_and_required_literals_together() {
+        let rule = |id: &str, keyword: &str, regex: &str| -> Arc<Rule> {
+            let yaml = format!(
+                "id: {id}\nname: n{id}\nfamily: injection\nseverity: error\nconfidence: high\nsummary: s\nmessage: \"m: {{match}}\"\nhelp: h\nmatch:\n  keywords: [{keyword}]\n  regex: ['{regex}']\n"
+            );
+            Arc::new(serde_saphyr::from_str(&yaml).expect("rule parses"))
+        };
+        // `gamma` is PL996's keyword and a required literal of PL997's regex; `alpha` the
+        // other way round.
+        let set = PatternSet::new(&[
+            rule("PL997", "alpha", r"gamma\w*"),
+            rule("PL996", "gamma", r"alpha\s+\w+"),
+        ]);
+        let gate = Gate::new(&set.rules);
+        let both = [true, true];
+        let scan = gate.scan("gamma only", &both);
+        assert_eq!(scan.active, [1]);
+        assert_eq!(
+            gate.candidates(&scan.missing, &scan.active),
+            [Vec::<usize>::new()]
+        );
+        // Keywords match ASCII case-insensitively, as they always did.
+        let scan = gate.scan("Alpha then gamma", &both);
+        assert_eq!(scan.active, [0, 1]);
+        assert_eq!(
+            gate.candidates(&scan.missing, &scan.active),
+            [vec![0], vec![0]]
+        );
+        // A rule not wanted never runs, whatever the text holds.
+        let scan = gate.scan("alpha then gamma", &[false, true]);
+        assert_eq!(scan.active, [1]);
+        let mut got = Vec::new();
+        set.find(
+            "alpha then gamma",
+            |_| true,
+            |r, m| got.push((r.id.clone(), m)),
+        );
+        assert_eq!(
+            got,
+            [("PL997".to_owned(), 11..16), ("PL996".to_owned(), 0..10)]
+        );
+    }
+
+    #[test]
     fn the_build_time_literal_table_matches_the_runtime_computation() {
         let mut n = 0;
         for rule in crate::rules::Catalog::builtin().rules() {
@@ -573,15 +624,22 @@ mod tests {
         let other: Rule = serde_saphyr::from_str(&other).expect("rule parses");
         let set = PatternSet::new(&[Arc::new(rule), Arc::new(other)]);
         let gate = Gate::new(&set.rules);
-        assert_eq!(gate.candidates("please ignore 2 x", &[0]), vec![vec![2]]);
+        // The rules have no keywords: each runs whenever it is wanted.
+        let cands = |text: &str, rules: &[usize]| {
+            let want: Vec<bool> = (0..2).map(|r| rules.contains(&r)).collect();
+            let scan = gate.scan(text, &want);
+            assert_eq!(scan.active, rules);
+            gate.candidates(&scan.missing, &scan.active)
+        };
+        assert_eq!(cands("please ignore 2 x", &[0]), vec![vec![2]]);
         assert_eq!(
-            gate.candidates("olvida todo; забудь все", &[0, 1]),
+            cands("olvida todo; забудь все", &[0, 1]),
             vec![vec![0, 1, 2], vec![0]]
         );
-        assert_eq!(gate.candidates("olvida todo", &[1]), vec![vec![0]]);
-        assert_eq!(gate.candidates("todo y", &[1]), vec![vec![0, 1]]);
+        assert_eq!(cands("olvida todo", &[1]), vec![vec![0]]);
+        assert_eq!(cands("todo y", &[1]), vec![vec![0, 1]]);
         assert_eq!(
-            gate.candidates("nothing", &[0, 1]),
+            cands("nothing", &[0, 1]),
             vec![Vec::<usize>::new(), Vec::new()]
         );
         // Choosing candidates compiles nothing.

@@ -27,26 +27,79 @@ fn leet(c: char) -> Option<char> {
 /// has no map: the prose view's own map is then that map, not stored twice).
 pub(super) fn prose_view(text: &View) -> (View, Option<OffsetMap>) {
     let t = &text.text;
+    // Plain ASCII (most text) is read byte by byte; other text through its characters.
+    let (out, map) = if t.is_ascii() {
+        fold(t, &Ascii(t.as_bytes()))
+    } else {
+        fold(t, &t.char_indices().collect::<Vec<_>>())
+    };
+    let (to_segment, in_text) = match &text.map {
+        None => (map, None),
+        Some(outer) => (map.then(outer), Some(map)),
+    };
+    (
+        View {
+            text: out,
+            map: Some(to_segment),
+        },
+        in_text,
+    )
+}
+
+/// The characters of a text by index: each one's byte offset and the character.
+trait Chars {
+    /// Number of characters.
+    fn count(&self) -> usize;
+    /// The `k`th character and its byte offset; `k` < [`Chars::count`].
+    fn at(&self, k: usize) -> (usize, char);
+    /// The `k`th character and its byte offset, if there is one.
+    fn get(&self, k: usize) -> Option<(usize, char)> {
+        (k < self.count()).then(|| self.at(k))
+    }
+}
+
+/// An ASCII text: character `k` is byte `k`.
+struct Ascii<'a>(&'a [u8]);
+
+impl Chars for Ascii<'_> {
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+    fn at(&self, k: usize) -> (usize, char) {
+        (k, char::from(self.0[k]))
+    }
+}
+
+impl Chars for Vec<(usize, char)> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn at(&self, k: usize) -> (usize, char) {
+        self[k]
+    }
+}
+
+/// The prose view's text of `t` and its map to `t`, reading `t` through `chars`.
+fn fold(t: &str, chars: &impl Chars) -> (String, OffsetMap) {
     let mut out = String::with_capacity(t.len());
     let mut map = OffsetMap::new();
-    let chars: Vec<(usize, char)> = t.char_indices().collect();
-    let n = chars.len();
-    let end_of = |k: usize| chars.get(k).map_or(t.len(), |&(i, _)| i);
+    let n = chars.count();
+    let end_of = |k: usize| chars.get(k).map_or(t.len(), |(i, _)| i);
     let mut k = 0;
     let mut pending_space: Option<Range<usize>> = None;
     // True while the pending run is whitespace only (no punctuation).
     let mut pending_blank = true;
     while k < n {
-        let (i, c) = chars[k];
+        let (i, c) = chars.at(k);
         // Letters split by one repeated separator: i.g.n.o.r.e, r_u_l_e_s, p-r-e-v.
         if c.is_alphabetic()
-            && let Some(last) = separated_run(&chars, k)
+            && let Some(last) = separated_run(chars, k)
         {
             flush_space(t, &mut out, &mut map, &mut pending_space, pending_blank, c);
             pending_blank = true;
             let mut j = k;
             while j <= last {
-                let (ci, cc) = chars[j];
+                let (ci, cc) = chars.at(j);
                 out.push(cc);
                 map.push_identity(ci..ci + cc.len_utf8());
                 j += 2;
@@ -54,21 +107,21 @@ pub(super) fn prose_view(text: &View) -> (View, Option<OffsetMap>) {
             k = last + 1;
             continue;
         }
-        if c.is_alphanumeric() || word_symbol(&chars, k) {
+        if c.is_alphanumeric() || word_symbol(chars, k) {
             // A word: copy it, reading leetspeak when it mixes letters and digits.
             let start = k;
             while k < n
-                && (chars[k].1.is_alphanumeric()
-                    || word_symbol(&chars, k)
-                    || apostrophe(&chars, k)
-                    || (k > start && is_mark(chars[k].1)))
+                && (chars.at(k).1.is_alphanumeric()
+                    || word_symbol(chars, k)
+                    || apostrophe(chars, k)
+                    || (k > start && is_mark(chars.at(k).1)))
             {
                 k += 1;
             }
             let mut letters = 0;
             let mut leets = 0;
             let mut other_digits = false;
-            for &(_, ch) in &chars[start..k] {
+            for (_, ch) in (start..k).map(|j| chars.at(j)) {
                 if ch.is_alphabetic() {
                     letters += 1;
                 } else if leet(ch).is_some() {
@@ -83,12 +136,12 @@ pub(super) fn prose_view(text: &View) -> (View, Option<OffsetMap>) {
             if !is_leet {
                 // The word as it is, in one identity piece (what pushing it character by
                 // character builds, the pieces merged).
-                let word = chars[start].0..end_of(k);
+                let word = chars.at(start).0..end_of(k);
                 out.push_str(&t[word.clone()]);
                 map.push_identity(word);
                 continue;
             }
-            for &(ci, ch) in &chars[start..k] {
+            for (ci, ch) in (start..k).map(|j| chars.at(j)) {
                 let r = ci..ci + ch.len_utf8();
                 match leet(ch) {
                     Some(l) => {
@@ -113,17 +166,7 @@ pub(super) fn prose_view(text: &View) -> (View, Option<OffsetMap>) {
         k += 1;
     }
     // Trailing punctuation and whitespace are dropped.
-    let (to_segment, in_text) = match &text.map {
-        None => (map, None),
-        Some(outer) => (map.then(outer), Some(map)),
-    };
-    (
-        View {
-            text: out,
-            map: Some(to_segment),
-        },
-        in_text,
-    )
+    (out, map)
 }
 
 /// Writes the pending run of punctuation and whitespace as one space before `next`, unless
@@ -152,28 +195,28 @@ fn flush_space(
 }
 
 /// `@` or `$` inside a word (p@ss, $ecret is not: `$` must follow a letter or digit).
-fn word_symbol(chars: &[(usize, char)], k: usize) -> bool {
-    matches!(chars[k].1, '@' | '$')
+fn word_symbol(chars: &impl Chars, k: usize) -> bool {
+    matches!(chars.at(k).1, '@' | '$')
         && k > 0
-        && chars[k - 1].1.is_alphanumeric()
-        && chars.get(k + 1).is_some_and(|&(_, c)| c.is_alphanumeric())
+        && chars.at(k - 1).1.is_alphanumeric()
+        && chars.get(k + 1).is_some_and(|(_, c)| c.is_alphanumeric())
 }
 
-fn apostrophe(chars: &[(usize, char)], k: usize) -> bool {
-    matches!(chars[k].1, '\'' | '’')
+fn apostrophe(chars: &impl Chars, k: usize) -> bool {
+    matches!(chars.at(k).1, '\'' | '’')
         && k > 0
-        && chars[k - 1].1.is_alphabetic()
-        && chars.get(k + 1).is_some_and(|&(_, c)| c.is_alphabetic())
+        && chars.at(k - 1).1.is_alphabetic()
+        && chars.get(k + 1).is_some_and(|(_, c)| c.is_alphabetic())
 }
 
 /// If single letters separated by one repeated separator start at `k` (at least four letters:
 /// `i.g.n.o.r.e`), the index of the last letter.
-fn separated_run(chars: &[(usize, char)], k: usize) -> Option<usize> {
+fn separated_run(chars: &impl Chars, k: usize) -> Option<usize> {
     let single = |j: usize| {
-        chars.get(j).is_some_and(|&(_, c)| c.is_alphabetic())
-            && !chars.get(j + 1).is_some_and(|&(_, c)| c.is_alphanumeric())
+        chars.get(j).is_some_and(|(_, c)| c.is_alphabetic())
+            && !chars.get(j + 1).is_some_and(|(_, c)| c.is_alphanumeric())
     };
-    if !single(k) || (k > 0 && chars[k - 1].1.is_alphanumeric()) {
+    if !single(k) || (k > 0 && chars.at(k - 1).1.is_alphanumeric()) {
         return None;
     }
     let sep = chars.get(k + 1)?.1;
@@ -182,7 +225,7 @@ fn separated_run(chars: &[(usize, char)], k: usize) -> Option<usize> {
     }
     let mut last = k;
     let mut count = 1;
-    while chars.get(last + 1).is_some_and(|&(_, c)| c == sep) && single(last + 2) {
+    while chars.get(last + 1).is_some_and(|(_, c)| c == sep) && single(last + 2) {
         last += 2;
         count += 1;
     }
@@ -192,20 +235,20 @@ fn separated_run(chars: &[(usize, char)], k: usize) -> Option<usize> {
     // Letter-spaced words (`i g n o r e   a l l   p r e v i o u s`): a short run is one word
     // of such a sentence when a wider gap parts it from another letter-spaced run.
     let spaced_run_at =
-        |j: usize| single(j) && chars.get(j + 1).is_some_and(|&(_, c)| c == ' ') && single(j + 2);
+        |j: usize| single(j) && chars.get(j + 1).is_some_and(|(_, c)| c == ' ') && single(j + 2);
     let gap_after = {
         let mut j = last + 1;
-        while chars.get(j).is_some_and(|&(_, c)| c == ' ') {
+        while chars.get(j).is_some_and(|(_, c)| c == ' ') {
             j += 1;
         }
         j >= last + 3 && spaced_run_at(j)
     };
     let gap_before = {
         let mut j = k;
-        while j > 0 && chars[j - 1].1 == ' ' {
+        while j > 0 && chars.at(j - 1).1 == ' ' {
             j -= 1;
         }
-        k >= j + 2 && j >= 3 && single(j - 1) && chars[j - 2].1 == ' ' && single(j - 3)
+        k >= j + 2 && j >= 3 && single(j - 1) && chars.at(j - 2).1 == ' ' && single(j - 3)
     };
     (sep == ' ' && count >= 2 && (gap_after || gap_before)).then_some(last)
 }

@@ -149,7 +149,7 @@ impl Gate {
             }
         }
         let scanner = (!patterns.is_empty())
-            .then(|| Scanner::new(patterns, true))
+            .then(|| Scanner::new(patterns))
             .flatten();
         Gate {
             scanner,
@@ -181,7 +181,7 @@ impl Gate {
         }
         match &self.scanner {
             Some(scanner) if waiting > 0 || left > 0 => {
-                for m in scanner.automaton().find_overlapping_iter(text) {
+                for m in scanner.automaton(text).find_overlapping_iter(text) {
                     let p = m.pattern().as_usize();
                     for &r in &self.keyword_rules[p] {
                         if want[r] && !hit[r] {
@@ -232,33 +232,72 @@ impl Gate {
     }
 }
 
-/// An Aho-Corasick automaton over many strings (a set's keywords, or its regexes' required
-/// literals; thousands of them): a contiguous NFA, reporting overlapping matches.
+/// An Aho-Corasick automaton over many strings (a set's keywords and its regexes' required
+/// literals; thousands of them) that reports overlapping matches, ASCII letters matched
+/// case-insensitively.
 ///
-/// Not a DFA: the DFAs of the three scanners held ~23 MB (heaptrack, 100 MB generated tree)
-/// and scanned no faster on a tree (hyperfine, 20 MB tree: 2.77 s with them, 2.70 s
-/// without; 1 GB tree: 2:29 and 117 MB peak RSS with, 2:21 and 94 MB without), as their
-/// tables do not stay in the CPU caches.
+/// The views scanned are lower case but for rare UTS #39 prototypes, and on a text without an
+/// upper-case ASCII letter, matching the patterns lower-cased exactly finds what matching
+/// them case-insensitively finds. So the scanner is built exact over the lower-cased
+/// patterns, and builds the case-insensitive automaton only for the first text that holds an
+/// upper-case ASCII letter: an exact automaton over ~5,000 patterns builds in a fraction of
+/// the case-insensitive one's instructions (callgrind, one 5 KB AGENTS.md).
+///
+/// Contiguous NFAs, not DFAs: the DFAs of the scanners held ~23 MB (heaptrack, 100 MB
+/// generated tree) and scanned no faster on a tree (hyperfine, 20 MB tree: 2.77 s with them,
+/// 2.70 s without; 1 GB tree: 2:29 and 117 MB peak RSS with, 2:21 and 94 MB without), as
+/// their tables do not stay in the CPU caches.
 #[derive(Debug)]
 struct Scanner {
-    nfa: AhoCorasick,
+    /// The patterns with their ASCII letters lower-cased, matched exactly.
+    lower: AhoCorasick,
+    /// The patterns as given, matched ASCII case-insensitively: built on first need.
+    any_case: OnceLock<Option<AhoCorasick>>,
+    patterns: Vec<Vec<u8>>,
 }
 
 impl Scanner {
-    fn new(patterns: Vec<Vec<u8>>, ascii_case_insensitive: bool) -> Option<Scanner> {
-        let nfa = AhoCorasickBuilder::new()
+    fn build(patterns: &[Vec<u8>], ascii_case_insensitive: bool) -> Option<AhoCorasick> {
+        AhoCorasickBuilder::new()
             .ascii_case_insensitive(ascii_case_insensitive)
             .match_kind(MatchKind::Standard)
             .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
-            .build(&patterns)
-            .ok()?;
-        Some(Scanner { nfa })
+            .build(patterns)
+            .ok()
     }
 
-    /// The automaton.
-    fn automaton(&self) -> &AhoCorasick {
-        &self.nfa
+    /// `None` when the automaton does not build (plain strings always do).
+    fn new(patterns: Vec<Vec<u8>>) -> Option<Scanner> {
+        // Pattern ids stay the patterns' indices: two patterns equal once lower-cased are
+        // both kept, and both reported.
+        let lowered: Vec<Vec<u8>> = patterns.iter().map(|p| p.to_ascii_lowercase()).collect();
+        Some(Scanner {
+            lower: Scanner::build(&lowered, false)?,
+            any_case: OnceLock::new(),
+            patterns,
+        })
     }
+
+    /// The automaton to scan `text` with.
+    fn automaton(&self, text: &str) -> &AhoCorasick {
+        if !has_ascii_upper(text.as_bytes()) {
+            return &self.lower;
+        }
+        self.any_case
+            .get_or_init(|| Scanner::build(&self.patterns, true))
+            .as_ref()
+            // Unreachable: the same patterns built as an exact automaton. Were it reached,
+            // upper-case letters would only be matched exactly.
+            .unwrap_or(&self.lower)
+    }
+}
+
+/// True when `bytes` hold an upper-case ASCII letter (32 bytes at a time, which the compiler
+/// vectorizes).
+fn has_ascii_upper(bytes: &[u8]) -> bool {
+    bytes
+        .chunks(32)
+        .any(|c| c.iter().fold(false, |up, b| up | b.is_ascii_uppercase()))
 }
 
 #[derive(Debug)]
@@ -482,31 +521,44 @@ mod tests {
 
     #[test]
     fn scanners_find_overlapping_matches_ascii_case_insensitively() {
-        let words = ["you", "your", "ignore", "Prompt", "ou", "система"];
-        let s = Scanner::new(words.iter().map(|w| w.as_bytes().to_vec()).collect(), true)
-            .expect("builds");
+        let words = ["you", "your", "ignore", "Prompt", "ou", "система", "prompt"];
+        let s =
+            Scanner::new(words.iter().map(|w| w.as_bytes().to_vec()).collect()).expect("builds");
+        let hits = |text: &str| -> Vec<(usize, usize, usize)> {
+            let mut v: Vec<_> = s
+                .automaton(text)
+                .find_overlapping_iter(text)
+                .map(|m| (m.start(), m.end(), m.pattern().as_usize()))
+                .collect();
+            v.sort_unstable();
+            v
+        };
         let text = "You ignore your PROMPT; система, yOu.";
-        let hits: Vec<(usize, usize, usize)> = s
-            .automaton()
-            .find_overlapping_iter(text)
-            .map(|m| (m.start(), m.end(), m.pattern().as_usize()))
-            .collect();
-        // `Prompt` matches `PROMPT` (ASCII case folding); `система` matches itself only.
-        assert_eq!(
-            hits,
-            [
-                (0, 3, 0),
-                (1, 3, 4),
-                (4, 10, 2),
-                (11, 14, 0),
-                (12, 14, 4),
-                (11, 15, 1),
-                (16, 22, 3),
-                (24, 38, 5),
-                (40, 43, 0),
-                (41, 43, 4),
-            ]
-        );
+        // `Prompt` and `prompt` both match `PROMPT` (ASCII case folding); `система` matches
+        // itself only.
+        let expected = vec![
+            (0, 3, 0),
+            (1, 3, 4),
+            (4, 10, 2),
+            (11, 14, 0),
+            (11, 15, 1),
+            (12, 14, 4),
+            (16, 22, 3),
+            (16, 22, 6),
+            (24, 38, 5),
+            (40, 43, 0),
+            (41, 43, 4),
+        ];
+        assert_eq!(hits(text), expected);
+        assert!(s.any_case.get().is_some());
+        // The lower-case text: the exact automaton, the same matches.
+        let lower = text.to_ascii_lowercase();
+        assert!(std::ptr::eq(s.automaton(&lower), &s.lower));
+        assert_eq!(hits(&lower), expected);
+        assert!(has_ascii_upper(
+            &[b'a'; 40].iter().chain(b"Z").copied().collect::<Vec<_>>()
+        ));
+        assert!(!has_ascii_upper("ä".repeat(40).as_bytes()));
     }
 
     #[test]

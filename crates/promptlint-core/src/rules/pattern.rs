@@ -7,6 +7,7 @@
 //! for the automaton and the regexes whose keywords occur, and within a rule only for the
 //! regexes whose required literals occur (see [`Compiled`]).
 
+use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
@@ -99,13 +100,17 @@ struct Scan {
 
 impl Gate {
     fn new(rules: &[PatternRule]) -> Gate {
-        let mut patterns: Vec<Vec<u8>> = Vec::new();
-        let mut index: std::collections::HashMap<Vec<u8>, usize> = std::collections::HashMap::new();
-        let mut pattern = |p: Vec<u8>| {
-            *index.entry(p.clone()).or_insert_with(|| {
-                patterns.push(p);
-                patterns.len() - 1
-            })
+        // The built-in rules' literals are borrowed from the build-time table.
+        let mut patterns: Vec<Cow<'static, [u8]>> = Vec::new();
+        let mut index: std::collections::HashMap<Cow<'static, [u8]>, usize> =
+            std::collections::HashMap::new();
+        let mut pattern = |p: Cow<'static, [u8]>| {
+            if let Some(&i) = index.get(p.as_ref()) {
+                return i;
+            }
+            patterns.push(p.clone());
+            index.insert(p, patterns.len() - 1);
+            patterns.len() - 1
         };
         let mut keyword_of: Vec<(usize, usize)> = Vec::new();
         let mut literal_of: Vec<(usize, u32, u8)> = Vec::new();
@@ -120,7 +125,7 @@ impl Gate {
             };
             keywordless.push(m.keywords.is_empty());
             for k in &m.keywords {
-                keyword_of.push((pattern(k.to_lowercase().into_bytes()), r));
+                keyword_of.push((pattern(Cow::Owned(k.to_lowercase().into_bytes())), r));
             }
             for src in &m.regex {
                 let flat = u32::try_from(need.len()).expect("fewer than 2^32 regexes");
@@ -253,11 +258,11 @@ struct Scanner {
     lower: AhoCorasick,
     /// The patterns as given, matched ASCII case-insensitively: built on first need.
     any_case: OnceLock<Option<AhoCorasick>>,
-    patterns: Vec<Vec<u8>>,
+    patterns: Vec<Cow<'static, [u8]>>,
 }
 
 impl Scanner {
-    fn build(patterns: &[Vec<u8>], ascii_case_insensitive: bool) -> Option<AhoCorasick> {
+    fn build<P: AsRef<[u8]>>(patterns: &[P], ascii_case_insensitive: bool) -> Option<AhoCorasick> {
         AhoCorasickBuilder::new()
             .ascii_case_insensitive(ascii_case_insensitive)
             .match_kind(MatchKind::Standard)
@@ -267,10 +272,19 @@ impl Scanner {
     }
 
     /// `None` when the automaton does not build (plain strings always do).
-    fn new(patterns: Vec<Vec<u8>>) -> Option<Scanner> {
+    fn new(patterns: Vec<Cow<'static, [u8]>>) -> Option<Scanner> {
         // Pattern ids stay the patterns' indices: two patterns equal once lower-cased are
         // both kept, and both reported.
-        let lowered: Vec<Vec<u8>> = patterns.iter().map(|p| p.to_ascii_lowercase()).collect();
+        let lowered: Vec<Cow<'_, [u8]>> = patterns
+            .iter()
+            .map(|p| {
+                if p.iter().any(u8::is_ascii_uppercase) {
+                    Cow::Owned(p.to_ascii_lowercase())
+                } else {
+                    Cow::Borrowed(p.as_ref())
+                }
+            })
+            .collect();
         Some(Scanner {
             lower: Scanner::build(&lowered, false)?,
             any_case: OnceLock::new(),
@@ -349,13 +363,16 @@ static BUILT_LITERALS: std::sync::LazyLock<
 
 /// The required literal sets of `src` (see [`required_literal_sets`]): from the table
 /// `build.rs` computed for the built-in rules, else computed now (user rules).
-fn gate_literal_sets(src: &str) -> Vec<Vec<Vec<u8>>> {
+fn gate_literal_sets(src: &str) -> Vec<Vec<Cow<'static, [u8]>>> {
     match BUILT_LITERALS.get(src) {
         Some(sets) => sets
             .iter()
-            .map(|set| set.iter().map(|l| l.to_vec()).collect())
+            .map(|set| set.iter().map(|&l| Cow::Borrowed(l)).collect())
             .collect(),
-        None => required_literal_sets(src),
+        None => required_literal_sets(src)
+            .into_iter()
+            .map(|set| set.into_iter().map(Cow::Owned).collect())
+            .collect(),
     }
 }
 
@@ -522,8 +539,13 @@ mod tests {
     #[test]
     fn scanners_find_overlapping_matches_ascii_case_insensitively() {
         let words = ["you", "your", "ignore", "Prompt", "ou", "система", "prompt"];
-        let s =
-            Scanner::new(words.iter().map(|w| w.as_bytes().to_vec()).collect()).expect("builds");
+        let s = Scanner::new(
+            words
+                .iter()
+                .map(|w| Cow::Owned(w.as_bytes().to_vec()))
+                .collect(),
+        )
+        .expect("builds");
         let hits = |text: &str| -> Vec<(usize, usize, usize)> {
             let mut v: Vec<_> = s
                 .automaton(text)
@@ -622,12 +644,11 @@ mod tests {
         let mut n = 0;
         for rule in crate::rules::Catalog::builtin().rules() {
             for src in rule.matcher.iter().flat_map(|m| &m.regex) {
-                assert_eq!(
-                    gate_literal_sets(src),
-                    required_literal_sets(src),
-                    "{}: {src}",
-                    rule.id
-                );
+                let owned: Vec<Vec<Vec<u8>>> = gate_literal_sets(src)
+                    .into_iter()
+                    .map(|set| set.into_iter().map(Cow::into_owned).collect())
+                    .collect();
+                assert_eq!(owned, required_literal_sets(src), "{}: {src}", rule.id);
                 n += 1;
             }
         }
@@ -635,7 +656,10 @@ mod tests {
         // A regex the table does not hold (a user rule) is computed.
         assert_eq!(
             gate_literal_sets(r"\bzzq(?:x|y)"),
-            vec![vec![b"zzqx".to_vec(), b"zzqy".to_vec()]]
+            vec![vec![
+                Cow::<[u8]>::Owned(b"zzqx".to_vec()),
+                Cow::Owned(b"zzqy".to_vec())
+            ]]
         );
     }
 

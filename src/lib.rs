@@ -547,8 +547,11 @@ impl Settings {
         errors.extend(check_errors);
         if self.config_check
             && let Some(c) = &self.config
-            && !files.iter().any(|f| f.path == c.display)
-            && !clean.iter().any(|f| f.path == c.display)
+            && !files
+                .iter()
+                .map(|f| f.path.as_str())
+                .chain(clean.iter().map(|f| f.path))
+                .any(|p| p == c.display)
         {
             let only = Engine {
                 catalog: Catalog::builtin(),

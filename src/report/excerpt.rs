@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 
-use crate::source::LineIndex;
+use crate::source::{LineIndex, floor_char_boundary as floor};
 
 /// Bytes before a span that the human renderer may show (`4 * KEEP_BEFORE` there); it also
 /// bounds the gap between two findings it shows as one diagnostic (`GROUP_GAP`), so the text
@@ -32,15 +32,6 @@ pub struct Excerpt {
     pieces: Vec<(usize, String)>,
     /// `(0-based line, byte range without its LF)`, sorted by line, without repeats.
     lines: Vec<(usize, Range<usize>)>,
-}
-
-/// The largest char boundary of `text` at or below `i` (clamped to the text).
-fn floor(text: &str, mut i: usize) -> usize {
-    i = i.min(text.len());
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 impl Excerpt {

@@ -329,7 +329,7 @@ pub struct Report {
     /// Per-source results, sorted by path: every source of a report built by
     /// [`Report::new`]; the sources with findings of a run (see [`Report::clean`]).
     pub files: Vec<FileResult>,
-    /// The sources of a run without any finding ([`crate::check`] keeps them apart, compactly);
+    /// The sources of a run without any finding (the run keeps them apart, compactly);
     /// empty in a report built by [`Report::new`]. [`Report::sources`] lists both.
     pub clean: CleanFiles,
     /// Sources that could not be read, sorted by path.

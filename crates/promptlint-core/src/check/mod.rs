@@ -578,21 +578,21 @@ fn zero_width_as_spaces(text: &str) -> Option<String> {
     if text.is_ascii() {
         return None;
     }
-    let spaced = |(i, c): &(usize, char)| {
-        is_zero_width(*c) && !(*c == '\u{200D}' && in_emoji_zwj_sequence(text, *i))
-    };
-    if !text.char_indices().any(|ic| spaced(&ic)) {
-        return None;
-    }
-    let mut out = String::with_capacity(text.len());
-    for ic in text.char_indices() {
-        if spaced(&ic) {
-            out.extend(std::iter::repeat_n(' ', ic.1.len_utf8()));
-        } else {
-            out.push(ic.1);
+    // One pass: the copy starts at the first zero-width character that stands for a space.
+    let mut out: Option<String> = None;
+    for (i, c) in text.char_indices() {
+        if is_zero_width(c) && !(c == '\u{200D}' && in_emoji_zwj_sequence(text, i)) {
+            out.get_or_insert_with(|| {
+                let mut o = String::with_capacity(text.len());
+                o.push_str(&text[..i]);
+                o
+            })
+            .extend(std::iter::repeat_n(' ', c.len_utf8()));
+        } else if let Some(o) = &mut out {
+            o.push(c);
         }
     }
-    Some(out)
+    out
 }
 
 /// True when a match (byte range `r` of the segment's own text `text`) runs across a paragraph or

@@ -1,5 +1,6 @@
-//! Pattern rules: one Aho-Corasick automaton over every rule's keywords, then each triggered
-//! rule's own regexes, compiled on first need.
+//! Pattern rules: one Aho-Corasick automaton over every rule's keywords and every regex's
+//! required literals ([`Gate`]), then the regexes of each triggered rule that the literals
+//! allow, compiled on first need.
 //!
 //! Why this shape: a `RegexSet` of ~150 Unicode-aware, case-insensitive patterns was measured
 //! 50x slower on non-ASCII text (Unicode `\b` in a large set falls back to a slow engine), and

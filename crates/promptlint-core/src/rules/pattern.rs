@@ -1,6 +1,7 @@
 //! Pattern rules: one Aho-Corasick automaton over every rule's keywords and every regex's
 //! required literals ([`Gate`]), then the regexes of each triggered rule that the literals
-//! allow, compiled on first need.
+//! allow, compiled on first need: without the lazy DFA while a regex has searched only a few
+//! kilobytes, as on one file, and with it after ([`Engine`]).
 //!
 //! Why this shape: a `RegexSet` of ~150 Unicode-aware, case-insensitive patterns was measured
 //! 50x slower on non-ASCII text (Unicode `\b` in a large set falls back to a slow engine), and
@@ -12,9 +13,13 @@ use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use rayon::prelude::*;
 use regex::{Regex, RegexBuilder};
+use regex_automata::meta;
+use regex_automata::nfa::thompson::WhichCaptures;
 
 use super::Rule;
 #[cfg(test)]
@@ -26,25 +31,102 @@ use super::literals::{required_literal_sets, spells_upper_case};
 #[derive(Debug)]
 struct Compiled {
     /// Every regex, compiled on first need.
-    regex: Vec<OnceLock<Result<Regex, String>>>,
+    regex: Vec<Tiered>,
     sources: Vec<String>,
     /// The rule's `unless` regexes, compiled on its first match (most rules that run on a
     /// text match nothing in it): all of them, so one that does not compile fails the rule
-    /// before it reports anything, as compiling them up front did.
-    unless: OnceLock<Result<Vec<Regex>, String>>,
+    /// before it reports anything, as compiling them up front did. Built [`Engine::Full`]:
+    /// they test one match at a time, and the bounded backtracker pays for clearing its
+    /// visited set on every call (~38,000 instructions a call on a 2 MB generated tree,
+    /// callgrind), where the lazy DFA's cache carries over.
+    unless: OnceLock<Result<Vec<meta::Regex>, String>>,
     unless_sources: Vec<String>,
 }
 
-impl Compiled {
-    fn regex(&self, i: usize) -> Result<&Regex, &String> {
-        self.regex[i]
-            .get_or_init(|| compile(&self.sources[i]))
-            .as_ref()
+/// One rule regex, built [`Engine::Light`] while it has searched little text and
+/// [`Engine::Full`] after. Both find the same matches (every engine of `regex_automata::meta`
+/// reports the same leftmost-first matches); they differ only in cost.
+#[derive(Debug, Default)]
+struct Tiered {
+    light: OnceLock<Result<meta::Regex, String>>,
+    full: OnceLock<Result<meta::Regex, String>>,
+    /// Bytes of text the light build has been asked to search, over every thread.
+    searched: AtomicUsize,
+}
+
+/// How a rule regex is built, both through [`build`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Engine {
+    /// Without the lazy DFA: the bounded backtracker or the PikeVM search (and the one-pass
+    /// DFA for anchored regexes): 40% cheaper to build (all 420 built-in regexes: 127 vs
+    /// 216 ms), far slower per byte searched (callgrind: ~1.3 M instructions saved per
+    /// build, ~200 instructions a byte more to search), which pays off for a regex that
+    /// searches a few kilobytes in the whole run, as on one file.
+    Light,
+    /// With the lazy DFA (and its reverse NFA), as the regex crate builds every regex.
+    Full,
+}
+
+/// A regex searches with its light build until this many bytes (8 KiB) have been asked of
+/// it: about where building the full one costs less than searching slowly.
+const LIGHT_REGEX_BYTES: usize = 8 << 10;
+
+/// A regex first needed after the set has scanned this many bytes of text (32 KiB, a few
+/// agent files) is built [`Engine::Full`] at once: the run is a tree, where nearly every
+/// regex searches far more than [`LIGHT_REGEX_BYTES`]. A tree still pays for the light
+/// builds of the regexes its first files needed (callgrind, 2 MB generated tree: +5%).
+const LIGHT_RUN_BYTES: usize = 32 << 10;
+
+impl Tiered {
+    /// The build to search `len` more bytes with, the set having scanned `run` bytes.
+    fn engine(&self, len: usize, run: usize) -> Engine {
+        if self.full.get().is_some() {
+            return Engine::Full;
+        }
+        let searched = self.searched.load(Ordering::Relaxed);
+        let light = if self.light.get().is_some() {
+            searched + len <= LIGHT_REGEX_BYTES
+        } else {
+            run <= LIGHT_RUN_BYTES && len <= LIGHT_REGEX_BYTES
+        };
+        if light { Engine::Light } else { Engine::Full }
     }
 
-    fn unless(&self) -> Result<&[Regex], &String> {
+    fn get(&self, src: &str, engine: Engine) -> Result<&meta::Regex, &String> {
+        match engine {
+            Engine::Light => &self.light,
+            Engine::Full => &self.full,
+        }
+        .get_or_init(|| build(src, engine))
+        .as_ref()
+    }
+}
+
+impl Compiled {
+    /// Regex `i`, built for searching a text of `len` bytes when the set has scanned `run`.
+    fn regex(&self, i: usize, len: usize, run: usize) -> Result<&meta::Regex, &String> {
+        let t = &self.regex[i];
+        let engine = t.engine(len, run);
+        if engine == Engine::Light {
+            t.searched.fetch_add(len, Ordering::Relaxed);
+        }
+        t.get(&self.sources[i], engine)
+    }
+
+    /// Builds regex `i` as [`Compiled::regex`] would pick it, without counting a search.
+    fn prepare(&self, i: usize, len: usize, run: usize) {
+        let t = &self.regex[i];
+        let _ = t.get(&self.sources[i], t.engine(len, run));
+    }
+
+    fn unless(&self) -> Result<&[meta::Regex], &String> {
         self.unless
-            .get_or_init(|| self.unless_sources.iter().map(|s| compile(s)).collect())
+            .get_or_init(|| {
+                self.unless_sources
+                    .iter()
+                    .map(|s| build(s, Engine::Full))
+                    .collect()
+            })
             .as_ref()
             .map(Vec::as_slice)
     }
@@ -328,6 +410,8 @@ pub struct PatternSet {
     rules: Vec<PatternRule>,
     /// Which rules and regexes a text needs, built on the first text scanned.
     gate: OnceLock<Gate>,
+    /// Bytes of text scanned so far, over every thread (see [`Engine`]).
+    scanned: AtomicUsize,
 }
 
 /// Compiles one regex as pattern rules use it: multi-line, with size limits, and
@@ -351,6 +435,36 @@ pub fn compile(src: &str) -> Result<Regex, String> {
         .dfa_size_limit(crate::bounds::REGEX_DFA_SIZE_LIMIT)
         .build()
         .map_err(|e| e.to_string())
+}
+
+/// Builds a rule regex for matching: as [`compile`] does (the same syntax and limits, through
+/// `regex_automata::meta`, the regex crate's engine, so the matches are the regex crate's),
+/// but without capture groups (a rule only needs where a match is: ~7% cheaper to build, and
+/// searches no slower) and with the lazy DFA only for [`Engine::Full`].
+///
+/// # Errors
+/// The regex crate's message for `src` (see [`compile`]), so a rule fails with the same
+/// words whichever engine built it.
+fn build(src: &str, engine: Engine) -> Result<meta::Regex, String> {
+    let syntax = regex_automata::util::syntax::Config::new()
+        .case_insensitive(spells_upper_case(src))
+        .multi_line(true)
+        .utf8(true);
+    let config = meta::Config::new()
+        .match_kind(regex_automata::MatchKind::LeftmostFirst)
+        .utf8_empty(true)
+        .which_captures(WhichCaptures::Implicit)
+        .nfa_size_limit(Some(crate::bounds::REGEX_SIZE_LIMIT))
+        .hybrid_cache_capacity(crate::bounds::REGEX_DFA_SIZE_LIMIT)
+        .hybrid(engine == Engine::Full);
+    meta::Builder::new()
+        .configure(config)
+        .syntax(syntax)
+        .build(src)
+        .map_err(|e| match compile(src) {
+            Err(message) => message,
+            Ok(_) => e.to_string(),
+        })
 }
 
 mod table {
@@ -380,7 +494,7 @@ fn gate_literal_sets(src: &str) -> Vec<Vec<Cow<'static, [u8]>>> {
 fn compile_rule(rule: &Rule) -> Result<Compiled, String> {
     let m = rule.matcher.as_ref().ok_or("not a pattern rule")?;
     Ok(Compiled {
-        regex: m.regex.iter().map(|_| OnceLock::new()).collect(),
+        regex: m.regex.iter().map(|_| Tiered::default()).collect(),
         sources: m.regex.clone(),
         unless: OnceLock::new(),
         unless_sources: m.unless.clone(),
@@ -413,6 +527,7 @@ impl PatternSet {
                 })
                 .collect(),
             gate: OnceLock::new(),
+            scanned: AtomicUsize::new(0),
         }
     }
 
@@ -440,6 +555,7 @@ impl PatternSet {
             return Vec::new();
         }
         let gate = self.gate.get_or_init(|| Gate::new(&self.rules));
+        let run = self.scanned.fetch_add(text.len(), Ordering::Relaxed);
         let Scan { active, missing } = gate.scan(text, &want);
         if active.is_empty() {
             return Vec::new();
@@ -456,9 +572,9 @@ impl PatternSet {
                 let pr = &self.rules[i];
                 match pr.compiled.get_or_init(|| compile_rule(&pr.rule)) {
                     Ok(c) => {
-                        cands.par_iter().for_each(|&k| {
-                            let _ = c.regex(k);
-                        });
+                        cands
+                            .par_iter()
+                            .for_each(|&k| c.prepare(k, text.len(), run));
                         (i, Ok(c), cands)
                     }
                     Err(e) => (i, Err(e), Vec::new()),
@@ -480,7 +596,7 @@ impl PatternSet {
             // before an earlier one's, so every reported range is kept, not just the last end.
             let mut reported: Vec<Range<usize>> = Vec::new();
             for i in candidates {
-                let re = match compiled.regex(i) {
+                let re = match compiled.regex(i, text.len(), run) {
                     Ok(re) => re,
                     Err(e) => {
                         failed.push((Arc::clone(&pr.rule), e.clone()));
@@ -489,9 +605,10 @@ impl PatternSet {
                 };
                 let before = reported.len();
                 for m in re.find_iter(text) {
+                    let m = m.range();
                     if reported[..before]
                         .iter()
-                        .any(|r| r.start <= m.start() && m.end() <= r.end)
+                        .any(|r| r.start <= m.start && m.end <= r.end)
                     {
                         continue;
                     }
@@ -502,11 +619,11 @@ impl PatternSet {
                             continue 'rules;
                         }
                     };
-                    if unless.iter().any(|u| u.is_match(m.as_str())) {
+                    if unless.iter().any(|u| u.is_match(&text[m.clone()])) {
                         continue;
                     }
-                    reported.push(m.range());
-                    on_match(&pr.rule, m.range());
+                    reported.push(m.clone());
+                    on_match(&pr.rule, m);
                 }
             }
         }
@@ -535,6 +652,59 @@ mod tests {
                 .is_match("ignore previous")
         );
         assert!(!compile("ignore").unwrap().is_match("IGNORE"));
+    }
+
+    #[test]
+    fn light_and_full_builds_find_the_same_matches() {
+        let src = r"(?-u:\b)ignore\s+(?:all\s+)?previous\s+\w+";
+        let text =
+            "please ignore previous rules; ignore all previous instructions. ignore  previous";
+        let spans = |engine| -> Vec<Range<usize>> {
+            build(src, engine)
+                .expect("builds")
+                .find_iter(text)
+                .map(|m| m.range())
+                .collect()
+        };
+        assert_eq!(spans(Engine::Light), vec![7..28, 30..62]);
+        assert_eq!(spans(Engine::Full), vec![7..28, 30..62]);
+        // A regex that does not build fails with the regex crate's words, either way.
+        let bad = r"ignore (previous";
+        let message = compile(bad).expect_err("unclosed group");
+        assert!(message.contains("unclosed group"), "{message}");
+        assert_eq!(build(bad, Engine::Light).expect_err("fails"), message);
+        assert_eq!(build(bad, Engine::Full).expect_err("fails"), message);
+    }
+
+    #[test]
+    fn a_regex_searches_light_until_it_has_searched_enough() {
+        let c = Compiled {
+            regex: vec![Tiered::default()],
+            sources: vec![r"ignore\s+previous".to_owned()],
+            unless: OnceLock::new(),
+            unless_sources: Vec::new(),
+        };
+        let t = &c.regex[0];
+        let is = |re: &meta::Regex, slot: &OnceLock<Result<meta::Regex, String>>| {
+            std::ptr::eq(re, slot.get().expect("built").as_ref().expect("ok"))
+        };
+        // A text longer than a light build searches, or a set that has scanned a tree's
+        // worth, builds the full one for a regex not built yet.
+        assert_eq!(t.engine(LIGHT_REGEX_BYTES + 1, 0), Engine::Full);
+        assert_eq!(t.engine(100, LIGHT_RUN_BYTES + 1), Engine::Full);
+        // Early in a run: light, and the bytes asked of it add up.
+        let re = c.regex(0, 4000, 0).expect("builds");
+        assert!(is(re, &t.light));
+        assert!(t.full.get().is_none());
+        let re = c.regex(0, 4000, LIGHT_RUN_BYTES + 1).expect("builds");
+        assert!(is(re, &t.light));
+        assert_eq!(t.searched.load(Ordering::Relaxed), 8000);
+        // Past LIGHT_REGEX_BYTES it gives way to the full build, for good.
+        let re = c.regex(0, 4000, 0).expect("builds");
+        assert!(is(re, &t.full));
+        let re = c.regex(0, 10, 0).expect("builds");
+        assert!(is(re, &t.full));
+        assert_eq!(t.searched.load(Ordering::Relaxed), 8000);
     }
 
     #[test]

@@ -138,13 +138,44 @@ pub enum ContextPolicy {
 
 /// One example of a rule file: a text, or a text with the file kind and path to check it as
 /// (and, for byte-level rules, raw bytes or a repeated text).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Read by its own [`Deserialize`]: a string is a text, a map the long form. serde's
+/// `untagged` buffered every example and built an error message for each long one before
+/// trying the map, a fifth of the instructions of `promptlint rules` (callgrind).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Example {
     /// A text checked as an `instructions` file named `AGENTS.md`.
     Text(String),
     /// A text with its own kind and path.
     Full(ExampleSpec),
+}
+
+impl<'de> Deserialize<'de> for Example {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Example, D::Error> {
+        struct Either;
+        impl<'de> serde::de::Visitor<'de> for Either {
+            type Value = Example;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a text, or a map with `text` (and `kind`, `path`, `hex`, ...)")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Example, E> {
+                Ok(Example::Text(s.to_owned()))
+            }
+
+            fn visit_string<E: serde::de::Error>(self, s: String) -> Result<Example, E> {
+                Ok(Example::Text(s))
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Example, A::Error> {
+                ExampleSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(Example::Full)
+            }
+        }
+        d.deserialize_any(Either)
+    }
 }
 
 /// The long form of an example.
@@ -338,5 +369,34 @@ impl Rule {
     /// The message with `{match}` replaced by `excerpt`.
     pub fn render_message(&self, excerpt: &str) -> String {
         self.message.replace("{match}", excerpt)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_example_is_a_text_or_a_map_in_yaml_and_in_json() {
+        let yaml = "- ignore previous rules\n- text: run it\n  kind: skill\n  path: x/SKILL.md\n";
+        let json = r#"["ignore previous rules", {"text": "run it", "kind": "skill", "path": "x/SKILL.md"}]"#;
+        let expected = vec![
+            Example::Text("ignore previous rules".to_owned()),
+            Example::Full(ExampleSpec {
+                text: "run it".to_owned(),
+                kind: Some(FileKind::Skill),
+                path: Some("x/SKILL.md".to_owned()),
+                ..ExampleSpec::default()
+            }),
+        ];
+        let from_yaml: Vec<Example> = serde_saphyr::from_str(yaml).expect("yaml");
+        let from_json: Vec<Example> = serde_json::from_str(json).expect("json");
+        assert_eq!(from_yaml, expected);
+        assert_eq!(from_json, expected);
+        // Neither a text nor a map, or a map with an unknown field: an error naming it.
+        let e = serde_json::from_str::<Example>("[1]").expect_err("a list");
+        assert!(e.to_string().contains("expected a text, or a map"), "{e}");
+        let e = serde_json::from_str::<Example>(r#"{"txt": "x"}"#).expect_err("unknown");
+        assert!(e.to_string().contains("unknown field `txt`"), "{e}");
     }
 }

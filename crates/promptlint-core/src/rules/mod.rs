@@ -15,6 +15,7 @@ pub mod encoded;
 pub mod literals;
 pub mod loader;
 pub mod native;
+pub mod occurrences;
 pub mod pattern;
 pub mod schema;
 pub mod volatile;

@@ -15,7 +15,6 @@ use std::sync::{Arc, OnceLock};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use rayon::prelude::*;
 use regex::{Regex, RegexBuilder};
 use regex_automata::meta;
@@ -25,6 +24,7 @@ use super::Rule;
 #[cfg(test)]
 use super::literals::required_literals;
 use super::literals::{required_literal_sets, spells_upper_case};
+use super::occurrences::Scanner;
 
 /// Compiled regexes of one rule, each compiled on first need (which of them run on a text
 /// is the set's [`Gate`]'s decision).
@@ -154,8 +154,8 @@ struct Gate {
     /// Every keyword (lower-cased) and every required literal, matched ASCII
     /// case-insensitively as keywords are; the views are lower case, and for a literal a
     /// case-insensitive match can only let its regex run where it cannot match, never skip it.
-    /// `None` when it did not build (plain strings always do): every rule and regex then
-    /// runs, which finds the same matches, only slower.
+    /// `None` when the set has none. When its automaton does not build (plain strings
+    /// always do), every rule and regex runs, which finds the same matches, only slower.
     scanner: Option<Scanner>,
     /// Pattern index -> the rules that list it as a keyword.
     keyword_rules: Vec<Vec<usize>>,
@@ -236,9 +236,7 @@ impl Gate {
                 literal_regexes[p].push((flat, bit));
             }
         }
-        let scanner = (!patterns.is_empty())
-            .then(|| Scanner::new(patterns))
-            .flatten();
+        let scanner = (!patterns.is_empty()).then(|| Scanner::new(patterns));
         Gate {
             scanner,
             keyword_rules,
@@ -267,35 +265,31 @@ impl Gate {
                 left += usize::from(need != 0);
             }
         }
-        match &self.scanner {
-            Some(scanner) if waiting > 0 || left > 0 => {
-                for m in scanner.automaton(text).find_overlapping_iter(text) {
-                    let p = m.pattern().as_usize();
-                    for &r in &self.keyword_rules[p] {
-                        if want[r] && !hit[r] {
-                            hit[r] = true;
-                            waiting -= 1;
-                        }
-                    }
-                    for &(flat, bit) in &self.literal_regexes[p] {
-                        let w = &mut missing[flat as usize];
-                        if *w & bit != 0 {
-                            *w &= !bit;
-                            if *w == 0 {
-                                left -= 1;
-                            }
-                        }
-                    }
-                    if waiting == 0 && left == 0 {
-                        break;
+        let complete = match &self.scanner {
+            Some(scanner) if waiting > 0 || left > 0 => scanner.for_each(text, |p| {
+                for &r in &self.keyword_rules[p] {
+                    if want[r] && !hit[r] {
+                        hit[r] = true;
+                        waiting -= 1;
                     }
                 }
-            }
-            Some(_) => {}
-            None => {
-                hit.fill(true);
-                missing.fill(0);
-            }
+                for &(flat, bit) in &self.literal_regexes[p] {
+                    let w = &mut missing[flat as usize];
+                    if *w & bit != 0 {
+                        *w &= !bit;
+                        if *w == 0 {
+                            left -= 1;
+                        }
+                    }
+                }
+                waiting == 0 && left == 0
+            }),
+            Some(_) => true,
+            None => false,
+        };
+        if !complete {
+            hit.fill(true);
+            missing.fill(0);
         }
         Scan {
             active: (0..want.len()).filter(|&r| want[r] && hit[r]).collect(),
@@ -318,83 +312,6 @@ impl Gate {
             })
             .collect()
     }
-}
-
-/// An Aho-Corasick automaton over many strings (a set's keywords and its regexes' required
-/// literals; thousands of them) that reports overlapping matches, ASCII letters matched
-/// case-insensitively.
-///
-/// The views scanned are lower case but for rare UTS #39 prototypes, and on a text without an
-/// upper-case ASCII letter, matching the patterns lower-cased exactly finds what matching
-/// them case-insensitively finds. So the scanner is built exact over the lower-cased
-/// patterns, and builds the case-insensitive automaton only for the first text that holds an
-/// upper-case ASCII letter: an exact automaton over ~5,000 patterns builds in a fraction of
-/// the case-insensitive one's instructions (callgrind, one 5 KB AGENTS.md).
-///
-/// Contiguous NFAs, not DFAs: the DFAs of the scanners held ~23 MB (heaptrack, 100 MB
-/// generated tree) and scanned no faster on a tree (hyperfine, 20 MB tree: 2.77 s with them,
-/// 2.70 s without; 1 GB tree: 2:29 and 117 MB peak RSS with, 2:21 and 94 MB without), as
-/// their tables do not stay in the CPU caches.
-#[derive(Debug)]
-struct Scanner {
-    /// The patterns with their ASCII letters lower-cased, matched exactly.
-    lower: AhoCorasick,
-    /// The patterns as given, matched ASCII case-insensitively: built on first need.
-    any_case: OnceLock<Option<AhoCorasick>>,
-    patterns: Vec<Cow<'static, [u8]>>,
-}
-
-impl Scanner {
-    fn build<P: AsRef<[u8]>>(patterns: &[P], ascii_case_insensitive: bool) -> Option<AhoCorasick> {
-        AhoCorasickBuilder::new()
-            .ascii_case_insensitive(ascii_case_insensitive)
-            .match_kind(MatchKind::Standard)
-            .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
-            .build(patterns)
-            .ok()
-    }
-
-    /// `None` when the automaton does not build (plain strings always do).
-    fn new(patterns: Vec<Cow<'static, [u8]>>) -> Option<Scanner> {
-        // Pattern ids stay the patterns' indices: two patterns equal once lower-cased are
-        // both kept, and both reported.
-        let lowered: Vec<Cow<'_, [u8]>> = patterns
-            .iter()
-            .map(|p| {
-                if p.iter().any(u8::is_ascii_uppercase) {
-                    Cow::Owned(p.to_ascii_lowercase())
-                } else {
-                    Cow::Borrowed(p.as_ref())
-                }
-            })
-            .collect();
-        Some(Scanner {
-            lower: Scanner::build(&lowered, false)?,
-            any_case: OnceLock::new(),
-            patterns,
-        })
-    }
-
-    /// The automaton to scan `text` with.
-    fn automaton(&self, text: &str) -> &AhoCorasick {
-        if !has_ascii_upper(text.as_bytes()) {
-            return &self.lower;
-        }
-        self.any_case
-            .get_or_init(|| Scanner::build(&self.patterns, true))
-            .as_ref()
-            // Unreachable: the same patterns built as an exact automaton. Were it reached,
-            // upper-case letters would only be matched exactly.
-            .unwrap_or(&self.lower)
-    }
-}
-
-/// True when `bytes` hold an upper-case ASCII letter (32 bytes at a time, which the compiler
-/// vectorizes).
-fn has_ascii_upper(bytes: &[u8]) -> bool {
-    bytes
-        .chunks(32)
-        .any(|c| c.iter().fold(false, |up, b| up | b.is_ascii_uppercase()))
 }
 
 #[derive(Debug)]
@@ -705,53 +622,6 @@ mod tests {
         let re = c.regex(0, 10, 0).expect("builds");
         assert!(is(re, &t.full));
         assert_eq!(t.searched.load(Ordering::Relaxed), 8000);
-    }
-
-    #[test]
-    fn scanners_find_overlapping_matches_ascii_case_insensitively() {
-        let words = ["you", "your", "ignore", "Prompt", "ou", "система", "prompt"];
-        let s = Scanner::new(
-            words
-                .iter()
-                .map(|w| Cow::Owned(w.as_bytes().to_vec()))
-                .collect(),
-        )
-        .expect("builds");
-        let hits = |text: &str| -> Vec<(usize, usize, usize)> {
-            let mut v: Vec<_> = s
-                .automaton(text)
-                .find_overlapping_iter(text)
-                .map(|m| (m.start(), m.end(), m.pattern().as_usize()))
-                .collect();
-            v.sort_unstable();
-            v
-        };
-        let text = "You ignore your PROMPT; система, yOu.";
-        // `Prompt` and `prompt` both match `PROMPT` (ASCII case folding); `система` matches
-        // itself only.
-        let expected = vec![
-            (0, 3, 0),
-            (1, 3, 4),
-            (4, 10, 2),
-            (11, 14, 0),
-            (11, 15, 1),
-            (12, 14, 4),
-            (16, 22, 3),
-            (16, 22, 6),
-            (24, 38, 5),
-            (40, 43, 0),
-            (41, 43, 4),
-        ];
-        assert_eq!(hits(text), expected);
-        assert!(s.any_case.get().is_some());
-        // The lower-case text: the exact automaton, the same matches.
-        let lower = text.to_ascii_lowercase();
-        assert!(std::ptr::eq(s.automaton(&lower), &s.lower));
-        assert_eq!(hits(&lower), expected);
-        assert!(has_ascii_upper(
-            &[b'a'; 40].iter().chain(b"Z").copied().collect::<Vec<_>>()
-        ));
-        assert!(!has_ascii_upper("ä".repeat(40).as_bytes()));
     }
 
     #[test]

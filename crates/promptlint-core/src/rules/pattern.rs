@@ -11,7 +11,7 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -48,10 +48,30 @@ struct Compiled {
 /// reports the same leftmost-first matches); they differ only in cost.
 #[derive(Debug, Default)]
 struct Tiered {
-    light: OnceLock<Result<meta::Regex, String>>,
+    /// The light build, dropped once the full one exists (a tree's first files build some
+    /// 200 of them: ~8 MB of peak RSS on a 1 GB generated tree when they were kept).
+    light: Mutex<Option<Result<Arc<meta::Regex>, String>>>,
     full: OnceLock<Result<meta::Regex, String>>,
     /// Bytes of text the light build has been asked to search, over every thread.
     searched: AtomicUsize,
+}
+
+/// A rule regex as [`Compiled::regex`] hands it out: the full build, or a share of the light
+/// one (which the full one may replace meanwhile).
+enum RegexRef<'a> {
+    Full(&'a meta::Regex),
+    Light(Arc<meta::Regex>),
+}
+
+impl std::ops::Deref for RegexRef<'_> {
+    type Target = meta::Regex;
+
+    fn deref(&self) -> &meta::Regex {
+        match self {
+            RegexRef::Full(re) => re,
+            RegexRef::Light(re) => re,
+        }
+    }
 }
 
 /// How a rule regex is built, both through [`build`].
@@ -78,13 +98,17 @@ const LIGHT_REGEX_BYTES: usize = 8 << 10;
 const LIGHT_RUN_BYTES: usize = 32 << 10;
 
 impl Tiered {
+    fn light(&self) -> std::sync::MutexGuard<'_, Option<Result<Arc<meta::Regex>, String>>> {
+        self.light.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// The build to search `len` more bytes with, the set having scanned `run` bytes.
     fn engine(&self, len: usize, run: usize) -> Engine {
         if self.full.get().is_some() {
             return Engine::Full;
         }
         let searched = self.searched.load(Ordering::Relaxed);
-        let light = if self.light.get().is_some() {
+        let light = if self.light().is_some() {
             searched + len <= LIGHT_REGEX_BYTES
         } else {
             run <= LIGHT_RUN_BYTES && len <= LIGHT_REGEX_BYTES
@@ -92,19 +116,29 @@ impl Tiered {
         if light { Engine::Light } else { Engine::Full }
     }
 
-    fn get(&self, src: &str, engine: Engine) -> Result<&meta::Regex, &String> {
-        match engine {
-            Engine::Light => &self.light,
-            Engine::Full => &self.full,
+    fn get(&self, src: &str, engine: Engine) -> Result<RegexRef<'_>, String> {
+        if engine == Engine::Light && self.full.get().is_none() {
+            let mut light = self.light();
+            return light
+                .get_or_insert_with(|| build(src, Engine::Light).map(Arc::new))
+                .clone()
+                .map(RegexRef::Light);
         }
-        .get_or_init(|| build(src, engine))
-        .as_ref()
+        let full = self.full.get_or_init(|| {
+            let full = build(src, Engine::Full);
+            *self.light() = None;
+            full
+        });
+        full.as_ref().map(RegexRef::Full).map_err(String::clone)
     }
 }
 
 impl Compiled {
     /// Regex `i`, built for searching a text of `len` bytes when the set has scanned `run`.
-    fn regex(&self, i: usize, len: usize, run: usize) -> Result<&meta::Regex, &String> {
+    ///
+    /// # Errors
+    /// The regex crate's message when the regex does not build.
+    fn regex(&self, i: usize, len: usize, run: usize) -> Result<RegexRef<'_>, String> {
         let t = &self.regex[i];
         let engine = t.engine(len, run);
         if engine == Engine::Light {
@@ -525,7 +559,7 @@ impl PatternSet {
                 let re = match compiled.regex(i, text.len(), run) {
                     Ok(re) => re,
                     Err(e) => {
-                        failed.push((Arc::clone(&pr.rule), e.clone()));
+                        failed.push((Arc::clone(&pr.rule), e));
                         continue;
                     }
                 };
@@ -611,26 +645,31 @@ mod tests {
             unless_sources: Vec::new(),
         };
         let t = &c.regex[0];
-        let is = |re: &meta::Regex, slot: &OnceLock<Result<meta::Regex, String>>| {
-            std::ptr::eq(re, slot.get().expect("built").as_ref().expect("ok"))
-        };
+        let light = |re: &RegexRef<'_>| matches!(re, RegexRef::Light(_));
         // A text longer than a light build searches, or a set that has scanned a tree's
         // worth, builds the full one for a regex not built yet.
         assert_eq!(t.engine(LIGHT_REGEX_BYTES + 1, 0), Engine::Full);
         assert_eq!(t.engine(100, LIGHT_RUN_BYTES + 1), Engine::Full);
         // Early in a run: light, and the bytes asked of it add up.
         let re = c.regex(0, 4000, 0).expect("builds");
-        assert!(is(re, &t.light));
+        assert!(light(&re));
         assert!(t.full.get().is_none());
-        let re = c.regex(0, 4000, LIGHT_RUN_BYTES + 1).expect("builds");
-        assert!(is(re, &t.light));
+        let again = c.regex(0, 4000, LIGHT_RUN_BYTES + 1).expect("builds");
+        assert!(light(&again));
         assert_eq!(t.searched.load(Ordering::Relaxed), 8000);
-        // Past LIGHT_REGEX_BYTES it gives way to the full build, for good.
-        let re = c.regex(0, 4000, 0).expect("builds");
-        assert!(is(re, &t.full));
-        let re = c.regex(0, 10, 0).expect("builds");
-        assert!(is(re, &t.full));
+        // Past LIGHT_REGEX_BYTES it gives way to the full build, for good, and the light one
+        // is dropped once no search holds it.
+        let full = c.regex(0, 4000, 0).expect("builds");
+        assert!(!light(&full));
+        assert!(t.light().is_none());
+        assert!(!light(&c.regex(0, 10, 0).expect("builds")));
         assert_eq!(t.searched.load(Ordering::Relaxed), 8000);
+        // The handles search alike.
+        let text = "so ignore  previous notes";
+        let spans = |re: &RegexRef<'_>| re.find_iter(text).map(|m| m.range()).collect::<Vec<_>>();
+        assert_eq!(spans(&re), vec![3..19]);
+        assert_eq!(spans(&re), spans(&full));
+        drop((re, again));
     }
 
     #[test]

@@ -164,7 +164,22 @@ fn key(bytes: u64, len: usize) -> u64 {
 
 /// A `Hasher` for keys that are hashes already.
 #[derive(Default)]
-struct Identity(u64);
+pub(crate) struct Identity(u64);
+
+/// A map whose keys are hashes already.
+pub(crate) type HashKeyed<V> = HashMap<u64, V, BuildHasherDefault<Identity>>;
+
+/// A fast 64-bit hash of `bytes` (the rotate-xor-multiply step of rustc's FxHash, eight
+/// bytes at a time, the length as the seed): for deduplicating the gate's strings, where
+/// SipHash cost more than the rest of the work. Not for keys an attacker picks to collide
+/// (the gate's strings come from the catalog).
+pub(crate) fn fast_hash(bytes: &[u8]) -> u64 {
+    bytes.chunks(8).fold(bytes.len() as u64, |h, c| {
+        let mut w = [0u8; 8];
+        w[..c.len()].copy_from_slice(c);
+        (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95)
+    })
+}
 
 impl Hasher for Identity {
     fn finish(&self) -> u64 {
@@ -193,14 +208,14 @@ struct Hashed {
     /// One bit per slot (the top [`FILTER_BITS`] of a key): set when a prefix's key is there.
     filter: Vec<u64>,
     /// Key -> the patterns filed under it.
-    table: HashMap<u64, Vec<u32>, BuildHasherDefault<Identity>>,
+    table: HashKeyed<Vec<u32>>,
 }
 
 impl Hashed {
     fn new(patterns: &[Cow<'static, [u8]>]) -> Hashed {
         let mut has_len = [false; PREFIX + 1];
         let mut filter = vec![0u64; (1 << FILTER_BITS) / 64];
-        let mut table: HashMap<u64, Vec<u32>, BuildHasherDefault<Identity>> =
+        let mut table: HashKeyed<Vec<u32>> =
             HashMap::with_capacity_and_hasher(patterns.len(), BuildHasherDefault::default());
         for (i, p) in patterns.iter().enumerate() {
             // The automaton never reports an empty pattern's occurrences either.

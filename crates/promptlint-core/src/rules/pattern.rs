@@ -24,7 +24,7 @@ use super::Rule;
 #[cfg(test)]
 use super::literals::required_literals;
 use super::literals::{required_literal_sets, spells_upper_case};
-use super::occurrences::Scanner;
+use super::occurrences::{HashKeyed, Scanner, fast_hash};
 
 /// Compiled regexes of one rule, each compiled on first need (which of them run on a text
 /// is the set's [`Gate`]'s decision).
@@ -219,15 +219,25 @@ impl Gate {
     fn new(rules: &[PatternRule]) -> Gate {
         // The built-in rules' literals are borrowed from the build-time table.
         let mut patterns: Vec<Cow<'static, [u8]>> = Vec::new();
-        let mut index: std::collections::HashMap<Cow<'static, [u8]>, usize> =
-            std::collections::HashMap::new();
+        // Hash -> the first string with it, then `next` chains the others (collisions).
+        let mut index: HashKeyed<usize> = HashKeyed::default();
+        let mut next: Vec<usize> = Vec::new();
         let mut pattern = |p: Cow<'static, [u8]>| {
-            if let Some(&i) = index.get(p.as_ref()) {
-                return i;
+            let h = fast_hash(&p);
+            let mut at = index.get(&h).copied();
+            while let Some(i) = at {
+                if patterns[i] == p {
+                    return i;
+                }
+                at = (next[i] != usize::MAX).then_some(next[i]);
             }
-            patterns.push(p.clone());
-            index.insert(p, patterns.len() - 1);
-            patterns.len() - 1
+            let i = patterns.len();
+            patterns.push(p);
+            next.push(usize::MAX);
+            if let Some(head) = index.insert(h, i) {
+                next[i] = head;
+            }
+            i
         };
         let mut keyword_of: Vec<(usize, usize)> = Vec::new();
         let mut literal_of: Vec<(usize, u32, u8)> = Vec::new();

@@ -141,6 +141,15 @@ fn glob(pattern: &str) -> Glob {
         .unwrap_or_else(|e| panic!("rules/agents.yaml: bad glob {pattern}: {e}"))
 }
 
+/// The embedded `rules/agents.yaml`.
+fn builtin_yaml() -> &'static str {
+    crate::data::embedded_files()
+        .iter()
+        .find(|(p, _)| *p == "rules/agents.yaml")
+        .map(|(_, t)| *t)
+        .expect("rules/agents.yaml is embedded")
+}
+
 impl Conventions {
     /// The embedded conventions, compiled once.
     ///
@@ -149,12 +158,15 @@ impl Conventions {
     pub fn builtin() -> &'static Conventions {
         static C: OnceLock<Conventions> = OnceLock::new();
         C.get_or_init(|| {
-            let text = crate::data::embedded_files()
-                .iter()
-                .find(|(p, _)| *p == "rules/agents.yaml")
-                .map(|(_, t)| *t)
-                .expect("rules/agents.yaml is embedded");
-            Conventions::parse(text).unwrap_or_else(|e| panic!("rules/agents.yaml: {e}"))
+            // The JSON build.rs converted the file to, else (never for a file that
+            // parses) the YAML itself.
+            let json = crate::data::embedded_agents_json()
+                .and_then(|json| serde_json::from_str::<AgentsFile>(json).ok());
+            match json {
+                Some(file) => Conventions::from_file(file),
+                None => Conventions::parse(builtin_yaml()),
+            }
+            .unwrap_or_else(|e| panic!("rules/agents.yaml: {e}"))
         })
     }
 
@@ -164,6 +176,14 @@ impl Conventions {
     /// The YAML error, as text.
     pub fn parse(text: &str) -> Result<Conventions, String> {
         let file: AgentsFile = serde_saphyr::from_str(text).map_err(|e| e.to_string())?;
+        Conventions::from_file(file)
+    }
+
+    /// The conventions of a parsed agents.yaml.
+    ///
+    /// # Errors
+    /// The glob set's error, as text.
+    fn from_file(file: AgentsFile) -> Result<Conventions, String> {
         let mut b = GlobSetBuilder::new();
         let mut entries = Vec::new();
         for (i, a) in file.agents.iter().enumerate() {
@@ -373,6 +393,20 @@ pub fn glob_to_regex(glob: &str) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_built_in_conventions_read_the_same_from_their_json_as_from_their_yaml() {
+        let json = crate::data::embedded_agents_json().expect("agents.yaml converts");
+        let from_json: AgentsFile = serde_json::from_str(json).expect("json parses");
+        let from_yaml: AgentsFile = serde_saphyr::from_str(builtin_yaml()).expect("yaml parses");
+        assert!(
+            from_yaml.agents.len() > 5,
+            "{} agents",
+            from_yaml.agents.len()
+        );
+        assert_eq!(format!("{from_json:?}"), format!("{from_yaml:?}"));
+    }
+
     use super::*;
 
     fn kind(p: &str) -> Option<FileKind> {

@@ -18,3 +18,9 @@ pub fn embedded_files() -> &'static [(&'static str, &'static str)] {
 pub fn embedded_rule_json() -> &'static [(&'static str, &'static str)] {
     embedded::RULE_JSON
 }
+
+/// `rules/agents.yaml` converted to JSON at build time, `None` when it did not convert
+/// ([`crate::agents::Conventions::builtin`] then reads the YAML).
+pub fn embedded_agents_json() -> Option<&'static str> {
+    (!embedded::AGENTS_JSON.is_empty()).then_some(embedded::AGENTS_JSON)
+}

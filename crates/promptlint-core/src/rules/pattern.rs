@@ -1,7 +1,8 @@
-//! Pattern rules: one Aho-Corasick automaton over every rule's keywords and every regex's
-//! required literals ([`Gate`]), then the regexes of each triggered rule that the literals
-//! allow, compiled on first need: without the lazy DFA while a regex has searched only a few
-//! kilobytes, as on one file, and with it after ([`Engine`]).
+//! Pattern rules: one scan of each text for every rule's keywords and every regex's
+//! required literals ([`Gate`], through [`super::occurrences`]), then the regexes of each
+//! triggered rule that the literals allow, compiled on first need: without the lazy DFA
+//! while a regex has searched only a few kilobytes, as on one file, and with it after
+//! ([`Engine`]).
 //!
 //! Why this shape: a `RegexSet` of ~150 Unicode-aware, case-insensitive patterns was measured
 //! 50x slower on non-ASCII text (Unicode `\b` in a large set falls back to a slow engine), and
@@ -257,8 +258,9 @@ impl Gate {
             for src in &m.regex {
                 let flat = u32::try_from(need.len()).expect("fewer than 2^32 regexes");
                 let sets = gate_literal_sets(src);
-                // At most MAX_SETS (8) sets: the bits fit a byte.
-                need.push((1u8 << sets.len()) - 1);
+                // At most MAX_SETS (8) sets: the bits fit a byte (shifted in 16 bits, as
+                // `1u8 << 8` overflows).
+                need.push(u8::try_from((1u16 << sets.len()) - 1).expect("at most 8 sets"));
                 for (k, set) in sets.into_iter().enumerate() {
                     let bit = 1u8 << k;
                     for lit in set {
@@ -692,6 +694,31 @@ mod tests {
         // `alpha` (regex 2) lies before `beta` (regex 1) and is reported; `alpha beta`
         // (regex 3) covers both and is reported too; nothing is reported twice.
         assert_eq!(got, vec![6..10, 0..5, 0..10]);
+    }
+
+    #[test]
+    fn a_regex_gated_on_eight_sets_runs_only_where_all_occur() {
+        let words = [
+            "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
+        ];
+        let src = words.join(r"\s+");
+        assert_eq!(
+            gate_literal_sets(&src).len(),
+            crate::rules::literals::MAX_SETS
+        );
+        let yaml = format!(
+            "id: PL999\nname: eight\nfamily: injection\nseverity: error\nconfidence: high\nsummary: s\nmessage: \"m: {{match}}\"\nhelp: h\nmatch:\n  regex: ['{src}']\n"
+        );
+        let rule: Rule = serde_saphyr::from_str(&yaml).expect("rule parses");
+        let set = PatternSet::new(&[Arc::new(rule)]);
+        let gate = Gate::new(&set.rules);
+        assert_eq!(gate.need, [u8::MAX]);
+        let cands = |text: &str| {
+            let scan = gate.scan(text, &[true]);
+            gate.candidates(&scan.missing, &scan.active)
+        };
+        assert_eq!(cands(&words.join(" ")), [vec![0]]);
+        assert_eq!(cands(&words[..8].join(" ")), [Vec::<usize>::new()]);
     }
 
     #[test]

@@ -105,13 +105,7 @@ fn json_table(root: &Path, files: &[PathBuf]) -> String {
         if !is_rule {
             continue;
         }
-        let Ok(text) = std::fs::read_to_string(f) else {
-            continue;
-        };
-        let Ok(value) = serde_saphyr::from_str::<serde_json::Value>(&text) else {
-            continue;
-        };
-        let Ok(json) = serde_json::to_string(&value) else {
+        let Some(json) = yaml_to_json(f) else {
             continue;
         };
         let rel = f
@@ -125,15 +119,19 @@ fn json_table(root: &Path, files: &[PathBuf]) -> String {
     code
 }
 
+/// The YAML file at `path` as JSON text, through a generic value; `None` when it does not
+/// read or convert.
+fn yaml_to_json(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let value = serde_saphyr::from_str::<serde_json::Value>(&text).ok()?;
+    serde_json::to_string(&value).ok()
+}
+
 /// `AGENTS_JSON`: `rules/agents.yaml` as JSON (empty when it does not convert: the loader
 /// then reads the YAML), for the same reason as [`json_table`]: a one-file run spent ~5 M
 /// instructions parsing its YAML (callgrind), the JSON a fraction of that.
 fn agents_json(rules: &Path) -> String {
-    let json = std::fs::read_to_string(rules.join("agents.yaml"))
-        .ok()
-        .and_then(|text| serde_saphyr::from_str::<serde_json::Value>(&text).ok())
-        .and_then(|value| serde_json::to_string(&value).ok())
-        .unwrap_or_default();
+    let json = yaml_to_json(&rules.join("agents.yaml")).unwrap_or_default();
     format!(
         "/// `rules/agents.yaml` as JSON (empty when it did not convert).\n\
          pub(crate) static AGENTS_JSON: &str = {json:?};\n"

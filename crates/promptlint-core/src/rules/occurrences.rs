@@ -18,7 +18,6 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
@@ -53,8 +52,6 @@ pub struct Scanner {
     any_case: OnceLock<Option<AhoCorasick>>,
     /// The hash table of the first, small texts.
     hashed: OnceLock<Hashed>,
-    /// Bytes of text scanned so far, over every thread.
-    scanned: AtomicUsize,
     patterns: Vec<Cow<'static, [u8]>>,
 }
 
@@ -65,7 +62,6 @@ impl Scanner {
             lower: OnceLock::new(),
             any_case: OnceLock::new(),
             hashed: OnceLock::new(),
-            scanned: AtomicUsize::new(0),
             patterns,
         }
     }
@@ -81,11 +77,10 @@ impl Scanner {
     }
 
     /// Calls `found(pattern)` for every occurrence of a pattern in `text`, in no particular
-    /// order, until it returns true. Returns false, having called nothing, when the
-    /// automaton `text` needs did not build: the caller must then count every pattern as
-    /// present.
-    pub fn for_each(&self, text: &str, mut found: impl FnMut(usize) -> bool) -> bool {
-        let run = self.scanned.fetch_add(text.len(), Ordering::Relaxed);
+    /// order, until it returns true; `run` is the bytes the caller has scanned before this
+    /// text, over every thread. Returns false, having called nothing, when the automaton
+    /// `text` needs did not build: the caller must then count every pattern as present.
+    pub fn for_each(&self, text: &str, run: usize, mut found: impl FnMut(usize) -> bool) -> bool {
         if self.lower.get().is_none() && run <= SMALL_RUN_BYTES && text.len() <= SMALL_TEXT_BYTES {
             self.hashed
                 .get_or_init(|| Hashed::new(&self.patterns))
@@ -387,7 +382,7 @@ mod tests {
     fn a_run_reads_small_texts_through_the_table_then_builds_the_automaton() {
         let s = scanner(&["ignore", "rules"]);
         let mut seen = Vec::new();
-        assert!(s.for_each("ignore the rules", |p| {
+        assert!(s.for_each("ignore the rules", 0, |p| {
             seen.push(p);
             false
         }));
@@ -396,7 +391,7 @@ mod tests {
         // A text over SMALL_TEXT_BYTES is scanned with the automaton.
         let long = format!("{}rules", " ".repeat(SMALL_TEXT_BYTES));
         seen.clear();
-        assert!(s.for_each(&long, |p| {
+        assert!(s.for_each(&long, 16, |p| {
             seen.push(p);
             false
         }));
@@ -404,7 +399,7 @@ mod tests {
         assert!(s.lower.get().is_some());
         // From then on every text is, and `found` returning true stops the scan.
         seen.clear();
-        assert!(s.for_each("ignore ignore rules", |p| {
+        assert!(s.for_each("ignore ignore rules", 16 + long.len(), |p| {
             seen.push(p);
             true
         }));

@@ -296,8 +296,9 @@ impl Gate {
     /// Scans `text` once for the rules `want` accepts (by rule index): which of them run on
     /// it, and which literal sets each of their regexes misses. The scan stops once every
     /// wanted rule has a keyword and every regex of theirs all its sets, so common words do
-    /// not cost a walk over every one of their occurrences.
-    fn scan(&self, text: &str, want: &[bool]) -> Scan {
+    /// not cost a walk over every one of their occurrences. `run`: the bytes the set scanned
+    /// before this text (the scanner reads a run's first texts through its hash table).
+    fn scan(&self, text: &str, run: usize, want: &[bool]) -> Scan {
         let mut hit = self.keywordless.clone();
         let mut waiting = want.iter().zip(&hit).filter(|&(&w, &h)| w && !h).count();
         // Regexes of rules not wanted start with no set missing, so the scan never waits for
@@ -316,7 +317,7 @@ impl Gate {
                 // A string's first occurrence does all its occurrences can; common ones (`the`,
                 // a keyword of a dozen rules) occur hundreds of times in a text.
                 let mut seen = vec![0u64; scanner.len().div_ceil(64)];
-                scanner.for_each(text, |p| {
+                scanner.for_each(text, run, |p| {
                     if seen[p / 64] >> (p % 64) & 1 == 1 {
                         return false;
                     }
@@ -528,7 +529,7 @@ impl PatternSet {
         }
         let gate = self.gate.get_or_init(|| Gate::new(&self.rules));
         let run = self.scanned.fetch_add(text.len(), Ordering::Relaxed);
-        let Scan { active, missing } = gate.scan(text, &want);
+        let Scan { active, missing } = gate.scan(text, run, &want);
         if active.is_empty() {
             return Vec::new();
         }
@@ -714,7 +715,7 @@ mod tests {
         let gate = Gate::new(&set.rules);
         assert_eq!(gate.need, [u8::MAX]);
         let cands = |text: &str| {
-            let scan = gate.scan(text, &[true]);
+            let scan = gate.scan(text, 0, &[true]);
             gate.candidates(&scan.missing, &scan.active)
         };
         assert_eq!(cands(&words.join(" ")), [vec![0]]);
@@ -737,21 +738,21 @@ mod tests {
         ]);
         let gate = Gate::new(&set.rules);
         let both = [true, true];
-        let scan = gate.scan("gamma only", &both);
+        let scan = gate.scan("gamma only", 0, &both);
         assert_eq!(scan.active, [1]);
         assert_eq!(
             gate.candidates(&scan.missing, &scan.active),
             [Vec::<usize>::new()]
         );
         // Keywords match ASCII case-insensitively, as they always did.
-        let scan = gate.scan("Alpha then gamma", &both);
+        let scan = gate.scan("Alpha then gamma", 0, &both);
         assert_eq!(scan.active, [0, 1]);
         assert_eq!(
             gate.candidates(&scan.missing, &scan.active),
             [vec![0], vec![0]]
         );
         // A rule not wanted never runs, whatever the text holds.
-        let scan = gate.scan("alpha then gamma", &[false, true]);
+        let scan = gate.scan("alpha then gamma", 0, &[false, true]);
         assert_eq!(scan.active, [1]);
         let mut got = Vec::new();
         set.find(
@@ -829,7 +830,7 @@ mod tests {
         // The rules have no keywords: each runs whenever it is wanted.
         let cands = |text: &str, rules: &[usize]| {
             let want: Vec<bool> = (0..2).map(|r| rules.contains(&r)).collect();
-            let scan = gate.scan(text, &want);
+            let scan = gate.scan(text, 0, &want);
             assert_eq!(scan.active, rules);
             gate.candidates(&scan.missing, &scan.active)
         };

@@ -6,7 +6,8 @@
 # Base images are referenced by tag; pin them by digest (`image@sha256:...`) where you build
 # (the digests could not be looked up on the machine this file was written on).
 FROM rust:1.89-alpine AS build
-RUN apk add --no-cache musl-dev
+# make (and the C compiler): tikv-jemalloc-sys builds jemalloc, the allocator of the binary.
+RUN apk add --no-cache musl-dev gcc make
 WORKDIR /src
 COPY . .
 RUN cargo build --release --locked --bin promptlint \

@@ -614,7 +614,12 @@ impl Walked {
         }
     }
 
-    fn merge(mut self, other: Walked) -> Walked {
+    /// The larger side takes the smaller in (the order of [`CleanFiles`] does not matter:
+    /// the report sorts what it shows), so a merge copies the smaller list only.
+    fn merge(mut self, mut other: Walked) -> Walked {
+        if self.clean.len() < other.clean.len() {
+            std::mem::swap(&mut self, &mut other);
+        }
         self.files.extend(other.files);
         self.clean.append(other.clean);
         self.errors.extend(other.errors);

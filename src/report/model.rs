@@ -291,7 +291,13 @@ impl CleanFiles {
 
     /// Adds the sources of `other` after these.
     pub fn append(&mut self, other: CleanFiles) {
+        // Exactly what is added: merging the checking threads' lists of a large tree (a
+        // 1 GB generated tree has 171,000 clean files) would otherwise grow the larger list
+        // to up to twice what it needs, at the run's peak.
         let base = self.paths.len();
+        self.paths.reserve_exact(other.paths.len());
+        self.ends.reserve_exact(other.ends.len());
+        self.about.reserve_exact(other.about.len());
         self.paths.push_str(&other.paths);
         self.ends.extend(other.ends.iter().map(|e| base + e));
         self.about.extend(other.about);

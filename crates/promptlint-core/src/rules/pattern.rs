@@ -78,11 +78,14 @@ impl std::ops::Deref for RegexRef<'_> {
 /// How a rule regex is built, both through [`build`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Engine {
-    /// Without the lazy DFA: the bounded backtracker or the PikeVM search (and the one-pass
-    /// DFA for anchored regexes): 40% cheaper to build (all 420 built-in regexes: 127 vs
-    /// 216 ms), far slower per byte searched (callgrind: ~1.3 M instructions saved per
-    /// build, ~200 instructions a byte more to search), which pays off for a regex that
-    /// searches a few kilobytes in the whole run, as on one file.
+    /// Without the lazy DFA: the PikeVM search (and the one-pass DFA for anchored regexes):
+    /// 40% cheaper to build (all 420 built-in regexes: 127 vs 216 ms), far slower per byte
+    /// searched (callgrind: ~1.3 M instructions saved per build, ~200 instructions a byte
+    /// more to search), which pays off for a regex that searches a few kilobytes in the
+    /// whole run, as on one file. Without the bounded backtracker too: it clears a visited
+    /// set of (text length x NFA states) bits on every search, which on a 5 KB AGENTS.md
+    /// cost more than the PikeVM it spared (callgrind: 117.4 M -> 114.6 M instructions
+    /// without it). Prefilters stay: without them the same run took 154.7 M.
     Light,
     /// With the lazy DFA (and its reverse NFA), as the regex crate builds every regex.
     Full,
@@ -413,7 +416,8 @@ pub fn compile(src: &str) -> Result<Regex, String> {
 /// Builds a rule regex for matching: as [`compile`] does (the same syntax and limits, through
 /// `regex_automata::meta`, the regex crate's engine, so the matches are the regex crate's),
 /// but without capture groups (a rule only needs where a match is: ~7% cheaper to build, and
-/// searches no slower) and with the lazy DFA only for [`Engine::Full`].
+/// searches no slower) and with the lazy DFA and the bounded backtracker only for
+/// [`Engine::Full`].
 ///
 /// # Errors
 /// The regex crate's message for `src` (see [`compile`]), so a rule fails with the same
@@ -429,7 +433,8 @@ fn build(src: &str, engine: Engine) -> Result<meta::Regex, String> {
         .which_captures(WhichCaptures::Implicit)
         .nfa_size_limit(Some(crate::bounds::REGEX_SIZE_LIMIT))
         .hybrid_cache_capacity(crate::bounds::REGEX_DFA_SIZE_LIMIT)
-        .hybrid(engine == Engine::Full);
+        .hybrid(engine == Engine::Full)
+        .backtrack(engine == Engine::Full);
     meta::Builder::new()
         .configure(config)
         .syntax(syntax)

@@ -17,12 +17,11 @@ use promptlint::rules::Catalog;
 /// Building the rule regexes a run needs is allocation-heavy (some 35 % of a one-file run's
 /// instructions were glibc's `malloc` and `free`), and the checking threads allocate
 /// concurrently. Measured on this project's 2-core machine (BENCHMARKS.md, issue 16, fifth
-/// session): one 5 KB AGENTS.md 141.5 M -> 117.4 M instructions (callgrind), 29.0 -> 25.6 ms
-/// (hyperfine); a 20 MB generated tree 1.69 -> 1.51 s; peak RSS on a 1 GB tree stays under
-/// 64 MB. musl's allocator, which the static Linux release binaries would otherwise use, is
-/// slower still under threads: ripgrep uses jemalloc for its 64-bit musl builds for that
-/// reason. mimalloc was faster on one file (107.7 M instructions) but held 96 MB on the 1 GB
-/// tree. Other targets keep their system allocator (not measured here).
+/// session): one 5 KB AGENTS.md 141.5 M -> 117.4 M instructions (callgrind); the static musl
+/// release build, whose own allocator is slower still under threads, 70.5 -> 30.6 ms on that
+/// file and 3.09 -> 2.11 s on a 20 MB generated tree (hyperfine); peak RSS on a 1 GB tree
+/// stays under 64 MB. mimalloc was faster on one file (107.7 M instructions) but held 96 MB
+/// on the 1 GB tree. Other targets keep their system allocator (not measured here).
 #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
 #[global_allocator]
 static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;

@@ -91,7 +91,7 @@ static WORD: LazyLock<Regex> =
 
 /// Reassembles the fragments `text` (a segment's text view) joins.
 pub fn reassemble(text: &str) -> Vec<Joined> {
-    if !text.contains(['"', '\'', '`']) {
+    if memchr::memchr3(b'"', b'\'', b'`', text.as_bytes()).is_none() {
         return Vec::new();
     }
     // name -> content range of its (last) literal; literals joined directly.
@@ -203,11 +203,9 @@ fn scan_literals(
     let mut assigned = Vec::new();
     let mut chains = Vec::new();
     let mut i = 0;
-    while i < b.len() {
-        if !matches!(b[i], b'"' | b'\'' | b'`') {
-            i += 1;
-            continue;
-        }
+    // The next quotation mark, found with memchr's vectorized search.
+    while let Some(at) = memchr::memchr3(b'"', b'\'', b'`', &b[i..]) {
+        i += at;
         let Some(close) = literal_end(b, i) else {
             i += 1;
             continue;

@@ -30,10 +30,12 @@ pub fn is_arabic_decoration(c: char) -> bool {
 /// line break in wrapped CJK text or spacing inserted to split a phrase, is dropped in the
 /// prose view. Scripts from Unicode Scripts.txt through `unicode-script`.
 pub(super) fn is_unspaced_letter(c: char) -> bool {
-    matches!(
-        c.script(),
-        Script::Han | Script::Hiragana | Script::Katakana
-    ) || matches!(c, '々' | 'ー')
+    !c.is_ascii()
+        && matches!(
+            c.script(),
+            Script::Han | Script::Hiragana | Script::Katakana
+        )
+        || matches!(c, '々' | 'ー')
 }
 
 /// True for combining marks (general category M). Inside a word they belong to it: a

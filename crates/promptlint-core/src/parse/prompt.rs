@@ -453,12 +453,10 @@ pub fn placeholders(text: &str, base: usize, single_brace: bool) -> Vec<Placehol
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
-    while i < b.len() {
+    // The next byte that may open a placeholder, found with memchr's vectorized search.
+    while let Some(at) = memchr::memchr3(b'{', b'$', b'<', &b[i..]) {
+        i += at;
         let c = b[i];
-        if c != b'{' && c != b'$' && c != b'<' {
-            i += 1;
-            continue;
-        }
         let rest = &text[i..];
         let found = if rest.starts_with("${{") {
             // A GitHub Actions expression, not a prompt placeholder.

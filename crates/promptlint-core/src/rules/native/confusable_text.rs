@@ -9,6 +9,7 @@ use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::{MixedScript, is_potential_mixed_script_confusable_char, skeleton};
 
+use super::unicode_common::runs_with_non_ascii;
 use crate::escape::{code_point, is_invisible};
 
 // Tokens and words
@@ -75,11 +76,33 @@ pub(super) fn class(c: char) -> Class {
 
 /// Calls `f` with each untrimmed token of `text` that holds both a Latin letter and a letter
 /// of another script (no other token can hold a mixed-script word or host name), as a byte
-/// range, in order. Linear in the text, one class lookup per code point.
+/// range, in order. A token is a maximal run of code points that are not [`Class::Break`].
+///
+/// Only a token with a non-ASCII code point can hold a letter of another script, so only
+/// those are read ([`runs_with_non_ascii`]): linear in the text, one class lookup per code
+/// point of those tokens. [`for_each_token_by_chars`] (tests) reads every code point and
+/// finds the same tokens.
 pub(super) fn for_each_token(text: &str, mut f: impl FnMut(Range<usize>)) {
-    if text.is_ascii() {
-        return;
-    }
+    runs_with_non_ascii(
+        text,
+        |c| class(c) != Class::Break,
+        |r| {
+            let classes = text[r.clone()].chars().map(class);
+            let (mut latin, mut other) = (false, false);
+            for c in classes {
+                latin |= c == Class::Latin;
+                other |= c == Class::Other;
+            }
+            if latin && other {
+                f(r);
+            }
+        },
+    );
+}
+
+/// [`for_each_token`] reading every code point: the reference the tests compare it with.
+#[cfg(test)]
+pub(super) fn for_each_token_by_chars(text: &str, mut f: impl FnMut(Range<usize>)) {
     let mut start: Option<usize> = None;
     let (mut latin, mut other) = (false, false);
     for (i, c) in text.char_indices() {
@@ -547,6 +570,50 @@ pub(super) fn homograph(token: &str) -> Option<Homograph> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The jumping tokenizer finds what reading every code point finds, on generated texts of
+    /// ASCII, Latin, Cyrillic, Greek, Arabic and Han letters, marks, hidden characters,
+    /// joiners, emoji and non-ASCII punctuation.
+    #[test]
+    fn tokens_by_jumps_and_by_chars_agree() {
+        const ALPHABET: &[char] = &[
+            'a', 'Z', '7', ' ', '.', '-', '/', '\n', '(', 'é', 'а', 'е', 'ο', 'ا', '中', '😀',
+            '\u{200B}', '\u{0301}', '。', '\u{00A0}', '«', 'ß',
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let tokens = |text: &str, by_chars: bool| {
+            let mut out = Vec::new();
+            if by_chars {
+                for_each_token_by_chars(text, |r| out.push(r));
+            } else {
+                for_each_token(text, |r| out.push(r));
+            }
+            out
+        };
+        let mut mixed = 0;
+        for _ in 0..3000 {
+            let len = usize::try_from(next() % 40).expect("small");
+            let text: String = (0..len)
+                .map(|_| ALPHABET[usize::try_from(next()).expect("64-bit") % ALPHABET.len()])
+                .collect();
+            let fast = tokens(&text, false);
+            assert_eq!(fast, tokens(&text, true), "{text:?}");
+            mixed += fast.len();
+        }
+        assert!(
+            mixed > 100,
+            "the generated texts hold mixed tokens: {mixed}"
+        );
+        // One case by hand: the token around the Cyrillic `а` starts at the ASCII letters
+        // before it, and the emoji (Break) ends it.
+        assert_eq!(tokens("x cаt-1😀b", false), vec![2..8]);
+    }
 
     #[test]
     fn the_fast_ranges_agree_with_the_property_lookups() {

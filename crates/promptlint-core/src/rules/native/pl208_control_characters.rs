@@ -45,16 +45,26 @@ fn is_reported_control(c: char) -> bool {
 pub fn control_characters(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     // Lines end with LF somewhere in the file: a CR that is not part of CRLF then overwrites.
     let lf_file = input.text().contains('\n');
-    check_views(
-        input,
-        rule,
-        |t| {
-            t.bytes()
-                .any(|b| matches!(b, 0x01..=0x08 | 0x0B..=0x1F | 0x7F))
-                || t.contains(|c: char| matches!(c as u32, 0x80..=0x9F))
-        },
-        |view, hits| scan(view.text, lf_file, hits),
-    )
+    check_views(input, rule, has_control, |view, hits| {
+        scan(view.text, lf_file, hits)
+    })
+}
+
+/// True when `t` holds a C0 control but TAB and LF, DEL, or a C1 control (U+0080..U+009F):
+/// the views [`scan`] reads. Text without one (most of it) is told apart in one pass over its
+/// bytes that the compiler vectorizes: a C1 control is encoded as 0xC2 and a byte in
+/// 0x80..=0x9F (RFC 3629), so text with no such byte, no 0xC2 and no 0x7F has none.
+fn has_control(t: &str) -> bool {
+    let maybe = |b: u8| matches!(b, 0x01..=0x08 | 0x0B..=0x1F | 0x7F | 0xC2);
+    let candidates = t
+        .as_bytes()
+        .chunks(64)
+        .any(|chunk| chunk.iter().fold(false, |seen, &b| seen | maybe(b)));
+    candidates
+        && (t
+            .bytes()
+            .any(|b| matches!(b, 0x01..=0x08 | 0x0B..=0x1F | 0x7F))
+            || t.contains(|c: char| matches!(c as u32, 0x80..=0x9F)))
 }
 
 /// What one control sequence or run does, by severity.
@@ -322,6 +332,23 @@ fn osc(s: &str, i: usize, from: usize) -> (Range<usize>, Effect) {
 #[cfg(test)]
 mod tests {
     use std::ops::Range;
+
+    #[test]
+    fn texts_with_a_control_are_told_apart_by_their_bytes() {
+        let long = "a".repeat(200);
+        for (text, has) in [
+            ("plain text\n\twith a tab", false),
+            ("caf\u{e9} \u{a9} 20\u{b0}C \u{a0}", false),
+            ("a\rb", true),
+            ("a\u{7f}", true),
+            ("x\u{85}y", true),
+            (&format!("{long}\u{9b}"), true),
+            (&format!("{long}\u{a9}{long}"), false),
+            ("", false),
+        ] {
+            assert_eq!(super::has_control(text), has, "{text:?}");
+        }
+    }
 
     use crate::finding::Severity;
 

@@ -13,6 +13,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::input::Input;
+use super::unicode_common::runs_with_non_ascii;
 use crate::codepoints::{LookalikeAlphabet, lookalike_letter};
 use crate::finding::Finding;
 use crate::parse::Role;
@@ -64,8 +65,23 @@ fn finding(rule: &Arc<Rule>, text: &str, (span, reads): (Range<usize>, String)) 
         .map(|f| f.with_label("lookalike letters").with_matched(reads))
 }
 
-/// The disguised words of `text` with how each reads in ASCII.
+/// The disguised words of `text` with how each reads in ASCII. A word is a maximal run of
+/// letters, digits and lookalike letters; only one with a non-ASCII code point can be a
+/// disguise ([`judge`]), so only those are read ([`runs_with_non_ascii`]).
 fn disguised_words(text: &str) -> Vec<(Range<usize>, String)> {
+    let mut out = Vec::new();
+    let is_part = |c: char| c.is_alphanumeric() || lookalike_letter(c).is_some();
+    runs_with_non_ascii(text, is_part, |w| {
+        if let Some(reads) = judge(text, w.clone()) {
+            out.push((w, reads));
+        }
+    });
+    out
+}
+
+/// [`disguised_words`] reading every code point: the reference the tests compare it with.
+#[cfg(test)]
+fn disguised_words_by_chars(text: &str) -> Vec<(Range<usize>, String)> {
     let mut out = Vec::new();
     let mut start = None;
     let is_part = |c: char| c.is_alphanumeric() || lookalike_letter(c).is_some();
@@ -139,6 +155,38 @@ fn judge(text: &str, w: Range<usize>) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use std::ops::Range;
+
+    /// Reading only the words with a non-ASCII code point finds what reading every code point
+    /// finds, on generated texts of ASCII, small capitals, Braille, enclosed letters,
+    /// regional indicators, other scripts and punctuation.
+    #[test]
+    fn words_by_jumps_and_by_chars_agree() {
+        const ALPHABET: &[char] = &[
+            'a', 'G', '4', ' ', '.', '/', '[', ']', '\n', 'é', 'ɪ', 'ɢ', 'ɴ', 'ᴏ', 'ʀ', '⠊', '⠛',
+            '🅸', '🇦', 'а', '中', '😀', '·',
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut disguised = 0;
+        for _ in 0..3000 {
+            let len = usize::try_from(next() % 30).expect("small");
+            let text: String = (0..len)
+                .map(|_| ALPHABET[usize::try_from(next()).expect("64-bit") % ALPHABET.len()])
+                .collect();
+            let fast = super::disguised_words(&text);
+            assert_eq!(fast, super::disguised_words_by_chars(&text), "{text:?}");
+            disguised += fast.len();
+        }
+        assert!(
+            disguised > 50,
+            "the generated texts hold disguises: {disguised}"
+        );
+    }
 
     fn found(text: &str) -> Vec<(Range<usize>, String)> {
         crate::check::rule_findings("PL209", "AGENTS.md", text)

@@ -234,6 +234,36 @@ pub(super) fn find_non_ascii(
     }
 }
 
+/// Calls `f` with each maximal run of code points of `text` that satisfy `part` and hold a
+/// non-ASCII code point among them, in order, as byte ranges. The scan jumps from one
+/// non-ASCII code point satisfying `part` to the next ([`find_non_ascii`], 16 ASCII bytes at
+/// a time) and reads only the runs around them, so a rule that judges only words with a
+/// non-ASCII letter (a lookalike, a letter of another script) skips ASCII prose without
+/// decoding it.
+pub(super) fn runs_with_non_ascii(
+    text: &str,
+    part: impl Fn(char) -> bool,
+    mut f: impl FnMut(Range<usize>),
+) {
+    let b = text.as_bytes();
+    // Every run that starts before `from` has been read; `from` is a char boundary.
+    let mut from = 0;
+    while let Some((at, _)) = find_non_ascii(text, from, &|c: char| !c.is_ascii() && part(c)) {
+        // Between `from` (where no run goes on) and `at` lie ASCII bytes and the non-ASCII
+        // code points `find_non_ascii` skipped, which are not part of a run.
+        let mut start = at;
+        while start > from && b[start - 1] < 0x80 && part(char::from(b[start - 1])) {
+            start -= 1;
+        }
+        let end = text[at..]
+            .char_indices()
+            .find(|&(_, c)| !part(c))
+            .map_or(text.len(), |(i, _)| at + i);
+        f(start..end);
+        from = end;
+    }
+}
+
 /// Groups `items` (byte offset, char; sorted) into runs of adjacent code points, as index
 /// ranges of `items`.
 pub(super) fn group_adjacent(items: &[(usize, char)]) -> Vec<Range<usize>> {

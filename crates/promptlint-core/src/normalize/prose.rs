@@ -29,14 +29,14 @@ pub(super) fn prose_view(text: &View) -> (View, Option<OffsetMap>) {
     let t = &text.text;
     // Plain ASCII (most text) is read byte by byte; other text through its characters.
     let (out, map) = if t.is_ascii() {
-        fold(t, &Ascii(t.as_bytes()))
+        fold(t, &Ascii(t.as_bytes()), true)
     } else {
         // Sized first (std counts chars without decoding them): collecting from
         // `char_indices`, whose size hint is a quarter of the bytes, grew the vector by
         // reallocation and copying (callgrind, 20 MB generated tree).
         let mut chars = Vec::with_capacity(t.chars().count());
         chars.extend(t.char_indices());
-        fold(t, &chars)
+        fold(t, &chars, true)
     };
     let (to_segment, in_text) = match &text.map {
         None => (map, None),
@@ -84,8 +84,10 @@ impl Chars for Vec<(usize, char)> {
     }
 }
 
-/// The prose view's text of `t` and its map to `t`, reading `t` through `chars`.
-fn fold(t: &str, chars: &impl Chars) -> (String, OffsetMap) {
+/// The prose view's text of `t` and its map to `t`, reading `t` through `chars`. With
+/// `plain_runs`, runs of plain words ([`plain_run`]) are copied whole instead of word by
+/// word: the same text and map (tests compare both), in a fraction of the instructions.
+fn fold(t: &str, chars: &impl Chars, plain_runs: bool) -> (String, OffsetMap) {
     let mut out = String::with_capacity(t.len());
     let mut map = OffsetMap::new();
     let n = chars.count();
@@ -96,6 +98,18 @@ fn fold(t: &str, chars: &impl Chars) -> (String, OffsetMap) {
     let mut pending_blank = true;
     while k < n {
         let (i, c) = chars.at(k);
+        if plain_runs && c.is_ascii_lowercase() {
+            let end = plain_run(chars, k);
+            if end > k {
+                flush_space(t, &mut out, &mut map, &mut pending_space, pending_blank, c);
+                pending_blank = true;
+                let run = i..end_of(end);
+                out.push_str(&t[run.clone()]);
+                map.push_identity(run);
+                k = end;
+                continue;
+            }
+        }
         // Letters split by one repeated separator: i.g.n.o.r.e, r_u_l_e_s, p-r-e-v.
         if c.is_alphabetic()
             && let Some(last) = separated_run(chars, k)
@@ -172,6 +186,37 @@ fn fold(t: &str, chars: &impl Chars) -> (String, OffsetMap) {
     }
     // Trailing punctuation and whitespace are dropped.
     (out, map)
+}
+
+/// The end (a character index) of the run of plain words that starts at character `k`, or
+/// `k` when none does. Plain words are ASCII lower-case letters only, two or more of them
+/// (so neither leetspeak, which needs a digit, nor a separated letter, which is one letter),
+/// followed by the end of the text or by a character that cannot go on with the word (ASCII,
+/// and not a letter, a digit, `'`, `@` or `$`); the run's words are parted by one ASCII space
+/// each. [`fold`] copies such a run as it is: each word whole, each single space as itself,
+/// all identity pieces that the map merges into one.
+fn plain_run(chars: &impl Chars, k: usize) -> usize {
+    let mut end = k;
+    let mut j = k;
+    loop {
+        let word = j;
+        while chars.get(j).is_some_and(|(_, c)| c.is_ascii_lowercase()) {
+            j += 1;
+        }
+        if j - word < 2 {
+            return end;
+        }
+        match chars.get(j) {
+            None => return j,
+            Some((_, ' ')) => {
+                end = j;
+                j += 1;
+            }
+            Some((_, c)) if !c.is_ascii() || c.is_ascii_alphanumeric() => return end,
+            Some((_, '\'' | '@' | '$')) => return end,
+            Some(_) => return j,
+        }
+    }
 }
 
 /// Writes the pending run of punctuation and whitespace as one space before `next`, unless
@@ -262,6 +307,71 @@ fn separated_run(chars: &impl Chars, k: usize) -> Option<usize> {
 mod tests {
     use super::*;
 
+    /// Copying runs of plain words whole builds what reading word by word builds, text and
+    /// map, on generated texts of words, digits, leetspeak, separated letters, apostrophes,
+    /// symbols, punctuation, line breaks and non-ASCII letters and marks.
+    #[test]
+    fn plain_runs_and_word_by_word_agree() {
+        const PIECES: &[&str] = &[
+            "ignore",
+            "all",
+            "the",
+            "a",
+            "b",
+            "x",
+            "Rules",
+            "pr3v",
+            "1gn0r3",
+            "sha256",
+            " ",
+            " ",
+            " ",
+            "  ",
+            ".",
+            "-",
+            "_",
+            "'",
+            "\u{2019}",
+            "@",
+            "$",
+            "\n",
+            "!!",
+            "caf\u{e9}",
+            "e\u{301}",
+            "\u{5ffd}\u{7565}",
+            "i.g.n.o.r.e",
+            "r e a d",
+            "don't",
+            "p@ss",
+        ];
+        let mut state = 0xd1b5_4a32_d192_ed03u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            usize::try_from(state % 1_000_003).expect("small")
+        };
+        for _ in 0..4000 {
+            let text: String = (0..next() % 14)
+                .map(|_| PIECES[next() % PIECES.len()])
+                .collect();
+            let decoded: Vec<(usize, char)> = text.char_indices().collect();
+            let slow = fold(&text, &decoded, false);
+            assert_eq!(fold(&text, &decoded, true), slow, "{text:?}");
+            if text.is_ascii() {
+                let ascii = Ascii(text.as_bytes());
+                assert_eq!(fold(&text, &ascii, true), slow, "{text:?}");
+                assert_eq!(fold(&text, &ascii, false), slow, "{text:?}");
+            }
+        }
+        // A run of plain words is one piece of the map, as word by word.
+        let t = "ignore all previous rules. then x";
+        let ascii = Ascii(t.as_bytes());
+        assert_eq!(plain_run(&ascii, 0), 25);
+        assert_eq!(plain_run(&ascii, 32), 32);
+        assert_eq!(fold(t, &ascii, true).0, "ignore all previous rules then x");
+    }
+
     /// The ASCII reading and the decoded reading of the same text build the same prose view
     /// and the same map, piece for piece.
     #[test]
@@ -278,14 +388,19 @@ mod tests {
         ];
         for t in texts {
             let decoded: Vec<(usize, char)> = t.char_indices().collect();
-            let (a_text, a_map) = fold(t, &Ascii(t.as_bytes()));
-            let (d_text, d_map) = fold(t, &decoded);
+            let (a_text, a_map) = fold(t, &Ascii(t.as_bytes()), true);
+            let (d_text, d_map) = fold(t, &decoded, true);
             assert_eq!(a_text, d_text, "{t:?}");
             assert_eq!(a_map, d_map, "{t:?}");
         }
         // What the readings build, for one of them.
         assert_eq!(
-            fold("i.g.n.o.r.e!! 1gn0r3", &Ascii(b"i.g.n.o.r.e!! 1gn0r3")).0,
+            fold(
+                "i.g.n.o.r.e!! 1gn0r3",
+                &Ascii(b"i.g.n.o.r.e!! 1gn0r3"),
+                true
+            )
+            .0,
             "ignore ignore"
         );
     }

@@ -8,6 +8,18 @@
 
 /// PL201: the `Bidi_Control` property of PropList.txt
 /// (<https://www.unicode.org/Public/UCD/latest/ucd/PropList.txt>): U+061C, U+200E, U+200F,
+/// The byte offset of the first byte of `bytes` at or after `from` that is not ASCII (0x80 or
+/// more), if there is one. Plain ASCII is skipped 16 bytes at a time (a check the compiler
+/// vectorizes): agent files are mostly ASCII with a few emoji or accented words, and the
+/// checks that judge only non-ASCII code points jump from one to the next with it.
+pub fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    while i + 16 <= bytes.len() && bytes[i..i + 16].is_ascii() {
+        i += 16;
+    }
+    Some(i + bytes.get(i..)?.iter().position(|&b| b >= 0x80)?)
+}
+
 /// U+202A–U+202E, U+2066–U+2069.
 pub fn is_bidi_control(c: char) -> bool {
     matches!(

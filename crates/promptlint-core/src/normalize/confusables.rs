@@ -38,14 +38,11 @@ fn prototype_cased(c: char) -> Option<char> {
 /// Greek lookalikes. Words of one non-Latin script (a Russian sentence, Greek maths) are left
 /// alone. `None`: nothing folded.
 pub(super) fn fold_confusables(text: &str) -> (String, Option<OffsetMap>) {
-    let words = word_ranges(text);
+    let words = non_ascii_words(text);
     // (word, script to fold toward: Latin, or the word's own non-Latin script)
     let mut plan: Vec<(Range<usize>, Script)> = Vec::new();
     for w in &words {
         let word = &text[w.clone()];
-        if word.is_ascii() {
-            continue;
-        }
         let (mut latin, mut other) = (0usize, 0usize);
         let mut other_script = None;
         let mut all_fold = true;
@@ -148,13 +145,63 @@ fn lookalike_in(script: Script, latin: char) -> Option<char> {
         .flatten()
 }
 
-/// Byte ranges of maximal runs of letters and marks.
+/// Whether `c` goes on with a word ([`word_ranges`]): a letter, or a code point of script
+/// Inherited (a combining mark) after one.
+fn wordy(c: char, in_word: bool) -> bool {
+    c.is_alphabetic() || (in_word && c.script() == Script::Inherited)
+}
+
+/// The words of [`word_ranges`] that hold a non-ASCII code point (an ASCII word has nothing
+/// to fold), found by jumping from one non-ASCII byte to the next and reading only the word
+/// around it: the same ranges, without a class lookup for every code point of ASCII prose.
+fn non_ascii_words(text: &str) -> Vec<Range<usize>> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    // At `from`, a char boundary, no word is open (the scan's state between words).
+    let mut from = 0;
+    while let Some(at) = crate::codepoints::next_non_ascii(b, from) {
+        // Between `from` and `at` all is ASCII: the word around `at` starts at the ASCII
+        // letters right before it.
+        let mut s = at;
+        while s > from && b[s - 1].is_ascii_alphabetic() {
+            s -= 1;
+        }
+        let mut start: Option<usize> = None;
+        from = text.len();
+        for (k, c) in text[s..].char_indices() {
+            let i = s + k;
+            if wordy(c, start.is_some()) {
+                start.get_or_insert(i);
+                continue;
+            }
+            if let Some(st) = start.take()
+                && !text[st..i].is_ascii()
+            {
+                out.push(st..i);
+            }
+            if i >= at {
+                from = i + c.len_utf8();
+                break;
+            }
+        }
+        if let Some(st) = start
+            && from == text.len()
+            && !text[st..].is_ascii()
+        {
+            out.push(st..text.len());
+        }
+    }
+    out
+}
+
+/// Byte ranges of maximal runs of letters and marks: what [`non_ascii_words`] reads,
+/// code point by code point (tests compare both).
+#[cfg(test)]
 fn word_ranges(text: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
     for (i, c) in text.char_indices() {
-        let wordy = c.is_alphabetic() || (start.is_some() && c.script() == Script::Inherited);
-        match (wordy, start) {
+        match (wordy(c, start.is_some()), start) {
             (true, None) => start = Some(i),
             (false, Some(s)) => {
                 out.push(s..i);
@@ -204,4 +251,45 @@ fn mostly_latin(text: &str, w: &Range<usize>) -> bool {
         }
     }
     latin > other
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Jumping between non-ASCII bytes finds the non-ASCII words reading every code point
+    /// finds, on generated texts of ASCII and non-ASCII letters, combining marks (script
+    /// Inherited, which only go on with a word), digits, spaces and punctuation.
+    #[test]
+    fn non_ascii_words_by_jumps_and_by_chars_agree() {
+        const ALPHABET: &[char] = &[
+            'a', 'Q', 'z', '1', ' ', '.', '\n', 'é', 'с', 'о', 'ο', '中', '\u{301}', '\u{200D}',
+            '😀', '’', 'ß',
+        ];
+        let mut state = 0x6a09_e667_f3bc_c908u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            usize::try_from(state % 1_000_003).expect("small")
+        };
+        let mut words = 0;
+        for _ in 0..3000 {
+            let text: String = (0..next() % 30)
+                .map(|_| ALPHABET[next() % ALPHABET.len()])
+                .collect();
+            let by_chars: Vec<Range<usize>> = word_ranges(&text)
+                .into_iter()
+                .filter(|w| !text[w.clone()].is_ascii())
+                .collect();
+            let fast = non_ascii_words(&text);
+            assert_eq!(fast, by_chars, "{text:?}");
+            words += fast.len();
+        }
+        assert!(
+            words > 1000,
+            "the generated texts hold non-ASCII words: {words}"
+        );
+        assert_eq!(non_ascii_words("the сurl \u{301}x é"), vec![4..9, 14..16]);
+    }
 }

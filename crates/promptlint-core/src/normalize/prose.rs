@@ -31,11 +31,16 @@ pub(super) fn prose_view(text: &View) -> (View, Option<OffsetMap>) {
     let (out, map) = if t.is_ascii() {
         fold(t, &Ascii(t.as_bytes()), true)
     } else {
-        // Sized first (std counts chars without decoding them): collecting from
-        // `char_indices`, whose size hint is a quarter of the bytes, grew the vector by
-        // reallocation and copying (callgrind, 20 MB generated tree).
+        // Sized first (std counts chars without decoding them), then filled by pushes:
+        // collecting from `char_indices` (whose size hint is a quarter of the bytes) grew the
+        // vector by reallocation, and extending from it checked the capacity through the
+        // iterator's size hint at every char (callgrind, 20 MB generated tree).
         let mut chars = Vec::with_capacity(t.chars().count());
-        chars.extend(t.char_indices());
+        let mut at = 0;
+        for c in t.chars() {
+            chars.push((at, c));
+            at += c.len_utf8();
+        }
         fold(t, &chars, true)
     };
     let (to_segment, in_text) = match &text.map {

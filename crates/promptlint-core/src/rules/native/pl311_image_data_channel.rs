@@ -156,7 +156,7 @@ fn images(text: &str, body: &[Range<usize>], defs: &HashMap<String, Definition>)
     let mut out = Vec::new();
     let b = text.as_bytes();
     let mut i = 0;
-    while let Some(k) = text[i..].find("![") {
+    while let Some(k) = memchr::memmem::find(&b[i..], b"![") {
         let start = i + k;
         i = start + 2;
         if !in_body(body, start) {

@@ -220,11 +220,7 @@ pub(super) fn find_non_ascii(
     let bytes = text.as_bytes();
     let mut i = from;
     loop {
-        while i + 16 <= bytes.len() && bytes[i..i + 16].is_ascii() {
-            i += 16;
-        }
-        let rel = bytes.get(i..)?.iter().position(|&b| b >= 0x80)?;
-        i += rel;
+        i = crate::codepoints::next_non_ascii(bytes, i)?;
         // A byte of 0x80 or more after ASCII or a whole char starts a char.
         let c = text[i..].chars().next()?;
         if pred(c) {

@@ -55,6 +55,8 @@ const TABLE: &[(&str, usize)] = &[
     ("entities", 0),
     ("bounds", 0),
     ("source", 0),
+    // Unit tests' helpers (a seeded generator); compiled only for tests, imports nothing.
+    ("testing", 0),
     ("data", 1),
     ("parse", 2),
     ("agents", 3),

@@ -38,3 +38,5 @@ pub mod rules;
 pub mod severity;
 pub mod source;
 pub mod target;
+#[cfg(test)]
+mod testing;

@@ -266,18 +266,10 @@ mod tests {
             'a', 'Q', 'z', '1', ' ', '.', '\n', 'é', 'с', 'о', 'ο', '中', '\u{301}', '\u{200D}',
             '😀', '’', 'ß',
         ];
-        let mut state = 0x6a09_e667_f3bc_c908u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % 1_000_003).expect("small")
-        };
+        let mut rng = crate::testing::XorShift::new(0x6a09_e667_f3bc_c908);
         let mut words = 0;
         for _ in 0..3000 {
-            let text: String = (0..next() % 30)
-                .map(|_| ALPHABET[next() % ALPHABET.len()])
-                .collect();
+            let text: String = (0..rng.below(30)).map(|_| *rng.pick(ALPHABET)).collect();
             let by_chars: Vec<Range<usize>> = word_ranges(&text)
                 .into_iter()
                 .filter(|w| !text[w.clone()].is_ascii())

@@ -349,17 +349,9 @@ mod tests {
             "don't",
             "p@ss",
         ];
-        let mut state = 0xd1b5_4a32_d192_ed03u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % 1_000_003).expect("small")
-        };
+        let mut rng = crate::testing::XorShift::new(0xd1b5_4a32_d192_ed03);
         for _ in 0..4000 {
-            let text: String = (0..next() % 14)
-                .map(|_| PIECES[next() % PIECES.len()])
-                .collect();
+            let text: String = (0..rng.below(14)).map(|_| *rng.pick(PIECES)).collect();
             let decoded: Vec<(usize, char)> = text.char_indices().collect();
             let slow = fold(&text, &decoded, false);
             assert_eq!(fold(&text, &decoded, true), slow, "{text:?}");

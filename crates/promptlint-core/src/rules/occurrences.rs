@@ -353,13 +353,8 @@ mod tests {
     fn both_ways_agree_on_generated_texts() {
         // A small alphabet makes overlaps, repeats and shared prefixes common; a xorshift
         // generator keeps the cases the same on every run.
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = crate::testing::XorShift::new(0x2545_F491_4F6C_DD1D);
+        let mut next = move |n: usize| rng.below(n);
         let alphabet = ["a", "b", "A", "B", "é", " ", "\0", "я"];
         let word = |len: usize, next: &mut dyn FnMut(usize) -> usize| -> String {
             (0..len).map(|_| alphabet[next(alphabet.len())]).collect()

@@ -580,13 +580,7 @@ mod tests {
             'a', 'Z', '7', ' ', '.', '-', '/', '\n', '(', 'é', 'а', 'е', 'ο', 'ا', '中', '😀',
             '\u{200B}', '\u{0301}', '。', '\u{00A0}', '«', 'ß',
         ];
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::testing::XorShift::new(0x2545_f491_4f6c_dd1d);
         let tokens = |text: &str, by_chars: bool| {
             let mut out = Vec::new();
             if by_chars {
@@ -598,10 +592,7 @@ mod tests {
         };
         let mut mixed = 0;
         for _ in 0..3000 {
-            let len = usize::try_from(next() % 40).expect("small");
-            let text: String = (0..len)
-                .map(|_| ALPHABET[usize::try_from(next()).expect("64-bit") % ALPHABET.len()])
-                .collect();
+            let text: String = (0..rng.below(40)).map(|_| *rng.pick(ALPHABET)).collect();
             let fast = tokens(&text, false);
             assert_eq!(fast, tokens(&text, true), "{text:?}");
             mixed += fast.len();

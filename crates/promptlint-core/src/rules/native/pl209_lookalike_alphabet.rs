@@ -165,19 +165,10 @@ mod tests {
             'a', 'G', '4', ' ', '.', '/', '[', ']', '\n', 'é', 'ɪ', 'ɢ', 'ɴ', 'ᴏ', 'ʀ', '⠊', '⠛',
             '🅸', '🇦', 'а', '中', '😀', '·',
         ];
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::testing::XorShift::new(0x9e37_79b9_7f4a_7c15);
         let mut disguised = 0;
         for _ in 0..3000 {
-            let len = usize::try_from(next() % 30).expect("small");
-            let text: String = (0..len)
-                .map(|_| ALPHABET[usize::try_from(next()).expect("64-bit") % ALPHABET.len()])
-                .collect();
+            let text: String = (0..rng.below(30)).map(|_| *rng.pick(ALPHABET)).collect();
             let fast = super::disguised_words(&text);
             assert_eq!(fast, super::disguised_words_by_chars(&text), "{text:?}");
             disguised += fast.len();

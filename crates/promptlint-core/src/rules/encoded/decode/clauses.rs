@@ -376,18 +376,10 @@ mod tests {
             " ", " ", " ", ".", ". ", ",", "!", "?\n", ":", ";x", "\"", "`", "|", "\n", "42",
             "IGNORE", "Rules",
         ];
-        let mut state = 0xbf58_476d_1ce4_e5b9u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            usize::try_from(state % 1_000_003).expect("small")
-        };
+        let mut rng = crate::testing::XorShift::new(0xbf58_476d_1ce4_e5b9);
         let mut found = 0;
         for _ in 0..6000 {
-            let text: String = (0..next() % 40)
-                .map(|_| PIECES[next() % PIECES.len()])
-                .collect();
+            let text: String = (0..rng.below(40)).map(|_| *rng.pick(PIECES)).collect();
             let (mut fast, mut slow) = (Vec::new(), Vec::new());
             clause_runs(&text, &mut fast);
             clause_runs_by_bytes(&text, &mut slow);

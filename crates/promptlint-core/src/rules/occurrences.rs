@@ -19,7 +19,9 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::automaton::Automaton;
+use aho_corasick::nfa::contiguous;
+use aho_corasick::{Anchored, MatchKind};
 
 /// A scanner reads its texts through [`Hashed`] until it has read this many bytes (32 KiB,
 /// a few agent files).
@@ -47,9 +49,9 @@ pub const SMALL_TEXT_BYTES: usize = 16 << 10;
 pub struct Scanner {
     /// The patterns with their ASCII letters lower-cased, matched exactly: built on first
     /// need, `None` when it does not build (plain strings always do).
-    lower: OnceLock<Option<AhoCorasick>>,
+    lower: OnceLock<Option<contiguous::NFA>>,
     /// The patterns as given, matched ASCII case-insensitively: built on first need.
-    any_case: OnceLock<Option<AhoCorasick>>,
+    any_case: OnceLock<Option<contiguous::NFA>>,
     /// The hash table of the first, small texts.
     hashed: OnceLock<Hashed>,
     patterns: Vec<Cow<'static, [u8]>>,
@@ -90,25 +92,24 @@ impl Scanner {
         let Some(automaton) = self.automaton(text) else {
             return false;
         };
-        for m in automaton.find_overlapping_iter(text) {
-            if found(m.pattern().as_usize()) {
-                break;
-            }
-        }
+        scan(automaton, text.as_bytes(), |p, _| found(p));
         true
     }
 
-    fn build<P: AsRef<[u8]>>(patterns: &[P], ascii_case_insensitive: bool) -> Option<AhoCorasick> {
-        AhoCorasickBuilder::new()
+    fn build<P: AsRef<[u8]>>(
+        patterns: &[P],
+        ascii_case_insensitive: bool,
+    ) -> Option<contiguous::NFA> {
+        contiguous::Builder::new()
             .ascii_case_insensitive(ascii_case_insensitive)
             .match_kind(MatchKind::Standard)
-            .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+            .prefilter(false)
             .build(patterns)
             .ok()
     }
 
     /// The automaton to scan `text` with, `None` when it does not build.
-    fn automaton(&self, text: &str) -> Option<&AhoCorasick> {
+    fn automaton(&self, text: &str) -> Option<&contiguous::NFA> {
         if has_ascii_upper(text.as_bytes()) {
             return self
                 .any_case
@@ -132,6 +133,39 @@ impl Scanner {
                 Scanner::build(&lowered, false)
             })
             .as_ref()
+    }
+}
+
+/// Calls `found(pattern, end)` for every occurrence of a pattern of `nfa` in `text`,
+/// overlapping, by end offset and then in the automaton's order, until it returns true.
+///
+/// The automaton stepped byte by byte, each state's matches read in place: a standard
+/// (overlapping) Aho-Corasick state holds the matches of its whole failure chain
+/// (<https://docs.rs/aho-corasick/1.1/aho_corasick/automaton/trait.Automaton.html>). The
+/// crate's overlapping iterator returns from its search at every match and checks the index
+/// of every byte; most views hold a gate string every few bytes (callgrind, 20 MB generated
+/// tree).
+fn scan(nfa: &contiguous::NFA, text: &[u8], mut found: impl FnMut(usize, usize) -> bool) {
+    let Ok(mut sid) = nfa.start_state(Anchored::No) else {
+        return;
+    };
+    let mut report = |sid, end| {
+        (0..nfa.match_len(sid)).any(|i| found(nfa.match_pattern(sid, i).as_usize(), end))
+    };
+    // An empty pattern matches before the first byte.
+    if nfa.is_match(sid) && report(sid, 0) {
+        return;
+    }
+    for (i, &b) in text.iter().enumerate() {
+        sid = nfa.next_state(Anchored::No, sid, b);
+        if nfa.is_special(sid) {
+            if nfa.is_dead(sid) {
+                return;
+            }
+            if nfa.is_match(sid) && report(sid, i + 1) {
+                return;
+            }
+        }
     }
 }
 
@@ -291,12 +325,15 @@ mod tests {
 
     /// (start, end, pattern) of every occurrence, from the automaton.
     fn by_automaton(s: &Scanner, text: &str) -> Vec<(usize, usize, usize)> {
-        let mut v: Vec<_> = s
-            .automaton(text)
-            .expect("builds")
-            .find_overlapping_iter(text)
-            .map(|m| (m.start(), m.end(), m.pattern().as_usize()))
-            .collect();
+        let mut v = Vec::new();
+        scan(
+            s.automaton(text).expect("builds"),
+            text.as_bytes(),
+            |p, end| {
+                v.push((end - s.patterns[p].len(), end, p));
+                false
+            },
+        );
         v.sort_unstable();
         v
     }

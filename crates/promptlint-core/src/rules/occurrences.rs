@@ -92,8 +92,7 @@ impl Scanner {
         let Some(automaton) = self.automaton(text) else {
             return false;
         };
-        scan(automaton, text.as_bytes(), |p, _| found(p));
-        true
+        scan(automaton, text.as_bytes(), |p, _| found(p))
     }
 
     fn build<P: AsRef<[u8]>>(
@@ -138,6 +137,8 @@ impl Scanner {
 
 /// Calls `found(pattern, end)` for every occurrence of a pattern of `nfa` in `text`,
 /// overlapping, by end offset and then in the automaton's order, until it returns true.
+/// Returns false, having called nothing, when the automaton has no unanchored start state
+/// (a contiguous NFA always has one): the caller then counts every pattern as present.
 ///
 /// The automaton stepped byte by byte, each state's matches read in place: a standard
 /// (overlapping) Aho-Corasick state holds the matches of its whole failure chain
@@ -145,28 +146,29 @@ impl Scanner {
 /// crate's overlapping iterator returns from its search at every match and checks the index
 /// of every byte; most views hold a gate string every few bytes (callgrind, 20 MB generated
 /// tree).
-fn scan(nfa: &contiguous::NFA, text: &[u8], mut found: impl FnMut(usize, usize) -> bool) {
+fn scan(nfa: &contiguous::NFA, text: &[u8], mut found: impl FnMut(usize, usize) -> bool) -> bool {
     let Ok(mut sid) = nfa.start_state(Anchored::No) else {
-        return;
+        return false;
     };
     let mut report = |sid, end| {
         (0..nfa.match_len(sid)).any(|i| found(nfa.match_pattern(sid, i).as_usize(), end))
     };
     // An empty pattern matches before the first byte.
     if nfa.is_match(sid) && report(sid, 0) {
-        return;
+        return true;
     }
     for (i, &b) in text.iter().enumerate() {
         sid = nfa.next_state(Anchored::No, sid, b);
         if nfa.is_special(sid) {
             if nfa.is_dead(sid) {
-                return;
+                return true;
             }
             if nfa.is_match(sid) && report(sid, i + 1) {
-                return;
+                return true;
             }
         }
     }
+    true
 }
 
 /// True when `bytes` hold an upper-case ASCII letter (32 bytes at a time, which the compiler

@@ -614,8 +614,9 @@ impl Walked {
         }
     }
 
-    /// The larger side takes the smaller in (the order of [`CleanFiles`] does not matter:
-    /// the report sorts what it shows), so a merge copies the smaller list only.
+    /// The larger side takes the smaller in, so a merge copies the smaller list only. No
+    /// order matters here: the threads finish files in any order, and the report sorts the
+    /// files, the clean files and the errors it shows.
     fn merge(mut self, mut other: Walked) -> Walked {
         if self.clean.len() < other.clean.len() {
             std::mem::swap(&mut self, &mut other);

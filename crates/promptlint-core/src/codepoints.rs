@@ -1,13 +1,14 @@
 //! The code point classes shared by the unicode checks (PL201–PL206), `--fix` and the
-//! escaper (`crates/promptlint-core/src/escape.rs`), with the names the findings show. Pure tables: this module
-//! imports nothing of the crate, so every stage can use it.
+//! escaper (`crates/promptlint-core/src/escape.rs`), with the names the findings show, and the
+//! scans that jump over ASCII to the code points these checks judge. Pure functions: this
+//! module imports nothing of the crate, so every stage can use it.
+
+use std::ops::Range;
 
 // ---------------------------------------------------------------------------------------------
-// The code point classes
+// Jumping over ASCII
 // ---------------------------------------------------------------------------------------------
 
-/// PL201: the `Bidi_Control` property of PropList.txt
-/// (<https://www.unicode.org/Public/UCD/latest/ucd/PropList.txt>): U+061C, U+200E, U+200F,
 /// The byte offset of the first byte of `bytes` at or after `from` that is not ASCII (0x80 or
 /// more), if there is one. Plain ASCII is skipped 16 bytes at a time (a check the compiler
 /// vectorizes): agent files are mostly ASCII with a few emoji or accented words, and the
@@ -20,6 +21,66 @@ pub fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
     Some(i + bytes.get(i..)?.iter().position(|&b| b >= 0x80)?)
 }
 
+/// The first code point at or after byte `from` (a char boundary) of `text` that satisfies
+/// `pred`, with its byte offset. `pred` must hold for no ASCII character (the invisible,
+/// bidi, tag, private-use and selector classes of these rules are all outside U+0000–U+007F),
+/// so plain ASCII is skipped 16 bytes at a time without decoding it: agent files are mostly
+/// ASCII with a few emoji or accented words.
+pub fn find_non_ascii(
+    text: &str,
+    from: usize,
+    pred: &impl Fn(char) -> bool,
+) -> Option<(usize, char)> {
+    debug_assert!((0u8..0x80).all(|b| !pred(char::from(b))));
+    let bytes = text.as_bytes();
+    let mut i = from;
+    loop {
+        i = next_non_ascii(bytes, i)?;
+        // A byte of 0x80 or more after ASCII or a whole char starts a char.
+        let c = text[i..].chars().next()?;
+        if pred(c) {
+            return Some((i, c));
+        }
+        i += c.len_utf8();
+    }
+}
+
+/// Calls `f` with each maximal run of code points of `text` that satisfy `part` and hold a
+/// non-ASCII code point among them, in order, as byte ranges. The scan jumps from one
+/// non-ASCII code point satisfying `part` to the next ([`find_non_ascii`], 16 ASCII bytes at
+/// a time) and reads only the runs around them, so a check that judges only words with a
+/// non-ASCII letter (a lookalike, a letter of another script, a confusable) skips ASCII
+/// prose without decoding it.
+pub fn runs_with_non_ascii(
+    text: &str,
+    part: impl Fn(char) -> bool,
+    mut f: impl FnMut(Range<usize>),
+) {
+    let b = text.as_bytes();
+    // Every run that starts before `from` has been read; `from` is a char boundary.
+    let mut from = 0;
+    while let Some((at, _)) = find_non_ascii(text, from, &|c: char| !c.is_ascii() && part(c)) {
+        // Between `from` (where no run goes on) and `at` lie ASCII bytes and the non-ASCII
+        // code points `find_non_ascii` skipped, which are not part of a run.
+        let mut start = at;
+        while start > from && b[start - 1] < 0x80 && part(char::from(b[start - 1])) {
+            start -= 1;
+        }
+        let end = text[at..]
+            .char_indices()
+            .find(|&(_, c)| !part(c))
+            .map_or(text.len(), |(i, _)| at + i);
+        f(start..end);
+        from = end;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The code point classes
+// ---------------------------------------------------------------------------------------------
+
+/// PL201: the `Bidi_Control` property of PropList.txt
+/// (<https://www.unicode.org/Public/UCD/latest/ucd/PropList.txt>): U+061C, U+200E, U+200F,
 /// U+202A–U+202E, U+2066–U+2069.
 pub fn is_bidi_control(c: char) -> bool {
     matches!(

@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use unicode_script::{Script, UnicodeScript};
 
+use crate::codepoints::runs_with_non_ascii;
 use crate::offset_map::OffsetMap;
 use crate::source::floor_char_boundary as floor;
 
@@ -145,52 +146,21 @@ fn lookalike_in(script: Script, latin: char) -> Option<char> {
         .flatten()
 }
 
-/// Whether `c` goes on with a word ([`word_ranges`]): a letter, or a code point of script
-/// Inherited (a combining mark) after one.
-fn wordy(c: char, in_word: bool) -> bool {
-    c.is_alphabetic() || (in_word && c.script() == Script::Inherited)
-}
-
 /// The words of [`word_ranges`] that hold a non-ASCII code point (an ASCII word has nothing
-/// to fold), found by jumping from one non-ASCII byte to the next and reading only the word
-/// around it: the same ranges, without a class lookup for every code point of ASCII prose.
+/// to fold), read only around non-ASCII code points ([`runs_with_non_ascii`]). A maximal run
+/// of letters and marks holds one word, from its first letter: a mark goes on with a word
+/// but does not start one.
 fn non_ascii_words(text: &str) -> Vec<Range<usize>> {
-    let b = text.as_bytes();
     let mut out = Vec::new();
-    // At `from`, a char boundary, no word is open (the scan's state between words).
-    let mut from = 0;
-    while let Some(at) = crate::codepoints::next_non_ascii(b, from) {
-        // Between `from` and `at` all is ASCII: the word around `at` starts at the ASCII
-        // letters right before it.
-        let mut s = at;
-        while s > from && b[s - 1].is_ascii_alphabetic() {
-            s -= 1;
-        }
-        let mut start: Option<usize> = None;
-        from = text.len();
-        for (k, c) in text[s..].char_indices() {
-            let i = s + k;
-            if wordy(c, start.is_some()) {
-                start.get_or_insert(i);
-                continue;
-            }
-            if let Some(st) = start.take()
-                && !text[st..i].is_ascii()
-            {
-                out.push(st..i);
-            }
-            if i >= at {
-                from = i + c.len_utf8();
-                break;
+    let part = |c: char| c.is_alphabetic() || c.script() == Script::Inherited;
+    runs_with_non_ascii(text, part, |run| {
+        if let Some(first) = text[run.clone()].find(char::is_alphabetic) {
+            let word = run.start + first..run.end;
+            if !text[word.clone()].is_ascii() {
+                out.push(word);
             }
         }
-        if let Some(st) = start
-            && from == text.len()
-            && !text[st..].is_ascii()
-        {
-            out.push(st..text.len());
-        }
-    }
+    });
     out
 }
 
@@ -201,7 +171,8 @@ fn word_ranges(text: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
     for (i, c) in text.char_indices() {
-        match (wordy(c, start.is_some()), start) {
+        let wordy = c.is_alphabetic() || (start.is_some() && c.script() == Script::Inherited);
+        match (wordy, start) {
             (true, None) => start = Some(i),
             (false, Some(s)) => {
                 out.push(s..i);

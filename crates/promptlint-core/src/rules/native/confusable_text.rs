@@ -9,7 +9,7 @@ use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::{MixedScript, is_potential_mixed_script_confusable_char, skeleton};
 
-use super::unicode_common::runs_with_non_ascii;
+use crate::codepoints::runs_with_non_ascii;
 use crate::escape::{code_point, is_invisible};
 
 // Tokens and words
@@ -87,12 +87,12 @@ pub(super) fn for_each_token(text: &str, mut f: impl FnMut(Range<usize>)) {
         text,
         |c| class(c) != Class::Break,
         |r| {
-            let classes = text[r.clone()].chars().map(class);
-            let (mut latin, mut other) = (false, false);
-            for c in classes {
-                latin |= c == Class::Latin;
-                other |= c == Class::Other;
-            }
+            let (latin, other) = text[r.clone()]
+                .chars()
+                .map(class)
+                .fold((false, false), |(l, o), c| {
+                    (l || c == Class::Latin, o || c == Class::Other)
+                });
             if latin && other {
                 f(r);
             }

@@ -13,8 +13,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::input::Input;
-use super::unicode_common::runs_with_non_ascii;
-use crate::codepoints::{LookalikeAlphabet, lookalike_letter};
+use crate::codepoints::{LookalikeAlphabet, lookalike_letter, runs_with_non_ascii};
 use crate::finding::Finding;
 use crate::parse::Role;
 use crate::rules::Rule;

@@ -55,7 +55,7 @@ use unicode_script::{Script, ScriptExtension, UnicodeScript};
 use unicode_segmentation::GraphemeCursor;
 
 use super::input::Input;
-use crate::codepoints::{BLACK_FLAG, RGI_FLAG_TAGS, name};
+use crate::codepoints::{BLACK_FLAG, RGI_FLAG_TAGS, find_non_ascii, name};
 use crate::escape::{code_point, escape_one_line, truncate_chars};
 use crate::finding::{Finding, Severity};
 use crate::parse::{Role, Segment};
@@ -204,60 +204,6 @@ pub(super) fn runs(text: &str, pred: impl Fn(char) -> bool) -> Vec<Range<usize>>
         from = end;
     }
     out
-}
-
-/// The first code point at or after byte `from` (a char boundary) of `text` that satisfies
-/// `pred`, with its byte offset. `pred` must hold for no ASCII character (the invisible,
-/// bidi, tag, private-use and selector classes of these rules are all outside U+0000–U+007F),
-/// so plain ASCII is skipped 16 bytes at a time without decoding it: agent files are mostly
-/// ASCII with a few emoji or accented words.
-pub(super) fn find_non_ascii(
-    text: &str,
-    from: usize,
-    pred: &impl Fn(char) -> bool,
-) -> Option<(usize, char)> {
-    debug_assert!((0u8..0x80).all(|b| !pred(char::from(b))));
-    let bytes = text.as_bytes();
-    let mut i = from;
-    loop {
-        i = crate::codepoints::next_non_ascii(bytes, i)?;
-        // A byte of 0x80 or more after ASCII or a whole char starts a char.
-        let c = text[i..].chars().next()?;
-        if pred(c) {
-            return Some((i, c));
-        }
-        i += c.len_utf8();
-    }
-}
-
-/// Calls `f` with each maximal run of code points of `text` that satisfy `part` and hold a
-/// non-ASCII code point among them, in order, as byte ranges. The scan jumps from one
-/// non-ASCII code point satisfying `part` to the next ([`find_non_ascii`], 16 ASCII bytes at
-/// a time) and reads only the runs around them, so a rule that judges only words with a
-/// non-ASCII letter (a lookalike, a letter of another script) skips ASCII prose without
-/// decoding it.
-pub(super) fn runs_with_non_ascii(
-    text: &str,
-    part: impl Fn(char) -> bool,
-    mut f: impl FnMut(Range<usize>),
-) {
-    let b = text.as_bytes();
-    // Every run that starts before `from` has been read; `from` is a char boundary.
-    let mut from = 0;
-    while let Some((at, _)) = find_non_ascii(text, from, &|c: char| !c.is_ascii() && part(c)) {
-        // Between `from` (where no run goes on) and `at` lie ASCII bytes and the non-ASCII
-        // code points `find_non_ascii` skipped, which are not part of a run.
-        let mut start = at;
-        while start > from && b[start - 1] < 0x80 && part(char::from(b[start - 1])) {
-            start -= 1;
-        }
-        let end = text[at..]
-            .char_indices()
-            .find(|&(_, c)| !part(c))
-            .map_or(text.len(), |(i, _)| at + i);
-        f(start..end);
-        from = end;
-    }
 }
 
 /// Groups `items` (byte offset, char; sorted) into runs of adjacent code points, as index

@@ -2,7 +2,8 @@
 //! required literals ([`Gate`], through [`super::occurrences`]), then the regexes of each
 //! triggered rule that the literals allow, compiled on first need: without the lazy DFA
 //! while a regex has searched only a few kilobytes, as on one file, and with it after
-//! ([`Engine`]).
+//! ([`Engine`]); a full build whose prefilter is not fast is timed against one without, and
+//! the faster kept ([`Full`]).
 //!
 //! Why this shape: a `RegexSet` of ~150 Unicode-aware, case-insensitive patterns was measured
 //! 50x slower on non-ASCII text (Unicode `\b` in a large set falls back to a slow engine), and
@@ -14,7 +15,8 @@ use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
 
 use rayon::prelude::*;
 use regex::{Regex, RegexBuilder};
@@ -52,27 +54,177 @@ struct Tiered {
     /// The light build, dropped once the full one exists (a tree's first files build some
     /// 200 of them: ~8 MB of peak RSS on a 1 GB generated tree when they were kept).
     light: Mutex<Option<Result<Arc<meta::Regex>, String>>>,
-    full: OnceLock<Result<meta::Regex, String>>,
+    full: OnceLock<Result<Full, String>>,
     /// Bytes of text the light build has been asked to search, over every thread.
     searched: AtomicUsize,
 }
 
-/// A rule regex as [`Compiled::regex`] hands it out: the full build, or a share of the light
-/// one (which the full one may replace meanwhile).
-enum RegexRef<'a> {
-    Full(&'a meta::Regex),
-    Light(Arc<meta::Regex>),
-}
+/// A rule regex as [`Compiled::regex`] hands it out: a share of one of its builds (which a
+/// later one may replace meanwhile).
+struct RegexRef(Arc<meta::Regex>);
 
-impl std::ops::Deref for RegexRef<'_> {
+impl std::ops::Deref for RegexRef {
     type Target = meta::Regex;
 
     fn deref(&self) -> &meta::Regex {
-        match self {
-            RegexRef::Full(re) => re,
-            RegexRef::Light(re) => re,
+        &self.0
+    }
+}
+
+/// The [`Engine::Full`] builds of one regex, and which of them searches.
+///
+/// The regex crate starts each search of a regex with a prefilter over the literals its
+/// matches begin with. Where those literals are short and common (`in`, `on`, `nl`, `od`,
+/// `is`: regex-automata's own `Prefilter::is_fast` calls such a prefilter not fast, yet the
+/// core engine still uses it), the prefilter stops every few bytes, and a search cost
+/// 6-9 ns a byte on the 20 MB generated tree where the lazy DFA alone reads ~2.2 ns a byte
+/// (PL107 #0, PL304 #0, PL301 #4). Elsewhere such a prefilter still wins (PL505 #3: 1.4
+/// against 2.1 ns a byte). Which one wins depends on the text, so for a regex whose prefix
+/// prefilter is not fast both builds are timed on [`TRIAL_BYTES`] of text each, and the
+/// slower one is dropped. Both find the same matches; only the time differs, so the choice
+/// changes nothing that is reported.
+#[derive(Debug)]
+struct Full {
+    /// `[with the prefilter, without]`: the builds that exist now (the second only during
+    /// and after a trial that chose it).
+    builds: [Mutex<Option<Arc<meta::Regex>>>; 2],
+    /// Where the trial stands ([`TRIAL_WITH`] .. [`PLAIN`]).
+    stage: AtomicU8,
+    /// Nanoseconds and bytes each build has searched during the trial.
+    nanos: [AtomicU64; 2],
+    bytes: [AtomicUsize; 2],
+}
+
+/// Bytes of text (256 KiB) each build of a regex searches in its trial ([`Full`]): some
+/// milliseconds of searching, against a tree's worth of text the verdict then saves.
+const TRIAL_BYTES: usize = 256 << 10;
+
+/// [`Full::stage`]: the build with the prefilter is being timed.
+const TRIAL_WITH: u8 = 0;
+/// [`Full::stage`]: the build without the prefilter is being timed.
+const TRIAL_WITHOUT: u8 = 1;
+/// [`Full::stage`]: one thread builds the regex without the prefilter; the build with it
+/// searches meanwhile, untimed.
+const BUILDING: u8 = 2;
+/// [`Full::stage`]: the build with the prefilter searches, for good.
+const PREFILTERED: u8 = 3;
+/// [`Full::stage`]: the build without the prefilter searches, for good.
+const PLAIN: u8 = 4;
+
+/// A build [`Full::pick`] handed out, and which build's time to record when it is on trial.
+struct Picked {
+    regex: RegexRef,
+    timed: Option<usize>,
+}
+
+impl Full {
+    /// Builds `src` with its prefilter, and puts it on trial when that prefilter is not fast.
+    fn new(src: &str) -> Result<Full, String> {
+        let with = build(src, Engine::Full)?;
+        let stage = if slow_prefilter(src) {
+            TRIAL_WITH
+        } else {
+            PREFILTERED
+        };
+        Ok(Full {
+            builds: [Mutex::new(Some(Arc::new(with))), Mutex::new(None)],
+            stage: AtomicU8::new(stage),
+            nanos: Default::default(),
+            bytes: Default::default(),
+        })
+    }
+
+    fn slot(&self, k: usize) -> std::sync::MutexGuard<'_, Option<Arc<meta::Regex>>> {
+        self.builds[k]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The build to search with now.
+    fn pick(&self) -> Picked {
+        let stage = self.stage.load(Ordering::Acquire);
+        let k = usize::from(stage == TRIAL_WITHOUT || stage == PLAIN);
+        // Only a trial's loser is dropped, after the stage moved to the winner. A thread that
+        // read the stage before it moved may find its slot empty: the other one then holds
+        // the winner. (One lock at a time: two threads never wait on each other.)
+        let own = self.slot(k).clone();
+        let regex = match own {
+            Some(regex) => regex,
+            None => self
+                .slot(1 - k)
+                .clone()
+                .expect("the winner of a trial is never dropped"),
+        };
+        let timed = (stage <= TRIAL_WITHOUT).then_some(k);
+        Picked {
+            regex: RegexRef(regex),
+            timed,
         }
     }
+
+    /// Records that build `k` searched `bytes` in `nanos`; moves the trial on when that
+    /// build has searched enough (building the other one, or dropping the slower).
+    fn record(&self, src: &str, k: usize, nanos: u64, bytes: usize) {
+        let at = if k == 0 { TRIAL_WITH } else { TRIAL_WITHOUT };
+        // A search that started before the stage moved on reports too late to count.
+        if self.stage.load(Ordering::Acquire) != at {
+            return;
+        }
+        self.nanos[k].fetch_add(nanos, Ordering::Relaxed);
+        let searched = self.bytes[k].fetch_add(bytes, Ordering::Relaxed) + bytes;
+        if searched < TRIAL_BYTES {
+            return;
+        }
+        if k == 0 {
+            // Only the thread that moves the stage on builds the other one.
+            if self
+                .stage
+                .compare_exchange(at, BUILDING, Ordering::AcqRel, Ordering::Acquire)
+                .is_ok()
+            {
+                let plain = build_plain(src).ok().map(Arc::new);
+                let next = if plain.is_some() {
+                    TRIAL_WITHOUT
+                } else {
+                    PREFILTERED
+                };
+                *self.slot(1) = plain;
+                self.stage.store(next, Ordering::Release);
+            }
+            return;
+        }
+        let per_byte = |k: usize| {
+            self.nanos[k].load(Ordering::Relaxed) as f64
+                / self.bytes[k].load(Ordering::Relaxed).max(1) as f64
+        };
+        let (next, loser) = if per_byte(1) < per_byte(0) {
+            (PLAIN, 0)
+        } else {
+            (PREFILTERED, 1)
+        };
+        if self
+            .stage
+            .compare_exchange(at, next, Ordering::AcqRel, Ordering::Acquire)
+            .is_ok()
+        {
+            *self.slot(loser) = None;
+        }
+    }
+}
+
+/// True when the literals `src`'s matches begin with make a prefilter that regex-automata
+/// does not consider fast (some are one or two bytes long): the build with it goes on trial
+/// against the build without ([`Full`]). A regex with no prefix prefilter at all searches
+/// with the reverse inner or suffix strategy or with the bare lazy DFA, and is left alone.
+fn slow_prefilter(src: &str) -> bool {
+    let Ok(hir) = regex_automata::util::syntax::parse_with(src, &syntax(src)) else {
+        return false;
+    };
+    regex_automata::util::prefilter::Prefilter::from_hir_prefix(
+        regex_automata::MatchKind::LeftmostFirst,
+        &hir,
+    )
+    .is_some_and(|p| !p.is_fast())
 }
 
 /// How a rule regex is built, both through [`build`].
@@ -120,35 +272,46 @@ impl Tiered {
         if light { Engine::Light } else { Engine::Full }
     }
 
-    fn get(&self, src: &str, engine: Engine) -> Result<RegexRef<'_>, String> {
+    fn get(&self, src: &str, engine: Engine) -> Result<Picked, String> {
         if engine == Engine::Light && self.full.get().is_none() {
             let mut light = self.light();
             return light
                 .get_or_insert_with(|| build(src, Engine::Light).map(Arc::new))
                 .clone()
-                .map(RegexRef::Light);
+                .map(|re| Picked {
+                    regex: RegexRef(re),
+                    timed: None,
+                });
         }
         let full = self.full.get_or_init(|| {
-            let full = build(src, Engine::Full);
+            let full = Full::new(src);
             *self.light() = None;
             full
         });
-        full.as_ref().map(RegexRef::Full).map_err(String::clone)
+        full.as_ref().map(Full::pick).map_err(String::clone)
     }
 }
 
 impl Compiled {
-    /// Regex `i`, built for searching a text of `len` bytes when the set has scanned `run`.
+    /// Regex `i`, built for searching a text of `len` bytes when the set has scanned `run`,
+    /// and which of its full builds to time when they are on trial (see [`Full`]).
     ///
     /// # Errors
     /// The regex crate's message when the regex does not build.
-    fn regex(&self, i: usize, len: usize, run: usize) -> Result<RegexRef<'_>, String> {
+    fn regex(&self, i: usize, len: usize, run: usize) -> Result<Picked, String> {
         let t = &self.regex[i];
         let engine = t.engine(len, run);
         if engine == Engine::Light {
             t.searched.fetch_add(len, Ordering::Relaxed);
         }
         t.get(&self.sources[i], engine)
+    }
+
+    /// Records the time a full build of regex `i` on trial took to search `bytes`.
+    fn record(&self, i: usize, k: usize, nanos: u64, bytes: usize) {
+        if let Some(Ok(full)) = self.regex[i].full.get() {
+            full.record(&self.sources[i], k, nanos, bytes);
+        }
     }
 
     /// Builds regex `i` as [`Compiled::regex`] would pick it, without counting a search.
@@ -423,11 +586,30 @@ pub fn compile(src: &str) -> Result<Regex, String> {
 /// The regex crate's message for `src` (see [`compile`]), so a rule fails with the same
 /// words whichever engine built it.
 fn build(src: &str, engine: Engine) -> Result<meta::Regex, String> {
-    let syntax = regex_automata::util::syntax::Config::new()
+    build_with(src, engine, true)
+}
+
+/// Builds a rule regex as [`build`] does for [`Engine::Full`], but with regex-automata's
+/// automatic prefilters off (see [`Full`]).
+///
+/// # Errors
+/// As [`build`].
+fn build_plain(src: &str) -> Result<meta::Regex, String> {
+    build_with(src, Engine::Full, false)
+}
+
+/// The syntax pattern rules are parsed with: multi-line, case-insensitive when the pattern
+/// spells a letter in upper case (see [`compile`]).
+fn syntax(src: &str) -> regex_automata::util::syntax::Config {
+    regex_automata::util::syntax::Config::new()
         .case_insensitive(spells_upper_case(src))
         .multi_line(true)
-        .utf8(true);
+        .utf8(true)
+}
+
+fn build_with(src: &str, engine: Engine, prefilter: bool) -> Result<meta::Regex, String> {
     let config = meta::Config::new()
+        .auto_prefilter(prefilter)
         .match_kind(regex_automata::MatchKind::LeftmostFirst)
         .utf8_empty(true)
         .which_captures(WhichCaptures::Implicit)
@@ -437,7 +619,7 @@ fn build(src: &str, engine: Engine) -> Result<meta::Regex, String> {
         .backtrack(engine == Engine::Full);
     meta::Builder::new()
         .configure(config)
-        .syntax(syntax)
+        .syntax(syntax(src))
         .build(src)
         .map_err(|e| match compile(src) {
             Err(message) => message,
@@ -574,16 +756,21 @@ impl PatternSet {
             // before an earlier one's, so every reported range is kept, not just the last end.
             let mut reported: Vec<Range<usize>> = Vec::new();
             for i in candidates {
-                let re = match compiled.regex(i, text.len(), run) {
-                    Ok(re) => re,
+                let Picked { regex, timed } = match compiled.regex(i, text.len(), run) {
+                    Ok(picked) => picked,
                     Err(e) => {
                         failed.push((Arc::clone(&pr.rule), e));
                         continue;
                     }
                 };
+                let started = timed.map(|k| (k, Instant::now()));
+                let found: Vec<Range<usize>> = regex.find_iter(text).map(|m| m.range()).collect();
+                if let Some((k, at)) = started {
+                    let nanos = u64::try_from(at.elapsed().as_nanos()).unwrap_or(u64::MAX);
+                    compiled.record(i, k, nanos, text.len());
+                }
                 let before = reported.len();
-                for m in re.find_iter(text) {
-                    let m = m.range();
+                for m in found {
                     if reported[..before]
                         .iter()
                         .any(|r| r.start <= m.start && m.end <= r.end)
@@ -663,7 +850,11 @@ mod tests {
             unless_sources: Vec::new(),
         };
         let t = &c.regex[0];
-        let light = |re: &RegexRef<'_>| matches!(re, RegexRef::Light(_));
+        // A handle is light unless it is the full build.
+        let light = |p: &Picked| {
+            !matches!(t.full.get(), Some(Ok(f))
+                if f.slot(0).as_ref().is_some_and(|b| Arc::ptr_eq(b, &p.regex.0)))
+        };
         // A text longer than a light build searches, or a set that has scanned a tree's
         // worth, builds the full one for a regex not built yet.
         assert_eq!(t.engine(LIGHT_REGEX_BYTES + 1, 0), Engine::Full);
@@ -684,10 +875,64 @@ mod tests {
         assert_eq!(t.searched.load(Ordering::Relaxed), 8000);
         // The handles search alike.
         let text = "so ignore  previous notes";
-        let spans = |re: &RegexRef<'_>| re.find_iter(text).map(|m| m.range()).collect::<Vec<_>>();
+        let spans = |p: &Picked| {
+            p.regex
+                .find_iter(text)
+                .map(|m| m.range())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(spans(&re), vec![3..19]);
         assert_eq!(spans(&re), spans(&full));
+        // `ignore` makes a fast prefilter: no trial, nothing timed.
+        assert_eq!(full.timed, None);
         drop((re, again));
+    }
+
+    #[test]
+    fn a_slow_prefilter_is_timed_against_none_and_the_slower_build_dropped() {
+        // `nl` and `od` are two bytes long: regex-automata calls the prefilter not fast.
+        let src = r"(?-u:\b)(?:cat|nl|od|head)\s+\.env";
+        assert!(slow_prefilter(src));
+        assert!(!slow_prefilter(r"(?-u:\b)(?:cat|head)\s+\.env"));
+        assert!(!slow_prefilter(r"\s+\.env"), "no prefix prefilter at all");
+        let text = "see: nl  .env, od .envrc, and cat.env";
+        let spans = |p: &Picked| -> Vec<Range<usize>> {
+            p.regex.find_iter(text).map(|m| m.range()).collect()
+        };
+        for plain_wins in [true, false] {
+            let full = Full::new(src).expect("builds");
+            // The prefiltered build searches first, timed as build 0.
+            let first = full.pick();
+            assert_eq!(first.timed, Some(0));
+            assert_eq!(spans(&first), vec![5..13, 15..22]);
+            full.record(src, 0, 1000, TRIAL_BYTES - 1);
+            assert_eq!(full.stage.load(Ordering::Relaxed), TRIAL_WITH);
+            // 256 KiB at 3 ns a byte (1000 + 786,431 ns): the build without goes on trial.
+            full.record(src, 0, 786_431, 1);
+            assert_eq!(full.stage.load(Ordering::Relaxed), TRIAL_WITHOUT);
+            let second = full.pick();
+            assert_eq!(second.timed, Some(1));
+            assert!(!Arc::ptr_eq(&first.regex.0, &second.regex.0));
+            assert_eq!(spans(&second), spans(&first));
+            // It searches 256 KiB at 2 or 4 ns a byte: the slower build is dropped.
+            let nanos = if plain_wins { 2 } else { 4 } * TRIAL_BYTES as u64;
+            full.record(src, 1, nanos, TRIAL_BYTES);
+            let (stage, winner, loser) = if plain_wins {
+                (PLAIN, &second, 0)
+            } else {
+                (PREFILTERED, &first, 1)
+            };
+            assert_eq!(full.stage.load(Ordering::Relaxed), stage);
+            assert!(full.slot(loser).is_none());
+            let last = full.pick();
+            assert_eq!(last.timed, None);
+            assert!(Arc::ptr_eq(&last.regex.0, &winner.regex.0));
+            // Records arriving late from other threads change nothing.
+            full.record(src, 0, 1, TRIAL_BYTES);
+            full.record(src, 1, u64::MAX / 4, TRIAL_BYTES);
+            assert_eq!(full.stage.load(Ordering::Relaxed), stage);
+            assert!(Arc::ptr_eq(&full.pick().regex.0, &winner.regex.0));
+        }
     }
 
     #[test]

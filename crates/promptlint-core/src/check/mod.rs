@@ -5,6 +5,7 @@
 //! `crate::pipeline`), or a [`FileError`] when it cannot be read. Sources are independent, so
 //! the caller runs this in parallel.
 
+use crate::codepoints::Alnum;
 use std::collections::HashSet;
 use std::io::Read;
 use std::ops::Range;
@@ -626,7 +627,7 @@ fn crosses_block(text: &str, r: Range<usize>, rule: &Rule, role: parse::Role) ->
 /// ignore, all previous instructions", "Step 2, disregard, prior rules") still match.
 fn series_items(text: &str, start: usize, m: &str) -> bool {
     let word = m
-        .find(|c: char| !c.is_alphanumeric() && c != '-' && c != '_')
+        .find(|c: char| !c.alphanumeric() && c != '-' && c != '_')
         .unwrap_or(m.len());
     if word == 0 || !m[word..].starts_with(", ") {
         return false;
@@ -693,7 +694,7 @@ fn ends_sentence_inside(m: &str) -> bool {
             return false;
         }
         let word = m[..i - 1]
-            .rsplit(|c: char| !c.is_alphanumeric() && c != '.')
+            .rsplit(|c: char| !c.alphanumeric() && c != '.')
             .next()
             .unwrap_or("");
         let abbreviation = word.chars().count() <= 1
@@ -733,7 +734,7 @@ fn touches_zero_width(text: &str, r: &Range<usize>) -> bool {
 /// are carried; Thai and CJK have no word ends to carry to. Spans and fingerprints keep the
 /// exact match.
 fn shown_match(view: &str, m: Range<usize>) -> String {
-    let spaced_letter = |c: char| c.is_alphanumeric() && (c as u32) < 0x0E00;
+    let spaced_letter = |c: char| c.alphanumeric() && (c as u32) < 0x0E00;
     let mut end = m.end;
     if view[..end].chars().next_back().is_some_and(spaced_letter) {
         for c in view[end..].chars().take(30) {

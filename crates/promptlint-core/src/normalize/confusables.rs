@@ -1,6 +1,7 @@
 //! UTS #39 confusables folded to their Latin prototype inside words that mix Latin with
 //! lookalike letters (<https://www.unicode.org/reports/tr39/>).
 
+use crate::codepoints::Alnum;
 use std::ops::Range;
 
 use unicode_script::{Script, UnicodeScript};
@@ -47,7 +48,7 @@ pub(super) fn fold_confusables(text: &str) -> (String, Option<OffsetMap>) {
         let (mut latin, mut other) = (0usize, 0usize);
         let mut other_script = None;
         let mut all_fold = true;
-        for ch in word.chars().filter(|c| c.is_alphabetic()) {
+        for ch in word.chars().filter(|c| c.alphabetic()) {
             match ch.script() {
                 Script::Latin => latin += 1,
                 Script::Common | Script::Inherited => {}
@@ -152,9 +153,9 @@ fn lookalike_in(script: Script, latin: char) -> Option<char> {
 /// but does not start one.
 fn non_ascii_words(text: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
-    let part = |c: char| c.is_alphabetic() || c.script() == Script::Inherited;
+    let part = |c: char| c.alphabetic() || c.script() == Script::Inherited;
     runs_with_non_ascii(text, part, |run| {
-        if let Some(first) = text[run.clone()].find(char::is_alphabetic) {
+        if let Some(first) = text[run.clone()].find(Alnum::alphabetic) {
             let word = run.start + first..run.end;
             if !text[word.clone()].is_ascii() {
                 out.push(word);
@@ -171,7 +172,7 @@ fn word_ranges(text: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
     for (i, c) in text.char_indices() {
-        let wordy = c.is_alphabetic() || (start.is_some() && c.script() == Script::Inherited);
+        let wordy = c.alphabetic() || (start.is_some() && c.script() == Script::Inherited);
         match (wordy, start) {
             (true, None) => start = Some(i),
             (false, Some(s)) => {
@@ -212,7 +213,7 @@ fn mostly_latin(text: &str, w: &Range<usize>) -> bool {
         .map_or(hi, |(i, _)| w.end + i);
     let (mut latin, mut other) = (0usize, 0usize);
     for c in text[lo..w.start].chars().chain(text[w.end..hi].chars()) {
-        if !c.is_alphabetic() {
+        if !c.alphabetic() {
             continue;
         }
         match c.script() {

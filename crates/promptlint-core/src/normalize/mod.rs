@@ -31,6 +31,7 @@ mod view;
 pub use chars::{is_arabic_decoration, is_generic_combining_mark};
 pub use view::{NormView, View, ViewKind};
 
+use crate::codepoints::Alnum;
 use confusables::fold_confusables;
 use prose::prose_view;
 
@@ -254,7 +255,7 @@ fn inline_markup_at(text: &str) -> Option<(usize, bool)> {
 /// them as delimiters, and fold into spaces in the prose view; a single `_` inside a word is an
 /// identifier (`snake_case`, `id_rsa`).
 fn is_emphasis(prev: Option<char>, next: Option<char>, run: usize, c: char) -> bool {
-    let alnum = |o: Option<char>| o.is_some_and(char::is_alphanumeric);
+    let alnum = |o: Option<char>| o.is_some_and(Alnum::alphanumeric);
     if !(alnum(prev) && alnum(next)) || run > 3 {
         return false;
     }

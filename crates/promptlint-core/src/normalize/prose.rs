@@ -1,6 +1,7 @@
 //! The prose view: letters split by one repeated separator joined, leetspeak read as
 //! letters, runs of punctuation and whitespace folded into one space.
 
+use crate::codepoints::Alnum;
 use std::ops::Range;
 
 use super::chars::{is_mark, is_unspaced_letter};
@@ -116,7 +117,7 @@ fn fold(t: &str, chars: &impl Chars, plain_runs: bool) -> (String, OffsetMap) {
             }
         }
         // Letters split by one repeated separator: i.g.n.o.r.e, r_u_l_e_s, p-r-e-v.
-        if c.is_alphabetic()
+        if c.alphabetic()
             && let Some(last) = separated_run(chars, k)
         {
             flush_space(t, &mut out, &mut map, &mut pending_space, pending_blank, c);
@@ -131,11 +132,11 @@ fn fold(t: &str, chars: &impl Chars, plain_runs: bool) -> (String, OffsetMap) {
             k = last + 1;
             continue;
         }
-        if c.is_alphanumeric() || word_symbol(chars, k) {
+        if c.alphanumeric() || word_symbol(chars, k) {
             // A word: copy it, reading leetspeak when it mixes letters and digits.
             let start = k;
             while k < n
-                && (chars.at(k).1.is_alphanumeric()
+                && (chars.at(k).1.alphanumeric()
                     || word_symbol(chars, k)
                     || apostrophe(chars, k)
                     || (k > start && is_mark(chars.at(k).1)))
@@ -146,12 +147,12 @@ fn fold(t: &str, chars: &impl Chars, plain_runs: bool) -> (String, OffsetMap) {
             let mut leets = 0;
             let mut other_digits = false;
             for (_, ch) in (start..k).map(|j| chars.at(j)) {
-                if ch.is_alphabetic() {
+                if ch.alphabetic() {
                     letters += 1;
                 } else if leet(ch).is_some() {
                     leets += 1;
                 }
-                other_digits |= ch.is_numeric() && leet(ch).is_none();
+                other_digits |= ch.numeric() && leet(ch).is_none();
             }
             // Only when every digit reads as a letter: `sha256`, `utf8`, `base64` stay.
             let is_leet = letters >= 2 && leets >= 1 && !other_digits && k - start >= 3;
@@ -253,25 +254,25 @@ fn flush_space(
 fn word_symbol(chars: &impl Chars, k: usize) -> bool {
     matches!(chars.at(k).1, '@' | '$')
         && k > 0
-        && chars.at(k - 1).1.is_alphanumeric()
-        && chars.get(k + 1).is_some_and(|(_, c)| c.is_alphanumeric())
+        && chars.at(k - 1).1.alphanumeric()
+        && chars.get(k + 1).is_some_and(|(_, c)| c.alphanumeric())
 }
 
 fn apostrophe(chars: &impl Chars, k: usize) -> bool {
     matches!(chars.at(k).1, '\'' | '’')
         && k > 0
-        && chars.at(k - 1).1.is_alphabetic()
-        && chars.get(k + 1).is_some_and(|(_, c)| c.is_alphabetic())
+        && chars.at(k - 1).1.alphabetic()
+        && chars.get(k + 1).is_some_and(|(_, c)| c.alphabetic())
 }
 
 /// If single letters separated by one repeated separator start at `k` (at least four letters:
 /// `i.g.n.o.r.e`), the index of the last letter.
 fn separated_run(chars: &impl Chars, k: usize) -> Option<usize> {
     let single = |j: usize| {
-        chars.get(j).is_some_and(|(_, c)| c.is_alphabetic())
-            && !chars.get(j + 1).is_some_and(|(_, c)| c.is_alphanumeric())
+        chars.get(j).is_some_and(|(_, c)| c.alphabetic())
+            && !chars.get(j + 1).is_some_and(|(_, c)| c.alphanumeric())
     };
-    if !single(k) || (k > 0 && chars.at(k - 1).1.is_alphanumeric()) {
+    if !single(k) || (k > 0 && chars.at(k - 1).1.alphanumeric()) {
         return None;
     }
     let sep = chars.get(k + 1)?.1;

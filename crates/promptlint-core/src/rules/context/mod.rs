@@ -6,6 +6,7 @@
 //! (quotes, backticks, fences, "such as", a negated compliance verb before the match); a
 //! payload hidden from the rendered view is never lowered.
 
+use crate::codepoints::Alnum;
 use std::ops::Range;
 
 pub mod block;
@@ -151,7 +152,7 @@ pub fn assess(
         return Some(Discussion::NothingToReport);
     }
     if let Some(c) = DESCRIBING_MODAL.captures(prefix) {
-        let subject = c[1].trim_matches(|ch: char| !ch.is_alphanumeric());
+        let subject = c[1].trim_matches(|ch: char| !ch.alphanumeric());
         if !AGENT_SUBJECTS.contains(&subject.to_ascii_lowercase().as_str()) {
             return Some(Discussion::Described);
         }
@@ -185,7 +186,7 @@ pub fn assess(
         // "For example" in the other languages: the topic words are English, so the cue
         // exemplifies what comes before it, when something does; opening the sentence, only
         // what the sentences around it discuss.
-        let head = prefix[..cue.start()].trim_matches(|c: char| !c.is_alphanumeric());
+        let head = prefix[..cue.start()].trim_matches(|c: char| !c.alphanumeric());
         if !head.is_empty() || around("") {
             return Some(Discussion::Example);
         }

@@ -3,6 +3,7 @@
 //! Latin lookalikes (UTS #39 confusables), and the word-level judgements (glued words, letter
 //! sets, inflected names, symbol products, IDN host names).
 
+use crate::codepoints::Alnum;
 use std::ops::Range;
 
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
@@ -34,7 +35,7 @@ pub(super) fn is_hidden(c: char) -> bool {
 
 /// Letters, digits, combining marks and hidden characters: what a word is made of.
 pub(super) fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || is_hidden(c) || c.general_category_group() == GeneralCategoryGroup::Mark
+    c.alphanumeric() || is_hidden(c) || c.general_category_group() == GeneralCategoryGroup::Mark
 }
 
 /// Punctuation a token may start with: a flag's dashes, a path's `/`, `.`, `~` or `\`, a
@@ -146,7 +147,7 @@ pub(super) fn trim(text: &str, r: Range<usize>) -> Option<Range<usize>> {
         .map(|(i, _)| i)?;
     // A printf conversion glued to the token (`%sсurl`) is not shown as part of it.
     let start = start + directive_len(&text[..r.start + start], &s[start..end]);
-    (start < end && s[start..end].chars().any(char::is_alphanumeric))
+    (start < end && s[start..end].chars().any(Alnum::alphanumeric))
         .then(|| r.start + start..r.start + end)
 }
 
@@ -174,7 +175,7 @@ pub(super) fn directive_len(before: &str, rest: &str) -> usize {
 /// Letters, combining marks and hidden characters: what a word is made of. Digits split
 /// words (`А0x2` is no mixed word).
 pub(super) fn is_letterish(c: char) -> bool {
-    c.is_alphabetic() || is_hidden(c) || c.general_category_group() == GeneralCategoryGroup::Mark
+    c.alphabetic() || is_hidden(c) || c.general_category_group() == GeneralCategoryGroup::Mark
 }
 
 /// The words of the token `text[tok]`, as byte ranges of the token. The letters of a printf
@@ -259,7 +260,7 @@ pub(super) fn slow_side(c: char) -> Side {
             Side::Neutral
         };
     }
-    if !c.is_alphabetic() {
+    if !c.alphabetic() {
         return Side::Neutral;
     }
     match c.script() {
@@ -430,7 +431,7 @@ pub(super) fn foreign_inside(word: &str) -> bool {
 /// A set of letters in both cases (`yYνΝ`, `cCсС`): a pattern that accepts an answer typed
 /// in either keyboard layout, not a word. At least two pairs, each a letter and its capital.
 pub(super) fn is_letter_set(word: &str) -> bool {
-    let letters: Vec<char> = word.chars().filter(|c| c.is_alphabetic()).collect();
+    let letters: Vec<char> = word.chars().filter(|c| c.alphabetic()).collect();
     letters.len() >= 4
         && letters.len().is_multiple_of(2)
         && letters
@@ -457,11 +458,7 @@ pub(super) fn is_inflected_name(word: &str) -> bool {
 /// non-Latin ones Greek, none between two Latin letters. Greek letters are the symbols of
 /// mathematics, physics and units; such words are products of symbols, not spellings.
 pub(super) fn is_symbol_product(word: &str) -> bool {
-    let letters: Vec<Side> = word
-        .chars()
-        .filter(|c| c.is_alphabetic())
-        .map(side)
-        .collect();
+    let letters: Vec<Side> = word.chars().filter(|c| c.alphabetic()).map(side).collect();
     let greek = letters.iter().all(|s| match s {
         Side::Other(script) => *script == Script::Greek,
         _ => true,

@@ -1,6 +1,7 @@
 //! PL204 variation-selectors: see the rule file `rules/unicode/PL204-variation-selectors.yaml` and
 //! [`super::unicode_common`] for what is scanned and which uses are legitimate.
 
+use crate::codepoints::Alnum;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -69,7 +70,7 @@ fn selectors_line(text: &str, line: Range<usize>, hits: &mut Hits<'_>) {
                     continue;
                 }
                 let ideograph = char_before(s, r.start)
-                    .is_some_and(|p| in_script(p, Script::Han) && p.is_alphabetic());
+                    .is_some_and(|p| in_script(p, Script::Han) && p.alphabetic());
                 let how = if ideograph {
                     Stray::Ideographic
                 } else {

@@ -9,6 +9,7 @@
 //! alone (Braille documentation), regional indicators (they pair into flags), and text in
 //! code fences.
 
+use crate::codepoints::Alnum;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -69,7 +70,7 @@ fn finding(rule: &Arc<Rule>, text: &str, (span, reads): (Range<usize>, String)) 
 /// disguise ([`judge`]), so only those are read ([`runs_with_non_ascii`]).
 fn disguised_words(text: &str) -> Vec<(Range<usize>, String)> {
     let mut out = Vec::new();
-    let is_part = |c: char| c.is_alphanumeric() || lookalike_letter(c).is_some();
+    let is_part = |c: char| c.alphanumeric() || lookalike_letter(c).is_some();
     runs_with_non_ascii(text, is_part, |w| {
         if let Some(reads) = judge(text, w.clone()) {
             out.push((w, reads));
@@ -83,7 +84,7 @@ fn disguised_words(text: &str) -> Vec<(Range<usize>, String)> {
 fn disguised_words_by_chars(text: &str) -> Vec<(Range<usize>, String)> {
     let mut out = Vec::new();
     let mut start = None;
-    let is_part = |c: char| c.is_alphanumeric() || lookalike_letter(c).is_some();
+    let is_part = |c: char| c.alphanumeric() || lookalike_letter(c).is_some();
     let flush = |s: usize, e: usize, out: &mut Vec<(Range<usize>, String)>| {
         if let Some(reads) = judge(text, s..e) {
             out.push((s..e, reads));

@@ -47,6 +47,7 @@
 //! `LINE_FINDINGS_CAP` (16) findings of a rule are reported per line; the rest of the line's
 //! hits are folded into the last one.
 
+use crate::codepoints::Alnum;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -349,7 +350,7 @@ pub(crate) fn in_emoji_zwj_sequence(s: &str, i: usize) -> bool {
 /// phrases filters look for and of their homoglyphs).
 pub(super) fn is_word_char(c: char) -> bool {
     c.is_ascii_alphanumeric()
-        || (c.is_alphabetic()
+        || (c.alphabetic()
             && [Script::Latin, Script::Greek, Script::Cyrillic]
                 .iter()
                 .any(|&sc| in_script(c, sc)))

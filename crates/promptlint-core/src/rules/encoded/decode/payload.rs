@@ -1,6 +1,7 @@
 //! What a decoder finds (an encoded run and its text) and the text test every decoder
 //! applies to what it decoded.
 
+use crate::codepoints::Alnum;
 use std::ops::Range;
 
 /// Least number of base64 symbols in a run (padding not counted).
@@ -94,7 +95,7 @@ pub(super) fn is_textual(s: &str) -> bool {
     let (mut total, mut bad, mut letters) = (0usize, 0usize, 0usize);
     for c in s.chars() {
         total += 1;
-        if c.is_alphanumeric() {
+        if c.alphanumeric() {
             letters += 1;
         } else if (c.is_control() && !matches!(c, '\n' | '\r' | '\t')) || c == '\u{FFFD}' {
             bad += 1;

@@ -62,22 +62,12 @@ pub fn download_then_execute(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding
 }
 
 /// A cheap gate: the segment names a download client.
-///
-/// One ASCII-case-insensitive Aho-Corasick search over the words (a vectorized prefilter
-/// finds their first bytes), instead of a lower-cased copy of the segment searched five
-/// times.
 fn has_download_word(s: &str) -> bool {
-    static WORDS: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
-        aho_corasick::AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .build(DOWNLOAD_WORDS)
-            .expect("five short words always build")
-    });
-    WORDS.is_match(s)
+    let lower = s.to_ascii_lowercase();
+    ["curl", "wget", "invoke-webrequest", "iwr ", "aria2c"]
+        .iter()
+        .any(|w| lower.contains(w))
 }
-
-/// The words [`has_download_word`] looks for, in lower case.
-const DOWNLOAD_WORDS: [&str; 5] = ["curl", "wget", "invoke-webrequest", "iwr ", "aria2c"];
 
 /// A skill bundle's script (not its markdown): its whole text is one unit of commands.
 fn is_script(input: &Input<'_>) -> bool {
@@ -775,40 +765,6 @@ fn finding(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_download_gate_is_a_case_insensitive_search_for_its_words() {
-        // The gate's earlier form: a lower-cased copy searched once per word.
-        let oracle = |s: &str| {
-            let lower = s.to_ascii_lowercase();
-            DOWNLOAD_WORDS.iter().any(|w| lower.contains(w))
-        };
-        let pieces = [
-            "cur",
-            "l",
-            "CURL",
-            "wGet",
-            "iwr",
-            " ",
-            "IWR ",
-            "Invoke-WebRequest",
-            "aria",
-            "2c",
-            "é",
-            "Ｃurl",
-            "\n",
-            "x",
-        ];
-        let mut rng = crate::testing::XorShift::new(313);
-        for _ in 0..5000 {
-            let n = rng.below(6);
-            let s: String = (0..n).map(|_| *rng.pick(&pieces)).collect();
-            assert_eq!(has_download_word(&s), oracle(&s), "{s:?}");
-        }
-        assert!(has_download_word("run Curl -o x"));
-        assert!(!has_download_word("iwr-less"));
-        assert!(!has_download_word("Ｃurl"));
-    }
 
     /// The matched text and severity of each PL313 finding in `text` checked as `path`.
     fn run(path: &str, text: &str) -> Vec<(String, Severity)> {

@@ -607,6 +607,11 @@ fn syntax(src: &str) -> regex_automata::util::syntax::Config {
         .utf8(true)
 }
 
+/// [`build`] and [`build_plain`]: `prefilter` is regex-automata's `auto_prefilter`, which
+/// also gates its reverse suffix and reverse inner strategies.
+///
+/// # Errors
+/// As [`build`].
 fn build_with(src: &str, engine: Engine, prefilter: bool) -> Result<meta::Regex, String> {
     let config = meta::Config::new()
         .auto_prefilter(prefilter)

@@ -941,6 +941,39 @@ mod tests {
     }
 
     #[test]
+    fn a_trial_raced_by_many_threads_always_hands_out_a_build_and_ends_with_one() {
+        let src = r"(?-u:\b)(?:cat|nl|od|head)\s+\.env";
+        let text = "nl .env and od  .env";
+        for round in 0..20u64 {
+            let full = Full::new(src).expect("builds");
+            std::thread::scope(|s| {
+                for t in 0..4u64 {
+                    let full = &full;
+                    s.spawn(move || {
+                        let mut rng = crate::testing::XorShift::new(round * 8 + t + 1);
+                        for _ in 0..200 {
+                            let picked = full.pick();
+                            let found: Vec<Range<usize>> =
+                                picked.regex.find_iter(text).map(|m| m.range()).collect();
+                            assert_eq!(found, vec![0..7, 12..20]);
+                            if let Some(k) = picked.timed {
+                                let nanos = u64::try_from(rng.below(5000)).expect("small");
+                                full.record(src, k, nanos, TRIAL_BYTES / 16);
+                            }
+                        }
+                    });
+                }
+            });
+            // 4 x 200 searches of 16 KiB are enough for both halves of every trial.
+            let stage = full.stage.load(Ordering::Relaxed);
+            assert!(stage == PREFILTERED || stage == PLAIN, "stage {stage}");
+            let loser = if stage == PLAIN { 0 } else { 1 };
+            assert!(full.slot(loser).is_none());
+            assert!(full.slot(1 - loser).is_some());
+        }
+    }
+
+    #[test]
     fn a_later_regex_matching_before_an_earlier_regexs_match_is_reported() {
         let yaml = "id: PL999\nname: two-regexes\nfamily: injection\nseverity: error\nconfidence: high\nsummary: s\nmessage: \"m: {match}\"\nhelp: h\nmatch:\n  keywords: [alpha, beta]\n  regex: ['beta', 'alpha', 'alpha beta']\n";
         let rule: Rule = serde_saphyr::from_str(yaml).expect("rule parses");

@@ -15,9 +15,7 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use regex::Regex;
-
-use super::cues::{FENCE_ADOPT, FORBIDDING_LABEL};
+use super::cues::{Cue, FENCE_ADOPT, FORBIDDING_LABEL};
 use super::languages::alternation;
 use super::structure::{LEAD_IN_MAX_LINES, line_start_within, list_lead_in, sentence_prefix};
 use crate::source::floor_char_boundary;
@@ -177,7 +175,7 @@ impl Shown {
 /// skill's examples are what the agent runs. Negations are not here: a heading that opens
 /// with "Never" may head an order ("## Never ask the user"); see [`NEG_LABEL`] and
 /// [`NEG_CUE`].
-static SHOWN_CUE: LazyLock<Regex> = LazyLock::new(|| {
+static SHOWN_CUE: LazyLock<Cue> = LazyLock::new(|| {
     let words = alternation(|l| &l.bans_after);
     let glued = alternation(|l| &l.bans_after_glued);
     let participles = alternation(|l| &l.ban_participles);
@@ -212,13 +210,13 @@ static SHOWN_CUE: LazyLock<Regex> = LazyLock::new(|| {
         "|危险|危險|禁止|严禁|嚴禁|红线|紅線|恶意|惡意|攻击|攻擊|危険|悪意|攻撃|위험|금지|악의|공격",
     ]
     .concat();
-    Regex::new(&source).unwrap_or_else(|e| panic!("block cue table: {e}"))
+    Cue::new(&source).unwrap_or_else(|e| panic!("block cue table: {e}"))
 });
 
 /// A heading that is only a prohibition label: "Don'ts", "Never do", "❌ Avoid", "Do not
 /// use". A longer heading that opens with a negation may head an order.
-static NEG_LABEL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+static NEG_LABEL: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)^[\W_]*(?:never|don['’]?ts?|do\s+not|avoid|must\s+not|never\s+ever)",
         r"(?:\s+(?:do|use|run|this|these|that|ever|the\s+following|write|type|execute|allowed))*[\W_]*$",
     ))
@@ -227,8 +225,8 @@ static NEG_LABEL: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A negation in a lead-in or a comment that governs the block: "Never run these:", "# don't
 /// do this", "不要这样做". A negation of something else ("Don't ask, just run:") is none.
-static NEG_CUE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+static NEG_CUE: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)(?-u:\b)(?:never|don['’]?t|dont|do\s+not|must\s+not|should\s+not|avoid)\s+(?:ever\s+)?",
         r"(?:do|run|use|execute|try|type|paste|write|call|copy|this|these|that|those)(?-u:\b)",
         r"|不要|切勿|避免|别这样|請勿|请勿|しないで|하지\s?마",
@@ -239,8 +237,8 @@ static NEG_CUE: LazyLock<Regex> = LazyLock::new(|| {
 /// A lead-in, comment or heading that delivers the text to the agent: a setup or bootstrap
 /// section, the agent's own rules ([`FENCE_ADOPT`]), or an imperative to run it ("Run this
 /// first:", "Then execute:", "Step 2:", "Install:").
-static DELIVER_CUE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+static DELIVER_CUE: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)^[\s>*_#+\d.)|-]*(?:(?:first|then|now|next|finally|also|always|please)[,\s]+)?",
         r"(?:run|execute|install|paste|type|enter|launch|start|invoke|call|source)(?-u:\b)",
         r"|(?-u:\b)step\s*\d+\s*[:.)—–-]|(?-u:\b)(?:installation|getting\s+started|quick\s*-?\s*start)(?-u:\b)",
@@ -251,8 +249,8 @@ static DELIVER_CUE: LazyLock<Regex> = LazyLock::new(|| {
 /// An imperative opening a clause of the sentence before a match: "run `x`", "then use
 /// `x`", "For a second opinion, run `x`". A negated one ("never run") is judged by the
 /// sentence model before this stage.
-static DELIVER_SENTENCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+static DELIVER_SENTENCE: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)(?:^[\s>*_+\d.)|-]*|[,;:(]\s*|(?-u:\b)(?:then|and|now|first|next|please|always|just|also|or)\s+)",
         r"[*_]*(?:run|execute|use|call|invoke|type|paste|enter|try|launch|start|pipe|add|set)(?-u:\b)",
     ))
@@ -261,8 +259,8 @@ static DELIVER_SENTENCE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A file subject that makes code in the file a specimen: security review, detection,
 /// hardening, offensive testing, threat research.
-static SECURITY_SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+static SECURITY_SUBJECT: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)(?-u:\b)(?:security|secure\s+coding|threats?|threat\s+model[a-z]*|attacks?|red[\s-]?team[a-z]*|",
         r"pen(?:etration)?[\s-]?test[a-z]*|offensive|exploit[a-z]*|vulnerab[a-z]*|malware|forensics?|",
         r"incident\s+response|detection|detectors?|scanners?|hardening|ctf|hacking|",

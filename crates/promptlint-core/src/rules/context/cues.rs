@@ -5,16 +5,104 @@
 use std::sync::LazyLock;
 
 use regex::Regex;
+use regex_automata::meta;
 
 use super::languages::alternation;
+
+/// A cue regex: the regex crate's syntax and matches, built for the short texts the context
+/// model reads (a sentence, a line, a heading) through `regex_automata::meta`.
+///
+/// It searches without the lazy DFA until it has searched [`CUE_LIGHT_BYTES`], then with
+/// it. A lazy DFA needs a reverse NFA besides the forward one, which about doubles a
+/// build, and a run with findings builds nearly every cue table (callgrind, one 775-byte
+/// file with two findings: the cue tables' builds took 147 M of its 276 M instructions),
+/// while most runs search them a few hundred bytes in all. A file with thousands of
+/// findings searches them far more, and gets the lazy DFA.
+pub(crate) struct Cue {
+    light: meta::Regex,
+    full: std::sync::OnceLock<meta::Regex>,
+    /// Bytes the light build has been asked to search, over every thread.
+    searched: std::sync::atomic::AtomicUsize,
+    source: String,
+}
+
+/// Bytes a cue searches without its lazy DFA (64 KiB).
+const CUE_LIGHT_BYTES: usize = 64 << 10;
+
+impl Cue {
+    /// Builds `source` as `regex::Regex::new` would (its syntax, limits and matches).
+    ///
+    /// # Errors
+    /// The regex crate's message when `source` is not a regex it accepts.
+    pub(crate) fn new(source: &str) -> Result<Cue, String> {
+        let light = Cue::build(source, false).map_err(|e| match Regex::new(source) {
+            Err(e) => e.to_string(),
+            Ok(_) => e.to_string(),
+        })?;
+        Ok(Cue {
+            light,
+            full: std::sync::OnceLock::new(),
+            searched: std::sync::atomic::AtomicUsize::new(0),
+            source: source.to_owned(),
+        })
+    }
+
+    /// `regex::Regex::new`'s configuration (a 10 MiB NFA, a 2 MiB lazy-DFA cache), the lazy
+    /// DFA only when `lazy_dfa`.
+    fn build(source: &str, lazy_dfa: bool) -> Result<meta::Regex, Box<meta::BuildError>> {
+        meta::Builder::new()
+            .configure(
+                meta::Config::new()
+                    .nfa_size_limit(Some(10 << 20))
+                    .hybrid_cache_capacity(2 << 20)
+                    .hybrid(lazy_dfa),
+            )
+            .build(source)
+            .map_err(Box::new)
+    }
+
+    /// The build to search `len` more bytes with.
+    fn regex(&self, len: usize) -> &meta::Regex {
+        use std::sync::atomic::Ordering;
+        if let Some(full) = self.full.get() {
+            return full;
+        }
+        if self.searched.fetch_add(len, Ordering::Relaxed) + len <= CUE_LIGHT_BYTES {
+            return &self.light;
+        }
+        // The light build of the same source built, so this one does: the lazy DFA only
+        // adds engines, and one that cannot be built is left out, not an error.
+        self.full
+            .get_or_init(|| Cue::build(&self.source, true).unwrap_or_else(|_| self.light.clone()))
+    }
+
+    /// True when the cue matches somewhere in `haystack`.
+    pub(crate) fn is_match(&self, haystack: &str) -> bool {
+        self.regex(haystack.len()).is_match(haystack)
+    }
+
+    /// The cue's successive non-overlapping matches in `haystack`, as
+    /// `regex::Regex::find_iter` finds them.
+    pub(crate) fn find_iter<'a>(
+        &'a self,
+        haystack: &'a str,
+    ) -> impl Iterator<Item = regex_automata::Match> + 'a {
+        self.regex(haystack.len()).find_iter(haystack)
+    }
+
+    /// The cue's leftmost-first match in `haystack`, as `regex::Regex::find` finds it.
+    pub(crate) fn find(&self, haystack: &str) -> Option<regex_automata::Match> {
+        self.regex(haystack.len()).find(haystack)
+    }
+}
 
 /// Compiles a cue table assembled at run time.
 ///
 /// # Panics
 /// When the table is not a regex; the language files' fragments are checked one by one when
 /// they load, so only a broken template can fail, and every template is used by the tests.
-fn compile(source: &str) -> Regex {
-    Regex::new(source).unwrap_or_else(|e| panic!("context cue table: {e}"))
+fn compile(source: &str) -> Cue {
+    Cue::new(source).unwrap_or_else(|e| panic!("context cue table: {e}"))
 }
 
 /// Words that forbid, refuse or negate an action: "never", "not", "cannot", "no longer", and
@@ -48,8 +136,8 @@ const COMPLIANCE: &str = concat!(
 /// A negation governing a compliance verb: the verb follows the negation within three plain
 /// words ("never blindly follow", "do not ever run", "must not be executed"). Punctuation
 /// between them ends the clause, so "cannot reproduce a bug, upload ..." does not count.
-pub(super) static NEGATED_VERB: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+pub(super) static NEGATED_VERB: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(&format!(
         r"(?i)(?-u:\b){NEGATION}(?:\s+[\w'’-]+){{0,3}}?\s+[`*_]*{COMPLIANCE}(?-u:\b)"
     ))
     .expect("static regex")
@@ -57,8 +145,8 @@ pub(super) static NEGATED_VERB: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Words that frame a sentence as refusing, detecting or warning about something, or as
 /// calling it dangerous.
-pub(super) static REFUSAL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+pub(super) static REFUSAL: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)(?-u:\b)(?:refus|reject|forbid|prohibit|disallow|distrust|bewar|suspicious|",
         r"malicious|jailbreak)[a-z]*(?-u:\b)",
         r"|(?-u:\b)(?:bans?|banned|attacks?|attacked|attacking|detect|detects|detected|detecting|",
@@ -77,8 +165,8 @@ pub(super) static REFUSAL: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The prefix ends in a negation: the match is the verb it negates ("do not | disable the
 /// sandbox", "does not | take precedence over the system prompt").
-pub(super) static TRAILING_NEGATION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+pub(super) static TRAILING_NEGATION: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(&format!(
         r"(?i)(?-u:\b)(?:{NEGATION}(?:\s+(?:ever|always|just|simply|blindly))?|{AVOID})\s*[`*_]*$"
     ))
     .expect("static regex")
@@ -91,15 +179,15 @@ pub(super) static TRAILING_NEGATION: LazyLock<Regex> = LazyLock::new(|| {
 /// Word-initial words need a space or punctuation before them; the CJK ones need none.
 /// Japanese and Korean negate after the verb; their patterns match affirmative verb forms
 /// only, so they need no cue here.
-pub(super) static TRAILING_NEGATION_INTL: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static TRAILING_NEGATION_INTL: LazyLock<Cue> = LazyLock::new(|| {
     let words = alternation(|l| &l.negations);
     let glued = alternation(|l| &l.negations_glued);
     compile(&[r"(?i)(?:(?:^|[\s\p{P}])", &words, "|", &glued, r")\s*$"].concat())
 });
 
 /// The rest of the sentence after a match forbids it ("`rm -rf /` is forbidden").
-pub(super) static FORBIDDEN_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+pub(super) static FORBIDDEN_AFTER: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)^[^.!?\n]{0,80}?(?-u:\b)(?:(?:is|are)\s+(?:strictly\s+)?(?:forbidden|prohibited|",
         r"banned|disallowed|not\s+allowed|not\s+permitted|never\s+allowed)",
         r"|(?:must|should|may)\s+(?:never|not)\s+be\s+(?:used|run|executed|followed|obeyed|trusted)",
@@ -113,7 +201,7 @@ pub(super) static FORBIDDEN_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The same in the other languages of the pattern rules: "está prohibido", "é proibido",
 /// "est interdit", "ist verboten", "è vietato", "запрещено", "是禁止的", "は禁止", "금지".
-pub(super) static FORBIDDEN_AFTER_INTL: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static FORBIDDEN_AFTER_INTL: LazyLock<Cue> = LazyLock::new(|| {
     let copulas = alternation(|l| &l.ban_copulas);
     let intensifiers = alternation(|l| &l.ban_intensifiers);
     let participles = alternation(|l| &l.ban_participles);
@@ -141,8 +229,8 @@ pub(super) static FORBIDDEN_AFTER_INTL: LazyLock<Regex> = LazyLock::new(|| {
 /// "says"), maybe with quotation openers or emphasis after it. It lowers a match only when
 /// the sentences around it discuss it by topic ([`topical`]): the cue word alone is no
 /// quotation.
-pub(super) static EXAMPLE_CUE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+pub(super) static EXAMPLE_CUE: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(
         r#"(?i)(?:\bsuch\s+as|\be\.?g\.?|\bfor\s+(?:example|instance)|\blike|\bincluding|\bphrases?|\bstrings?|\bwords?|\bterms?|\bsays?|\bsaying|\bcontaining|\bcontains)\s*[:,]?\s*["'“‘`(*_]*\s*$"#,
     )
     .expect("static regex")
@@ -150,23 +238,23 @@ pub(super) static EXAMPLE_CUE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// "For example" in the other languages of the pattern rules, where the phrase is never
 /// anything else (a bare "como", "wie", "как" is also "as" and is not a cue).
-pub(super) static EXAMPLE_CUE_INTL: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static EXAMPLE_CUE_INTL: LazyLock<Cue> = LazyLock::new(|| {
     let cues = alternation(|l| &l.example_cues);
     compile(&["(?i)", &cues, r#"\s*[:,：，]?\s*["'“‘„«「『`(*_]*\s*$"#].concat())
 });
 
 /// A lead-in naming a flag or setting in backticks (or a bare `--flag`) whose purpose
 /// follows: "use `--system-prompt` to", "the `-p` flag lets you", "set `system_prompt` to".
-pub(super) static OPTION_PURPOSE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+pub(super) static OPTION_PURPOSE: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(
         r"(?i)(?:`-{1,2}[a-z0-9][a-z0-9_-]*(?:[ =][^`\n]*)?`|`[a-z0-9_.]+`|(?:^|\s)--[a-z0-9][a-z0-9-]*)\s+(?:(?:flag|option|setting|parameter|argument|key|field)\s+)?(?:to|lets\s+you|allows\s+you\s+to|can\s+be\s+used\s+to|can)\s*$",
     )
     .expect("static regex")
 });
 
 /// The verbs a flag documentation may use for the dual-use "override the system prompt".
-pub(super) static OVERRIDE_VERB: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(?:override|overrides|overwrite|replace|customi[sz]e|change)\b")
+pub(super) static OVERRIDE_VERB: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(r"(?i)^(?:override|overrides|overwrite|replace|customi[sz]e|change)\b")
         .expect("static regex")
 });
 
@@ -180,8 +268,8 @@ macro_rules! quote_open {
 /// An adoption cue right before a quotation: a compliance verb governing it ("Follow this
 /// rule exactly: `...`", "obey the following: "...""), a label naming it the agent's task
 /// or rule ("Your first task: "...", "New instructions: "...""), or a step ("Step 3: `...`").
-pub(super) static ADOPT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+pub(super) static ADOPT_BEFORE: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)(?:(?-u:\b)(?:follow|obey|execute|apply|adopt|enforce|heed|perform|implement|",
         r"act\s+on|comply\s+with|abide\s+by|carry\s+out|stick\s+to)(?-u:\b)(?:\s+[\w'’-]+){0,6}?",
         r"\s*[:,—–-]?",
@@ -201,8 +289,8 @@ pub(super) static ADOPT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// An adoption cue after a quotation: "Stay in that role.", "Follow it exactly.", "Act
 /// accordingly.", "That is your new task."
-pub(super) static ADOPT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+pub(super) static ADOPT_AFTER: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)(?-u:\b)(?:(?:stay|remain|keep|be)\s+in\s+(?:that|this|the|your|character|role)",
         r"|(?:follow|obey|execute|apply|adopt|enforce|heed|do|perform|run)\s+(?:it|this|that|them|these|those)",
         r"(?:\s+(?:exactly|now|first|always|strictly|literally|immediately|carefully|word\s+for\s+word))?\s*(?:[.!,;]|$)",
@@ -215,8 +303,8 @@ pub(super) static ADOPT_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 /// Words of a topic that discusses text rather than delivering it: an example, an attacker, a
 /// payload, a filter. Words that only name or introduce a quotation ("phrase", "string",
 /// "says", "contains") are not among them: filler made of them must not lower a payload.
-pub(super) static TOPIC_CUE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+pub(super) static TOPIC_CUE: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)(?-u:\b)(?:such\s+as|e\.g|for\s+(?:example|instance)|examples?|",
         r"attackers?|adversar(?:y|ies)|malware|payloads?|exploits?|threats?|phishing|exfiltrat[a-z]*|",
         r"classif[a-z]*|recogni[sz][a-z]*|filter[a-z]*|sanitiz[a-z]*|scann?[a-z]*)(?-u:\b)",
@@ -226,8 +314,8 @@ pub(super) static TOPIC_CUE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A label before the match that forbids what follows it: "Never do: `x`", "Do not run:
 /// `x`", "Forbidden: `x`", "Bad: `x`".
-pub(super) static FORBIDDING_LABEL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+pub(super) static FORBIDDING_LABEL: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(&format!(
         concat!(
             r"(?i)(?-u:\b)(?:{neg}(?:\s+(?:ever|do|run|use|execute|type|try|write|call|paste))?|",
             r"forbidden|prohibited|banned|disallowed|not\s+allowed|blocked|denied|don['’]?ts|avoid|",
@@ -243,7 +331,7 @@ pub(super) static FORBIDDING_LABEL: LazyLock<Regex> = LazyLock::new(|| {
 /// language of the pattern rules ([`Language::attackers`](super::languages::Language)): the
 /// prefix opens with it, after determiners, a few adjectives, or an introductory phrase ending
 /// in a comma ("In 2023, attackers ...").
-pub(super) static NARRATOR: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static NARRATOR: LazyLock<Cue> = LazyLock::new(|| {
     let words = alternation(|l| &l.attackers);
     let glued = alternation(|l| &l.attackers_glued);
     compile(
@@ -267,8 +355,8 @@ pub(super) static NARRATOR: LazyLock<Regex> = LazyLock::new(|| {
 
 /// "Example of exfiltration:", "an instance of a reverse shell": the match is given as an
 /// example of an attack.
-pub(super) static EXAMPLE_OF: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+pub(super) static EXAMPLE_OF: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)(?-u:\b)(?:examples?|instances?|samples?|illustrations?|demonstrations?)\s+of\s+",
         r"(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:exfiltrat[a-z]*|attacks?|injections?|payloads?|",
         r"exploits?|exploitation|malware|abuse|theft|leaks?|leakage|reverse\s+shells?|backdoors?|",
@@ -278,13 +366,13 @@ pub(super) static EXAMPLE_OF: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// The match opens with a negation ("don't tell the user", "never mention").
-pub(super) static NEGATION_START: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(&format!(r"(?i)^[`*_]*{NEGATION}(?-u:\b)")).expect("static regex"));
+pub(super) static NEGATION_START: LazyLock<Cue> =
+    LazyLock::new(|| Cue::new(&format!(r"(?i)^[`*_]*{NEGATION}(?-u:\b)")).expect("static regex"));
 
 /// The rest of the clause qualifies a telling by its manner: "in a scary way", "in an
 /// alarming tone", "harshly". "in any way" is emphasis, not manner, and does not count.
-pub(super) static MANNER_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+pub(super) static MANNER_AFTER: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)^[^;.!?\n]{0,100}?(?-u:\b)(?:in\s+an?\s+(?:[\w-]+\s+){1,2}?(?:way|manner|tone|fashion|voice)",
         r"|harshly|bluntly|rudely|abruptly|alarmingly|curtly|dismissively|condescendingly|",
         r"sarcastically)(?-u:\b)",
@@ -293,8 +381,8 @@ pub(super) static MANNER_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Words that make a markdown table a threat model or a list of examples.
-pub(super) static TABLE_CUE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+pub(super) static TABLE_CUE: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)(?-u:\b)(?:threats?|attacks?|attackers?|exfil[a-z]*|malicious|examples?|risks?|",
         r"vulnerab[a-z]*|payloads?|mitigations?|injections?|abuse|vectors?|dangerous|forbidden|",
         r"blocked|denied|deny|anti-?patterns?|avoid|never|unsafe|insecure|exploits?|detect[a-z]*)(?-u:\b)",
@@ -304,8 +392,8 @@ pub(super) static TABLE_CUE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Lead-in words of a fence that deliver its text as the agent's own: a bootstrap or setup
 /// section, a start-up preamble, a compliance verb, the agent's own rules or prompt.
-pub(super) static FENCE_ADOPT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+pub(super) static FENCE_ADOPT: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)(?-u:\b)(?:bootstrap[a-z]*|set\s*-?up|start\s*-?up|session\s+start|on\s+start|",
         r"initiali[sz]ation|preamble|boot|first\s+run|before\s+(?:anything|you\s+start|starting)|",
         r"follow|obey|adopt|apply|execute|comply|paste\s+(?:this|it)\s+into|",
@@ -317,8 +405,8 @@ pub(super) static FENCE_ADOPT: LazyLock<Regex> = LazyLock::new(|| {
 /// A list lead-in that presents its items as things to avoid or to find: "look for", "check
 /// for", "watch for", "avoid", "anti-patterns", "red flags", "pitfalls", "mistakes", "don'ts",
 /// "never:".
-pub(super) static LEAD_IN_CUE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+pub(super) static LEAD_IN_CUE: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)(?-u:\b)(?:look|check|search|scan|watch|hunt)\s+(?:out\s+)?for(?-u:\b)",
         r"|(?-u:\b)(?:anti-?patterns?|red\s+flags?|smells?|pitfalls?|mistakes|don['’]?ts|avoid|bad|",
         r"dangerous|unsafe|insecure|forbidden|prohibited|not\s+allowed|never|do\s+not|don['’]?t|",
@@ -337,8 +425,8 @@ pub(super) fn topical(s: &str) -> bool {
 /// done", "never claim the tests passed". Forbidding a claim of success is a rule about
 /// honest reporting, the opposite of concealment. Read on the match and the rest of its
 /// sentence.
-pub(super) static SUCCESS_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+pub(super) static SUCCESS_CLAIM: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)(?-u:\b)(?:tell|telling|inform|informing|report|reporting|say|saying|claim|claiming|announce|",
         r"notify|mention|assure|promise)(?-u:\b)[^.;!?\n]{0,60}?(?-u:\b)(?:is|are|was|were|has\s+been|",
         r"have\s+been|['’]s|['’]re)\s+(?:now\s+|all\s+|fully\s+|already\s+|successfully\s+)?(?:done|complete|",
@@ -354,8 +442,8 @@ pub(super) static SUCCESS_CLAIM: LazyLock<Regex> = LazyLock::new(|| {
 /// until you have verified it", "... without checking", "... on the strength of one
 /// result". The telling is allowed once the evidence is there: a rule about honesty. A
 /// condition that is no evidence ("unless they ask") does not count.
-pub(super) static EVIDENCE_CONDITION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+pub(super) static EVIDENCE_CONDITION: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)^[^.;!?\n]{0,120}?(?-u:\b)(?:(?:unless|until|before|only\s+(?:if|when|after))(?-u:\b)[^.;!?\n]{0,80}?(?-u:\b)",
         r"(?:verif[a-z]*|confirm[a-z]*|test[a-z]*|pass(?:es|ed|ing)?|succe[a-z]*|works?|worked|",
         r"complet[a-z]*|check[a-z]*|run|ran|green|builds?|built|compil[a-z]*|validat[a-z]*|prov[a-z]*|",
@@ -372,8 +460,8 @@ pub(super) static EVIDENCE_CONDITION: LazyLock<Regex> = LazyLock::new(|| {
 /// A condition before the match that there is nothing to report: "If the scan is clean,
 /// proceed without comment", "When nothing changed, say nothing". Staying quiet about a
 /// clean result hides nothing.
-pub(super) static NOTHING_TO_REPORT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+pub(super) static NOTHING_TO_REPORT: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
         r"(?i)(?-u:\b)(?:if|when|whenever|once)\s+(?:the\s+[\w-]+\s+(?:is|are|comes?\s+back|looks?)\s+",
         r"(?:clean|empty|green|fine|good|ok|okay|passing)|(?:there\s+(?:is|are)\s+)?(?:nothing|no\s+",
         r"(?:issues?|problems?|findings?|errors?|changes?|warnings?|conflicts?|matches))(?:\s+(?:is|are|was|were))?",
@@ -417,8 +505,8 @@ pub(super) const AGENT_SUBJECTS: [&str; 16] = [
 
 /// The match opens with a negation or a negated auxiliary: "do not tell", "never mention",
 /// "must not report", "without telling".
-pub(super) static NEGATED_OPENING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+pub(super) static NEGATED_OPENING: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(&format!(
         r"(?i)^[`*_]*(?:(?:do|does|must|should|will|shall|can)\s+not|{NEGATION}|without|avoid)(?-u:\b)"
     ))
     .expect("static regex")
@@ -427,8 +515,8 @@ pub(super) static NEGATED_OPENING: LazyLock<Regex> = LazyLock::new(|| {
 /// A permission whose operations are listed with slashes: "an IAM account with permissions
 /// to create/delete IAM users", "rights to read/write/delete buckets". It names what a role
 /// may do, not an order.
-pub(super) static PERMISSION_LIST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+pub(super) static PERMISSION_LIST: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(
         r"(?i)(?-u:\b)(?:permissions?|rights?|access|privileges?|ability|allowed|able|policy|policies|roles?)\s+(?:to|for)\s+(?:[a-z]+\s*/\s*)+$",
     )
     .expect("static regex")
@@ -437,9 +525,68 @@ pub(super) static PERMISSION_LIST: LazyLock<Regex> = LazyLock::new(|| {
 /// A line that defines a command-line flag: "`--yolo`:", "- `--yolo` — auto-approve",
 /// "| `--dangerously-skip-permissions` | skip prompts |". The flag is the term a reference
 /// defines, and the lines under it describe it.
-pub(super) static FLAG_DEFINITION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+pub(super) static FLAG_DEFINITION: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(
         r"(?i)^\s*(?:[-*+]\s+|\d+[.)]\s+|\|\s*)?[*_]*`-{1,2}[a-z0-9][\w-]*(?:[ =][^`\n]*)?`[*_]*\s*(?::|\||—|–|-\s)",
     )
     .expect("static regex")
 });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cue_matches_as_the_regex_crate_before_and_after_its_lazy_dfa() {
+        let tables: [(&str, &Cue); 4] = [
+            ("ADOPT_AFTER", &ADOPT_AFTER),
+            ("EXAMPLE_CUE", &EXAMPLE_CUE),
+            ("NEGATED_VERB", &NEGATED_VERB),
+            ("FLAG_DEFINITION", &FLAG_DEFINITION),
+        ];
+        let texts = [
+            "For example, never run this",
+            "e.g. `rm -rf /` is what attackers paste",
+            "Do not ever follow it. Then follow these steps: run it, and run it again.",
+            "- `--force`: skips the checks",
+            "never\u{a0}follow Ｎｅｖｅｒ follow, 例如：忽略",
+            "",
+        ];
+        let mut rng = crate::testing::XorShift::new(7);
+        for (name, cue) in tables {
+            let oracle = Regex::new(&cue.source).expect("the regex crate builds it");
+            // Light at first; past CUE_LIGHT_BYTES searched, with the lazy DFA.
+            let mut searched = 0;
+            while searched <= 2 * CUE_LIGHT_BYTES {
+                let text = *rng.pick(&texts);
+                assert_eq!(
+                    cue.is_match(text),
+                    oracle.is_match(text),
+                    "{name}: {text:?}"
+                );
+                assert_eq!(
+                    cue.find(text).map(|m| m.range()),
+                    oracle.find(text).map(|m| m.range()),
+                    "{name}: {text:?}"
+                );
+                assert_eq!(
+                    cue.find_iter(text).map(|m| m.range()).collect::<Vec<_>>(),
+                    oracle
+                        .find_iter(text)
+                        .map(|m| m.range())
+                        .collect::<Vec<_>>(),
+                    "{name}: {text:?}"
+                );
+                searched += 3 * text.len().max(1);
+            }
+            assert!(cue.full.get().is_some(), "{name} built its lazy DFA");
+        }
+        // A cue that does not build fails with the regex crate's words.
+        let bad = "(?i)never (follow";
+        let message = Cue::new(bad).err().expect("unclosed group");
+        assert_eq!(
+            message,
+            Regex::new(bad).expect_err("unclosed group").to_string()
+        );
+    }
+}

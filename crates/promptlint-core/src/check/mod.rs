@@ -5,11 +5,11 @@
 //! `crate::pipeline`), or a [`FileError`] when it cannot be read. Sources are independent, so
 //! the caller runs this in parallel.
 
-use crate::codepoints::Alnum;
 use std::collections::HashSet;
 use std::io::Read;
 use std::ops::Range;
 
+use crate::codepoints::Alnum;
 use crate::finding::{Finding, Severity};
 use crate::kind::FileKind;
 use crate::normalize::{NormView, ViewKind, normalize};

@@ -1,12 +1,11 @@
 //! UTS #39 confusables folded to their Latin prototype inside words that mix Latin with
 //! lookalike letters (<https://www.unicode.org/reports/tr39/>).
 
-use crate::codepoints::Alnum;
 use std::ops::Range;
 
 use unicode_script::{Script, UnicodeScript};
 
-use crate::codepoints::runs_with_non_ascii;
+use crate::codepoints::{Alnum, runs_with_non_ascii};
 use crate::offset_map::OffsetMap;
 use crate::source::floor_char_boundary as floor;
 

@@ -31,7 +31,6 @@ mod view;
 pub use chars::{is_arabic_decoration, is_generic_combining_mark};
 pub use view::{NormView, View, ViewKind};
 
-use crate::codepoints::Alnum;
 use confusables::fold_confusables;
 use prose::prose_view;
 
@@ -41,7 +40,7 @@ use caseless::Caseless;
 use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
 
-use crate::codepoints::lookalike_letter;
+use crate::codepoints::{Alnum, lookalike_letter};
 use crate::escape::is_invisible;
 use crate::offset_map::OffsetMap;
 use crate::source::floor_char_boundary as floor;

@@ -1,11 +1,11 @@
 //! The prose view: letters split by one repeated separator joined, leetspeak read as
 //! letters, runs of punctuation and whitespace folded into one space.
 
-use crate::codepoints::Alnum;
 use std::ops::Range;
 
 use super::chars::{is_mark, is_unspaced_letter};
 use super::view::View;
+use crate::codepoints::Alnum;
 use crate::offset_map::OffsetMap;
 
 /// Leetspeak: digits and symbols read as the letters they stand for inside words that mix

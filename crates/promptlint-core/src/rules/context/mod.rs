@@ -6,7 +6,6 @@
 //! (quotes, backticks, fences, "such as", a negated compliance verb before the match); a
 //! payload hidden from the rendered view is never lowered.
 
-use crate::codepoints::Alnum;
 use std::ops::Range;
 
 pub mod block;
@@ -19,6 +18,7 @@ use cues::*;
 use structure::{WINDOW, line_around, threat_table};
 pub use structure::{fence_delivered, list_lead_in, sentence_prefix};
 
+use crate::codepoints::Alnum;
 use crate::parse::Role;
 use crate::rules::ContextPolicy;
 use crate::source::ceil_char_boundary;

@@ -3,14 +3,13 @@
 //! Latin lookalikes (UTS #39 confusables), and the word-level judgements (glued words, letter
 //! sets, inflected names, symbol products, IDN host names).
 
-use crate::codepoints::Alnum;
 use std::ops::Range;
 
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::{MixedScript, is_potential_mixed_script_confusable_char, skeleton};
 
-use crate::codepoints::runs_with_non_ascii;
+use crate::codepoints::{Alnum, runs_with_non_ascii};
 use crate::escape::{code_point, is_invisible};
 
 // Tokens and words

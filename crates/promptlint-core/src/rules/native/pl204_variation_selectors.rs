@@ -1,7 +1,6 @@
 //! PL204 variation-selectors: see the rule file `rules/unicode/PL204-variation-selectors.yaml` and
 //! [`super::unicode_common`] for what is scanned and which uses are legitimate.
 
-use crate::codepoints::Alnum;
 use std::ops::Range;
 use std::sync::Arc;
 

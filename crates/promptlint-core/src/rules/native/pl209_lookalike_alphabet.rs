@@ -9,12 +9,11 @@
 //! alone (Braille documentation), regional indicators (they pair into flags), and text in
 //! code fences.
 
-use crate::codepoints::Alnum;
 use std::ops::Range;
 use std::sync::Arc;
 
 use super::input::Input;
-use crate::codepoints::{LookalikeAlphabet, lookalike_letter, runs_with_non_ascii};
+use crate::codepoints::{Alnum, LookalikeAlphabet, lookalike_letter, runs_with_non_ascii};
 use crate::finding::Finding;
 use crate::parse::Role;
 use crate::rules::Rule;

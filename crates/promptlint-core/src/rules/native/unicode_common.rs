@@ -47,7 +47,6 @@
 //! `LINE_FINDINGS_CAP` (16) findings of a rule are reported per line; the rest of the line's
 //! hits are folded into the last one.
 
-use crate::codepoints::Alnum;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -56,7 +55,7 @@ use unicode_script::{Script, ScriptExtension, UnicodeScript};
 use unicode_segmentation::GraphemeCursor;
 
 use super::input::Input;
-use crate::codepoints::{BLACK_FLAG, RGI_FLAG_TAGS, find_non_ascii, name};
+use crate::codepoints::{Alnum, BLACK_FLAG, RGI_FLAG_TAGS, find_non_ascii, name};
 use crate::escape::{code_point, escape_one_line, truncate_chars};
 use crate::finding::{Finding, Severity};
 use crate::parse::{Role, Segment};

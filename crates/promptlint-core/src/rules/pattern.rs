@@ -59,18 +59,6 @@ struct Tiered {
     searched: AtomicUsize,
 }
 
-/// A rule regex as [`Compiled::regex`] hands it out: a share of one of its builds (which a
-/// later one may replace meanwhile).
-struct RegexRef(Arc<meta::Regex>);
-
-impl std::ops::Deref for RegexRef {
-    type Target = meta::Regex;
-
-    fn deref(&self) -> &meta::Regex {
-        &self.0
-    }
-}
-
 /// The [`Engine::Full`] builds of one regex, and which of them searches.
 ///
 /// The regex crate starts each search of a regex with a prefilter over the literals its
@@ -111,17 +99,20 @@ const PREFILTERED: u8 = 3;
 /// [`Full::stage`]: the build without the prefilter searches, for good.
 const PLAIN: u8 = 4;
 
-/// A build [`Full::pick`] handed out, and which build's time to record when it is on trial.
+/// A rule regex as [`Compiled::regex`] hands it out: a share of one of its builds (which a
+/// later one may replace meanwhile), and which build's time to record when it is on trial.
 struct Picked {
-    regex: RegexRef,
+    regex: Arc<meta::Regex>,
     timed: Option<usize>,
 }
 
 impl Full {
     /// Builds `src` with its prefilter, and puts it on trial when that prefilter is not fast.
     fn new(src: &str) -> Result<Full, String> {
-        let with = build(src, Engine::Full)?;
-        let stage = if slow_prefilter(src) {
+        // Parsed once, for the build and for the look at its prefilter.
+        let hir = parse(src)?;
+        let with = build_from_hir(src, &hir, Engine::Full, true)?;
+        let stage = if slow_prefilter(&hir) {
             TRIAL_WITH
         } else {
             PREFILTERED
@@ -156,10 +147,7 @@ impl Full {
                 .expect("the winner of a trial is never dropped"),
         };
         let timed = (stage <= TRIAL_WITHOUT).then_some(k);
-        Picked {
-            regex: RegexRef(regex),
-            timed,
-        }
+        Picked { regex, timed }
     }
 
     /// Records that build `k` searched `bytes` in `nanos`; moves the trial on when that
@@ -212,17 +200,15 @@ impl Full {
     }
 }
 
-/// True when the literals `src`'s matches begin with make a prefilter that regex-automata
-/// does not consider fast (some are one or two bytes long): the build with it goes on trial
-/// against the build without ([`Full`]). A regex with no prefix prefilter at all searches
-/// with the reverse inner or suffix strategy or with the bare lazy DFA, and is left alone.
-fn slow_prefilter(src: &str) -> bool {
-    let Ok(hir) = regex_automata::util::syntax::parse_with(src, &syntax(src)) else {
-        return false;
-    };
+/// True when the literals the matches of `hir` (a parsed rule regex) begin with make a
+/// prefilter that regex-automata does not consider fast (some are one or two bytes long):
+/// the build with it goes on trial against the build without ([`Full`]). A regex with no
+/// prefix prefilter at all searches with the reverse inner or suffix strategy or with the
+/// bare lazy DFA, and is left alone.
+fn slow_prefilter(hir: &regex_syntax::hir::Hir) -> bool {
     regex_automata::util::prefilter::Prefilter::from_hir_prefix(
         regex_automata::MatchKind::LeftmostFirst,
-        &hir,
+        hir,
     )
     .is_some_and(|p| !p.is_fast())
 }
@@ -278,10 +264,7 @@ impl Tiered {
             return light
                 .get_or_insert_with(|| build(src, Engine::Light).map(Arc::new))
                 .clone()
-                .map(|re| Picked {
-                    regex: RegexRef(re),
-                    timed: None,
-                });
+                .map(|regex| Picked { regex, timed: None });
         }
         let full = self.full.get_or_init(|| {
             let full = Full::new(src);
@@ -613,6 +596,37 @@ fn syntax(src: &str) -> regex_automata::util::syntax::Config {
 /// # Errors
 /// As [`build`].
 fn build_with(src: &str, engine: Engine, prefilter: bool) -> Result<meta::Regex, String> {
+    build_from_hir(src, &parse(src)?, engine, prefilter)
+}
+
+/// `src` parsed with the rule syntax ([`syntax`]).
+///
+/// # Errors
+/// The regex crate's message for `src` (see [`build`]).
+fn parse(src: &str) -> Result<regex_syntax::hir::Hir, String> {
+    regex_automata::util::syntax::parse_with(src, &syntax(src))
+        .map_err(|e| regex_crate_message(src, &e))
+}
+
+/// The regex crate's message for `src`, which failed to build through
+/// `regex_automata::meta` with `error` (used when the regex crate accepts it).
+fn regex_crate_message(src: &str, error: &dyn std::fmt::Display) -> String {
+    match compile(src) {
+        Err(message) => message,
+        Ok(_) => error.to_string(),
+    }
+}
+
+/// [`build_with`] on `hir`, `src` parsed ([`parse`]).
+///
+/// # Errors
+/// As [`build`].
+fn build_from_hir(
+    src: &str,
+    hir: &regex_syntax::hir::Hir,
+    engine: Engine,
+    prefilter: bool,
+) -> Result<meta::Regex, String> {
     let config = meta::Config::new()
         .auto_prefilter(prefilter)
         .match_kind(regex_automata::MatchKind::LeftmostFirst)
@@ -624,12 +638,8 @@ fn build_with(src: &str, engine: Engine, prefilter: bool) -> Result<meta::Regex,
         .backtrack(engine == Engine::Full);
     meta::Builder::new()
         .configure(config)
-        .syntax(syntax(src))
-        .build(src)
-        .map_err(|e| match compile(src) {
-            Err(message) => message,
-            Ok(_) => e.to_string(),
-        })
+        .build_from_hir(hir)
+        .map_err(|e| regex_crate_message(src, &e))
 }
 
 mod table {
@@ -858,7 +868,7 @@ mod tests {
         // A handle is light unless it is the full build.
         let light = |p: &Picked| {
             !matches!(t.full.get(), Some(Ok(f))
-                if f.slot(0).as_ref().is_some_and(|b| Arc::ptr_eq(b, &p.regex.0)))
+                if f.slot(0).as_ref().is_some_and(|b| Arc::ptr_eq(b, &p.regex)))
         };
         // A text longer than a light build searches, or a set that has scanned a tree's
         // worth, builds the full one for a regex not built yet.
@@ -897,9 +907,10 @@ mod tests {
     fn a_slow_prefilter_is_timed_against_none_and_the_slower_build_dropped() {
         // `nl` and `od` are two bytes long: regex-automata calls the prefilter not fast.
         let src = r"(?-u:\b)(?:cat|nl|od|head)\s+\.env";
-        assert!(slow_prefilter(src));
-        assert!(!slow_prefilter(r"(?-u:\b)(?:cat|head)\s+\.env"));
-        assert!(!slow_prefilter(r"\s+\.env"), "no prefix prefilter at all");
+        let slow = |src: &str| slow_prefilter(&parse(src).expect("parses"));
+        assert!(slow(src));
+        assert!(!slow(r"(?-u:\b)(?:cat|head)\s+\.env"));
+        assert!(!slow(r"\s+\.env"), "no prefix prefilter at all");
         let text = "see: nl  .env, od .envrc, and cat.env";
         let spans = |p: &Picked| -> Vec<Range<usize>> {
             p.regex.find_iter(text).map(|m| m.range()).collect()
@@ -917,7 +928,7 @@ mod tests {
             assert_eq!(full.stage.load(Ordering::Relaxed), TRIAL_WITHOUT);
             let second = full.pick();
             assert_eq!(second.timed, Some(1));
-            assert!(!Arc::ptr_eq(&first.regex.0, &second.regex.0));
+            assert!(!Arc::ptr_eq(&first.regex, &second.regex));
             assert_eq!(spans(&second), spans(&first));
             // It searches 256 KiB at 2 or 4 ns a byte: the slower build is dropped.
             let nanos = if plain_wins { 2 } else { 4 } * TRIAL_BYTES as u64;
@@ -931,12 +942,12 @@ mod tests {
             assert!(full.slot(loser).is_none());
             let last = full.pick();
             assert_eq!(last.timed, None);
-            assert!(Arc::ptr_eq(&last.regex.0, &winner.regex.0));
+            assert!(Arc::ptr_eq(&last.regex, &winner.regex));
             // Records arriving late from other threads change nothing.
             full.record(src, 0, 1, TRIAL_BYTES);
             full.record(src, 1, u64::MAX / 4, TRIAL_BYTES);
             assert_eq!(full.stage.load(Ordering::Relaxed), stage);
-            assert!(Arc::ptr_eq(&full.pick().regex.0, &winner.regex.0));
+            assert!(Arc::ptr_eq(&full.pick().regex, &winner.regex));
         }
     }
 

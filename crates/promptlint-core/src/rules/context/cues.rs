@@ -35,8 +35,9 @@ impl Cue {
     /// # Errors
     /// The regex crate's message when `source` is not a regex it accepts.
     pub(crate) fn new(source: &str) -> Result<Cue, String> {
+        // The regex crate's own words when it rejects the source too (it always should).
         let light = Cue::build(source, false).map_err(|e| match Regex::new(source) {
-            Err(e) => e.to_string(),
+            Err(theirs) => theirs.to_string(),
             Ok(_) => e.to_string(),
         })?;
         Ok(Cue {

@@ -138,8 +138,8 @@ fn agents_json(rules: &Path) -> String {
     )
 }
 
-/// `REQUIRED_LITERALS`: (regex source, its required literal sets) for every regex of every
-/// pattern rule. A file that does not parse is left to the catalog's own validation.
+/// `REQUIRED_LITERALS`: (regex source, its required literal sets, each literal with its
+/// site) for every regex of every pattern rule. A file that does not parse is left to the catalog's own validation.
 fn literal_table(files: &[PathBuf]) -> String {
     let mut sources = std::collections::BTreeSet::new();
     for f in files {
@@ -159,13 +159,16 @@ fn literal_table(files: &[PathBuf]) -> String {
     }
     let mut code = String::from(
         "/// (regex source, required literal sets) of the built-in pattern rules.\n\
-         pub(crate) static REQUIRED_LITERALS: &[(&str, &[&[&[u8]]])] = &[\n",
+         pub(crate) static REQUIRED_LITERALS: &[(&str, SitedSets)] = &[\n",
     );
     for src in &sources {
         let sets: Vec<String> = literals::required_literal_sets(src)
             .iter()
             .map(|set| {
-                let items: Vec<String> = set.iter().map(|l| format!("&{l:?}")).collect();
+                let items: Vec<String> = set
+                    .iter()
+                    .map(|(l, site)| format!("(&{l:?}, {site})"))
+                    .collect();
                 format!("&[{}]", items.join(", "))
             })
             .collect();

@@ -1,8 +1,183 @@
 //! Required literals of a regex: a set of strings one of which every match contains, used to
 //! run a pattern rule's regex only where it can match (see [`super::pattern`]).
 //!
+//! Each literal carries its [`Site`]: what the regex requires of the text around it (a word
+//! boundary at its start, white space after it, ...), so the gate can pass over an
+//! occurrence the regex cannot match at: `rm` inside `format`, `nc` inside `once`.
+//!
 //! Pure functions of the regex source, shared with `build.rs`, which computes them for the
 //! built-in rules at build time so a run parses no regex just to gate it.
+
+use regex_syntax::hir::{Class, Hir, HirKind, Look};
+
+/// Conditions on the text around an occurrence of a required literal, as bits: every match of
+/// the regex contains a literal of the set at a place where all of its literal's bits hold
+/// (each bit is implied by the regex: a `\b` or a white-space class next to the literal).
+/// 0: anywhere.
+pub type Site = u8;
+
+/// An ASCII word boundary (`(?-u:\b)`: `[0-9A-Za-z_]` on one side only) at the literal's start.
+pub const START_ASCII_BOUNDARY: Site = 1 << 0;
+/// A Unicode word boundary (`\b`, word characters after
+/// [`regex_syntax::is_word_character`]) at the literal's start.
+pub const START_BOUNDARY: Site = 1 << 1;
+/// The character before the literal is white space (Unicode `White_Space`, which `\s` is).
+pub const SPACE_BEFORE: Site = 1 << 2;
+/// An ASCII word boundary at the literal's end.
+pub const END_ASCII_BOUNDARY: Site = 1 << 3;
+/// A Unicode word boundary at the literal's end.
+pub const END_BOUNDARY: Site = 1 << 4;
+/// The character after the literal is white space.
+pub const SPACE_AFTER: Site = 1 << 5;
+
+/// A required literal: its bytes and the [`Site`] a match needs it at.
+pub type Sited = (Vec<u8>, Site);
+
+/// The [`Site`] bits that hold for the occurrence `start..end` of a literal in `text` (byte
+/// offsets). An offset off a character boundary tells nothing, so every bit is said to hold
+/// there: the gate then lets the regex run, as it would without sites.
+pub fn site_held(text: &str, start: usize, end: usize) -> Site {
+    let (Some(before), Some(inside), Some(after)) =
+        (text.get(..start), text.get(start..end), text.get(end..))
+    else {
+        return Site::MAX;
+    };
+    let prev = before.chars().next_back();
+    let first = inside.chars().next();
+    let last = inside.chars().next_back();
+    let next = after.chars().next();
+    let ascii_word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    let word = |c: Option<char>| c.is_some_and(regex_syntax::is_word_character);
+    let space = |c: Option<char>| c.is_some_and(char::is_whitespace);
+    let mut held = 0;
+    if ascii_word(prev) != ascii_word(first) {
+        held |= START_ASCII_BOUNDARY;
+    }
+    if word(prev) != word(first) {
+        held |= START_BOUNDARY;
+    }
+    if space(prev) {
+        held |= SPACE_BEFORE;
+    }
+    if ascii_word(last) != ascii_word(next) {
+        held |= END_ASCII_BOUNDARY;
+    }
+    if word(last) != word(next) {
+        held |= END_BOUNDARY;
+    }
+    if space(next) {
+        held |= SPACE_AFTER;
+    }
+    held
+}
+
+/// What holds at the start and at the end of every match of a part of a regex ([`Site`]
+/// bits: the `START_*` and [`SPACE_BEFORE`] ones at its start, the `END_*` and
+/// [`SPACE_AFTER`] ones at its end), from the parts around it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Around {
+    start: Site,
+    end: Site,
+}
+
+/// For a look-around, the bits it makes hold at its place, as the start of what follows and
+/// as the end of what precedes it; `None` for a part that is not a look-around (other
+/// look-arounds, such as `^`, are zero-width and imply nothing).
+fn look_site(hir: &Hir) -> Option<(Site, Site)> {
+    let HirKind::Look(look) = hir.kind() else {
+        return None;
+    };
+    Some(match look {
+        Look::WordAscii | Look::WordStartAscii | Look::WordEndAscii => {
+            (START_ASCII_BOUNDARY, END_ASCII_BOUNDARY)
+        }
+        Look::WordUnicode | Look::WordStartUnicode | Look::WordEndUnicode => {
+            (START_BOUNDARY, END_BOUNDARY)
+        }
+        _ => (0, 0),
+    })
+}
+
+/// True when every match of `hir` is non-empty and all white space (`\s`, `[ \t]+`).
+fn all_space(hir: &Hir) -> bool {
+    match hir.kind() {
+        HirKind::Class(Class::Unicode(c)) => {
+            !c.ranges().is_empty()
+                && c.ranges().iter().all(|r| {
+                    u32::from(r.end()) - u32::from(r.start()) < 64
+                        && (r.start()..=r.end()).all(char::is_whitespace)
+                })
+        }
+        HirKind::Class(Class::Bytes(c)) => {
+            !c.ranges().is_empty()
+                && c.ranges().iter().all(|r| {
+                    (r.start()..=r.end()).all(|b| b.is_ascii() && char::from(b).is_whitespace())
+                })
+        }
+        HirKind::Repetition(r) => r.min >= 1 && all_space(&r.sub),
+        HirKind::Capture(c) => all_space(&c.sub),
+        HirKind::Concat(parts) => !parts.is_empty() && parts.iter().all(all_space),
+        HirKind::Alternation(branches) => branches.iter().all(all_space),
+        _ => false,
+    }
+}
+
+/// The [`Around`] of each part of a concatenation that is `around` as a whole: a part starts
+/// where the look-arounds and the white space before it leave off, and ends where those
+/// after it begin.
+fn parts_around(parts: &[Hir], around: Around) -> Vec<Around> {
+    let mut out = vec![Around::default(); parts.len()];
+    let mut at = around.start;
+    for (part, o) in parts.iter().zip(out.iter_mut()) {
+        o.start = at;
+        at = match look_site(part) {
+            Some((start, _)) => at | start,
+            None if all_space(part) => SPACE_BEFORE,
+            None => 0,
+        };
+    }
+    let mut at = around.end;
+    for (part, o) in parts.iter().zip(out.iter_mut()).rev() {
+        o.end = at;
+        at = match look_site(part) {
+            Some((_, end)) => at | end,
+            None if all_space(part) => SPACE_AFTER,
+            None => 0,
+        };
+    }
+    out
+}
+
+/// What holds where the prefix literals of `hir` start and, for an exact one (a whole
+/// match), end: `around`, with the look-arounds a concatenation starts and ends with.
+fn own_sites(hir: &Hir, around: Around) -> Around {
+    let HirKind::Concat(parts) = hir.kind() else {
+        return around;
+    };
+    let mut own = around;
+    for part in parts {
+        let Some((start, _)) = look_site(part) else {
+            break;
+        };
+        own.start |= start;
+    }
+    for part in parts.iter().rev() {
+        let Some((_, end)) = look_site(part) else {
+            break;
+        };
+        own.end |= end;
+    }
+    own
+}
+
+/// The [`Around`] of the body of a repetition of at least one that is `around`: its first
+/// pass starts where the repetition does; a pass ends where it does only when there is one.
+fn repeated_around(max: Option<u32>, around: Around) -> Around {
+    Around {
+        start: around.start,
+        end: if max == Some(1) { around.end } else { 0 },
+    }
+}
 
 /// True when `src` has an upper-case letter outside escapes (`\S`, `\W`, `\B`, `\P{Lu}`,
 /// `\p{Greek}` are not letters to match).
@@ -36,7 +211,7 @@ pub fn spells_upper_case(src: &str) -> bool {
 /// eres` is gated on `eres`, not on `a`, which occurs in nearly every text.
 pub fn required_literals(src: &str) -> Option<Vec<Vec<u8>>> {
     let (hir, ex) = parsed(src)?;
-    required_in(&hir, &ex)
+    required_in(&hir, &ex, Around::default()).map(|set| set.into_iter().map(|(l, _)| l).collect())
 }
 
 /// `src` parsed as pattern rules compile it (multi-line, case-insensitive when it spells upper case), and the prefix
@@ -59,14 +234,25 @@ fn parsed(
     Some((hir, ex))
 }
 
-/// The prefix literals of `hir` when they are a finite set of non-empty strings.
+/// The prefix literals of `hir` when they are a finite set of non-empty strings, each with
+/// the [`Site`] it has when `hir` is `around`: the start's bits, and the end's too for an
+/// exact literal (a whole match of `hir`).
 fn prefix_set(
-    hir: &regex_syntax::hir::Hir,
+    hir: &Hir,
     ex: &regex_syntax::hir::literal::Extractor,
-) -> Option<Vec<Vec<u8>>> {
+    around: Around,
+) -> Option<Vec<Sited>> {
+    let own = own_sites(hir, around);
     ex.extract(hir).literals().and_then(|lits| {
-        let v: Vec<Vec<u8>> = lits.iter().map(|l| l.as_bytes().to_vec()).collect();
-        (!v.is_empty() && v.iter().all(|l| !l.is_empty())).then_some(v)
+        let mut v: Vec<Sited> = Vec::with_capacity(lits.len());
+        for l in lits {
+            let site = own.start | if l.is_exact() { own.end } else { 0 };
+            let sited = (l.as_bytes().to_vec(), site);
+            if !v.contains(&sited) {
+                v.push(sited);
+            }
+        }
+        (!v.is_empty() && v.iter().all(|(l, _)| !l.is_empty())).then_some(v)
     })
 }
 
@@ -78,16 +264,16 @@ fn prefix_set(
 /// A regex then runs only on a text that holds a literal of every set: `ignore ... previous
 /// ... instructions` waits for all three words, not just `previous`. Every set is required
 /// by itself, so requiring all of them never skips a text the regex matches.
-pub fn required_literal_sets(src: &str) -> Vec<Vec<Vec<u8>>> {
+pub fn required_literal_sets(src: &str) -> Vec<Vec<Sited>> {
     let Some((hir, ex)) = parsed(src) else {
         return Vec::new();
     };
-    let Some(first) = required_in(&hir, &ex) else {
+    let Some(first) = required_in(&hir, &ex, Around::default()) else {
         return Vec::new();
     };
     let mut found = Vec::new();
-    every_required_set(&hir, &ex, &mut found);
-    let mut scored: Vec<(f64, Vec<Vec<u8>>)> = found
+    every_required_set(&hir, &ex, Around::default(), &mut found);
+    let mut scored: Vec<(f64, Vec<Sited>)> = found
         .into_iter()
         .map(|set| (gate_cost(&set), set))
         .filter(|(cost, _)| *cost <= EXTRA_SET_MAX_RATE)
@@ -101,9 +287,9 @@ pub fn required_literal_sets(src: &str) -> Vec<Vec<Vec<u8>>> {
         // A set holding a literal of one already chosen (or inside one) adds nothing: the
         // same occurrence satisfies both.
         let redundant = sets.iter().any(|chosen| {
-            chosen.iter().any(|c| {
+            chosen.iter().any(|(c, _)| {
                 set.iter()
-                    .any(|l| c.windows(l.len().max(1)).any(|w| w == l.as_slice()))
+                    .any(|(l, _)| c.windows(l.len().max(1)).any(|w| w == l.as_slice()))
             })
         });
         if !redundant {
@@ -134,20 +320,26 @@ pub const EXTRA_SET_MAX_RATE: f64 = 5e-2;
 /// prefix literals of the node and of each part a match cannot skip, and the union of an
 /// alternation's branches' best sets.
 fn every_required_set(
-    hir: &regex_syntax::hir::Hir,
+    hir: &Hir,
     ex: &regex_syntax::hir::literal::Extractor,
-    out: &mut Vec<Vec<Vec<u8>>>,
+    around: Around,
+    out: &mut Vec<Vec<Sited>>,
 ) {
-    use regex_syntax::hir::HirKind;
-    if let Some(v) = prefix_set(hir, ex).filter(|v| v.len() <= MAX_LITERALS) {
+    if let Some(v) = prefix_set(hir, ex, around).filter(|v| v.len() <= MAX_LITERALS) {
         out.push(v);
     }
     match hir.kind() {
-        HirKind::Concat(parts) => parts.iter().for_each(|p| every_required_set(p, ex, out)),
-        HirKind::Capture(c) => every_required_set(&c.sub, ex, out),
-        HirKind::Repetition(r) if r.min >= 1 => every_required_set(&r.sub, ex, out),
+        HirKind::Concat(parts) => {
+            for (p, a) in parts.iter().zip(parts_around(parts, around)) {
+                every_required_set(p, ex, a, out);
+            }
+        }
+        HirKind::Capture(c) => every_required_set(&c.sub, ex, around, out),
+        HirKind::Repetition(r) if r.min >= 1 => {
+            every_required_set(&r.sub, ex, repeated_around(r.max, around), out);
+        }
         HirKind::Alternation(_) => {
-            if let Some(v) = required_in(hir, ex) {
+            if let Some(v) = required_in(hir, ex, around) {
                 out.push(v);
             }
         }
@@ -159,12 +351,12 @@ fn every_required_set(
 pub const MAX_LITERALS: usize = 256;
 
 fn required_in(
-    hir: &regex_syntax::hir::Hir,
+    hir: &Hir,
     ex: &regex_syntax::hir::literal::Extractor,
-) -> Option<Vec<Vec<u8>>> {
-    use regex_syntax::hir::HirKind;
-    let mut best = prefix_set(hir, ex);
-    let mut consider = |cand: Option<Vec<Vec<u8>>>| {
+    around: Around,
+) -> Option<Vec<Sited>> {
+    let mut best = prefix_set(hir, ex, around);
+    let mut consider = |cand: Option<Vec<Sited>>| {
         if let Some(c) = cand
             && best.as_ref().is_none_or(|b| gate_cost(&c) < gate_cost(b))
         {
@@ -172,13 +364,19 @@ fn required_in(
         }
     };
     match hir.kind() {
-        HirKind::Concat(parts) => parts.iter().for_each(|p| consider(required_in(p, ex))),
-        HirKind::Capture(c) => consider(required_in(&c.sub, ex)),
-        HirKind::Repetition(r) if r.min >= 1 => consider(required_in(&r.sub, ex)),
+        HirKind::Concat(parts) => {
+            for (p, a) in parts.iter().zip(parts_around(parts, around)) {
+                consider(required_in(p, ex, a));
+            }
+        }
+        HirKind::Capture(c) => consider(required_in(&c.sub, ex, around)),
+        HirKind::Repetition(r) if r.min >= 1 => {
+            consider(required_in(&r.sub, ex, repeated_around(r.max, around)));
+        }
         HirKind::Alternation(branches) => {
-            let mut all: Vec<Vec<u8>> = Vec::new();
+            let mut all: Vec<Sited> = Vec::new();
             for b in branches {
-                let Some(lits) = required_in(b, ex) else {
+                let Some(lits) = required_in(b, ex, around) else {
                     return best;
                 };
                 for l in lits {
@@ -201,8 +399,37 @@ fn required_in(
 /// the sets every match must contain one of, so `rule` (every other AGENTS.md line) loses to
 /// `previous`, and `a` or `de` loses to `eres`. Which set is chosen never changes what a rule
 /// finds, only how often its regex runs in vain.
-fn gate_cost(lits: &[Vec<u8>]) -> f64 {
-    lits.iter().map(|l| literal_rate(l)).sum()
+fn gate_cost(lits: &[Sited]) -> f64 {
+    lits.iter().map(|(l, site)| sited_rate(l, *site)).sum()
+}
+
+/// [`literal_rate`] of `lit` counting only the occurrences at `site`: in a common word, where
+/// the word's letters and the spaces around it meet the site's bits; for a random string, a
+/// quarter of the rate for each end the site constrains.
+pub fn sited_rate(lit: &[u8], site: Site) -> f64 {
+    if site == 0 {
+        return literal_rate(lit);
+    }
+    let mut random = (0.05f64).powi(i32::try_from(lit.len()).unwrap_or(i32::MAX));
+    if site & (START_ASCII_BOUNDARY | START_BOUNDARY | SPACE_BEFORE) != 0 {
+        random *= 0.25;
+    }
+    if site & (END_ASCII_BOUNDARY | END_BOUNDARY | SPACE_AFTER) != 0 {
+        random *= 0.25;
+    }
+    let words: f64 = COMMON_WORDS
+        .iter()
+        .filter(|(w, _)| {
+            let padded = format!(" {w} ");
+            let n = lit.len().max(1);
+            (1..=w.len().saturating_sub(n - 1)).any(|at| {
+                padded.as_bytes()[at..].starts_with(lit)
+                    && site & !site_held(&padded, at, at + lit.len()) == 0
+            })
+        })
+        .map(|(_, per_million)| per_million / 1e6 / AVERAGE_TOKEN_BYTES)
+        .sum();
+    random.max(words)
 }
 
 /// Expected occurrences per byte of `lit` in ordinary English prose and code (what agent
@@ -409,3 +636,99 @@ pub const COMMON_WORDS: &[(&str, f64)] = &[
     ("env", 300.0),
     ("src", 300.0),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sets(src: &str) -> Vec<Vec<(String, Site)>> {
+        required_literal_sets(src)
+            .into_iter()
+            .map(|set| {
+                set.into_iter()
+                    .map(|(l, site)| (String::from_utf8(l).expect("utf-8"), site))
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_bits_that_hold_around_an_occurrence() {
+        // `rm` in `format rm -rf`: inside a word, then on its own.
+        assert_eq!(
+            site_held("format rm -rf", 4, 6),
+            END_ASCII_BOUNDARY | END_BOUNDARY | SPACE_AFTER
+        );
+        assert_eq!(
+            site_held("format rm -rf", 7, 9),
+            START_ASCII_BOUNDARY
+                | START_BOUNDARY
+                | SPACE_BEFORE
+                | END_ASCII_BOUNDARY
+                | END_BOUNDARY
+                | SPACE_AFTER
+        );
+        // The text's ends count as non-word, not as white space.
+        assert_eq!(
+            site_held("rm", 0, 2),
+            START_ASCII_BOUNDARY | START_BOUNDARY | END_ASCII_BOUNDARY | END_BOUNDARY
+        );
+        // `é` is a word character for `\b`, not for `(?-u:\b)`; U+3000 is white space.
+        assert_eq!(
+            site_held("érm\u{3000}", 2, 4),
+            START_ASCII_BOUNDARY | END_ASCII_BOUNDARY | END_BOUNDARY | SPACE_AFTER
+        );
+        // Off a character boundary nothing is ruled out.
+        assert_eq!(site_held("érm", 1, 3), Site::MAX);
+    }
+
+    #[test]
+    fn a_literal_carries_what_the_regex_requires_around_it() {
+        // The word boundary and the white space after the command name; white space before
+        // the flag.
+        assert_eq!(
+            sets(r"(?-u:\b)rm\s+-rf"),
+            [
+                vec![("-rf".to_owned(), SPACE_BEFORE)],
+                vec![("rm".to_owned(), START_ASCII_BOUNDARY | SPACE_AFTER)],
+            ]
+        );
+        // An exact literal before `\b` ends at a boundary; an inexact one (a prefix of longer
+        // matches) says nothing of its end.
+        assert_eq!(
+            sets(r"\b(?:ignore|forget)\b"),
+            [vec![
+                ("ignore".to_owned(), START_BOUNDARY | END_BOUNDARY),
+                ("forget".to_owned(), START_BOUNDARY | END_BOUNDARY),
+            ]]
+        );
+        assert_eq!(
+            sets(r"(?-u:\b)ignor\w+"),
+            [vec![("ignor".to_owned(), START_ASCII_BOUNDARY)]]
+        );
+        // A repeated part: its first pass starts where the repetition does, and no pass is
+        // known to end where it ends.
+        assert_eq!(
+            sets(r"(?-u:\b)(?:zork\s+)+(?-u:\b)"),
+            [vec![(
+                "zork".to_owned(),
+                START_ASCII_BOUNDARY | SPACE_AFTER
+            )]]
+        );
+        assert_eq!(
+            sets(r"\s(?:zork){1,3}\b"),
+            [vec![("zork".to_owned(), SPACE_BEFORE)]]
+        );
+        // Something that may be empty between a `\b` and the literal breaks the chain.
+        assert_eq!(sets(r"\b(?:x\s)?zork"), [vec![("zork".to_owned(), 0)]]);
+    }
+
+    #[test]
+    fn a_site_makes_a_short_literal_rarer() {
+        // `rm` occurs in common words (`form`), never as a word of its own among them.
+        assert!(literal_rate(b"rm") > 1e-3);
+        assert!(sited_rate(b"rm", START_ASCII_BOUNDARY | SPACE_AFTER) < 1e-3);
+        // `the` at a word's start is nearly as common as `the` (one in 100 bytes).
+        assert!(sited_rate(b"the", START_ASCII_BOUNDARY) > 1e-2);
+    }
+}

@@ -79,21 +79,34 @@ impl Scanner {
         self.patterns.is_empty()
     }
 
-    /// Calls `found(pattern)` for every occurrence of a pattern in `text`, in no particular
-    /// order, until it returns true; `run` is the bytes the caller has scanned before this
-    /// text, over every thread. Returns false, having called nothing, when the automaton
-    /// `text` needs did not build: the caller must then count every pattern as present.
-    pub fn for_each(&self, text: &str, run: usize, mut found: impl FnMut(usize) -> bool) -> bool {
+    /// Calls `found(pattern, start)` for every occurrence of a pattern in `text` (`start`: its
+    /// first byte's offset), in no particular order, until it returns true; `run` is the
+    /// bytes the caller has scanned before this text, over every thread. Returns false,
+    /// having called nothing, when the automaton `text` needs did not build: the caller must
+    /// then count every pattern as present.
+    pub fn for_each(
+        &self,
+        text: &str,
+        run: usize,
+        mut found: impl FnMut(usize, usize) -> bool,
+    ) -> bool {
         if self.lower.get().is_none() && run <= SMALL_RUN_BYTES && text.len() <= SMALL_TEXT_BYTES {
             self.hashed
                 .get_or_init(|| Hashed::new(&self.patterns))
-                .for_each(text.as_bytes(), &self.patterns, |p, _| found(p));
+                .for_each(text.as_bytes(), &self.patterns, found);
             return true;
         }
         let Some(automaton) = self.automaton(text) else {
             return false;
         };
-        scan(automaton, text.as_bytes(), |p, _| found(p))
+        scan(automaton, text.as_bytes(), |p, end| {
+            found(p, end - self.patterns[p].len())
+        })
+    }
+
+    /// Length in bytes of pattern `p`.
+    pub fn pattern_len(&self, p: usize) -> usize {
+        self.patterns[p].len()
     }
 
     fn build<P: AsRef<[u8]>>(
@@ -417,27 +430,29 @@ mod tests {
     fn a_run_reads_small_texts_through_the_table_then_builds_the_automaton() {
         let s = scanner(&["ignore", "rules"]);
         let mut seen = Vec::new();
-        assert!(s.for_each("ignore the rules", 0, |p| {
-            seen.push(p);
+        assert!(s.for_each("ignore the rules", 0, |p, start| {
+            seen.push((p, start));
             false
         }));
-        assert_eq!(seen, [0, 1]);
+        assert_eq!(seen, [(0, 0), (1, 11)]);
         assert!(s.hashed.get().is_some() && s.lower.get().is_none());
         // A text over SMALL_TEXT_BYTES is scanned with the automaton.
         let long = format!("{}rules", " ".repeat(SMALL_TEXT_BYTES));
         seen.clear();
-        assert!(s.for_each(&long, 16, |p| {
-            seen.push(p);
+        assert!(s.for_each(&long, 16, |p, start| {
+            seen.push((p, start));
             false
         }));
-        assert_eq!(seen, [1]);
+        assert_eq!(seen, [(1, SMALL_TEXT_BYTES)]);
         assert!(s.lower.get().is_some());
         // From then on every text is, and `found` returning true stops the scan.
         seen.clear();
-        assert!(s.for_each("ignore ignore rules", 16 + long.len(), |p| {
-            seen.push(p);
-            true
-        }));
-        assert_eq!(seen, [0]);
+        assert!(
+            s.for_each("ignore ignore rules", 16 + long.len(), |p, start| {
+                seen.push((p, start));
+                true
+            })
+        );
+        assert_eq!(seen, [(0, 0)]);
     }
 }

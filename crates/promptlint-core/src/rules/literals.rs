@@ -21,7 +21,9 @@ pub const START_ASCII_BOUNDARY: Site = 1 << 0;
 /// A Unicode word boundary (`\b`, word characters after
 /// [`regex_syntax::is_word_character`]) at the literal's start.
 pub const START_BOUNDARY: Site = 1 << 1;
-/// The character before the literal is white space (Unicode `White_Space`, which `\s` is).
+/// The character before the literal is white space: Unicode `White_Space`, which is both the
+/// regex crate's `\s` (<https://docs.rs/regex/1/regex/#perl-character-classes-unicode-friendly>)
+/// and `char::is_whitespace` (<https://doc.rust-lang.org/std/primitive.char.html#method.is_whitespace>).
 pub const SPACE_BEFORE: Site = 1 << 2;
 /// An ASCII word boundary at the literal's end.
 pub const END_ASCII_BOUNDARY: Site = 1 << 3;

@@ -35,43 +35,135 @@ pub const SPACE_AFTER: Site = 1 << 5;
 /// A required literal: its bytes and the [`Site`] a match needs it at.
 pub type Sited = (Vec<u8>, Site);
 
-/// The [`Site`] bits that hold for the occurrence `start..end` of a literal in `text` (byte
-/// offsets). An offset off a character boundary tells nothing, so every bit is said to hold
-/// there: the gate then lets the regex run, as it would without sites.
-pub fn site_held(text: &str, start: usize, end: usize) -> Site {
-    let (Some(before), Some(inside), Some(after)) =
-        (text.get(..start), text.get(start..end), text.get(end..))
-    else {
-        return Site::MAX;
+/// The bits of `wanted` ([`Site`]) that hold for the occurrence `start..end` of a literal in
+/// `text` (byte offsets). An offset off a character boundary tells nothing, so every wanted
+/// bit is said to hold there: the gate then lets the regex run, as it would without sites.
+///
+/// The gate asks this of many occurrences (a common literal whose site rarely holds), so the
+/// four characters around the edges are classed through a table when they are ASCII, and
+/// decoded only when they are not; whether a non-ASCII character is a word character (a
+/// table search) is looked up only when a Unicode boundary is wanted.
+pub fn site_held(text: &str, start: usize, end: usize, wanted: Site) -> Site {
+    let bytes = text.as_bytes();
+    // The four bytes around the edges, when they are all ASCII (the text's edges count as a
+    // space-less non-word byte, as `char_class` has them): offsets next to an ASCII byte are
+    // character boundaries.
+    let ascii = |i: Option<usize>| match i {
+        None => Some(0),
+        Some(i) => match bytes.get(i) {
+            None => Some(0),
+            Some(&b) if b.is_ascii() => Some(ASCII_CLASSES[usize::from(b)]),
+            Some(_) => None,
+        },
     };
-    let prev = before.chars().next_back();
-    let first = inside.chars().next();
-    let last = inside.chars().next_back();
-    let next = after.chars().next();
-    let ascii_word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-    let word = |c: Option<char>| c.is_some_and(regex_syntax::is_word_character);
-    let space = |c: Option<char>| c.is_some_and(char::is_whitespace);
-    let mut held = 0;
-    if ascii_word(prev) != ascii_word(first) {
-        held |= START_ASCII_BOUNDARY;
+    if start < end
+        && end <= bytes.len()
+        && let (Some(prev), Some(first), Some(last), Some(next)) = (
+            ascii(start.checked_sub(1)),
+            ascii(Some(start)),
+            ascii(Some(end - 1)),
+            ascii(Some(end)),
+        )
+    {
+        return held_between([prev, first, last, next], wanted);
     }
-    if word(prev) != word(first) {
-        held |= START_BOUNDARY;
+    if start >= end
+        || end > text.len()
+        || !text.is_char_boundary(start)
+        || !text.is_char_boundary(end)
+    {
+        return wanted;
     }
-    if space(prev) {
-        held |= SPACE_BEFORE;
-    }
-    if ascii_word(last) != ascii_word(next) {
-        held |= END_ASCII_BOUNDARY;
-    }
-    if word(last) != word(next) {
-        held |= END_BOUNDARY;
-    }
-    if space(next) {
-        held |= SPACE_AFTER;
-    }
-    held
+    let unicode = wanted & (START_BOUNDARY | END_BOUNDARY) != 0;
+    let (prev, first) = (
+        class_before(text, start, unicode),
+        class_after(text, start, unicode),
+    );
+    let (last, next) = (
+        class_before(text, end, unicode),
+        class_after(text, end, unicode),
+    );
+    held_between([prev, first, last, next], wanted)
 }
+
+/// The bits of `wanted` that hold for a literal given the classes of the characters before
+/// it, at its start, at its end and after it. The class bits line up with the site bits: a
+/// boundary where the word bits differ, white space where the outer character has the space
+/// bit.
+fn held_between([prev, first, last, next]: [u8; 4], wanted: Site) -> Site {
+    let at_start = ((prev ^ first) & (ASCII_WORD | WORD)) | (prev & SPACE);
+    let at_end = ((last ^ next) & (ASCII_WORD | WORD)) | (next & SPACE);
+    (at_start | at_end << 3) & wanted
+}
+
+/// [`char_class`] bit: `[0-9A-Za-z_]`, what `(?-u:\b)` counts as a word character. Also
+/// [`START_ASCII_BOUNDARY`]'s bit.
+const ASCII_WORD: u8 = 1;
+/// [`char_class`] bit: a word character for `\b` ([`regex_syntax::is_word_character`]).
+/// Also [`START_BOUNDARY`]'s bit.
+const WORD: u8 = 2;
+/// [`char_class`] bit: white space (`char::is_whitespace`). Also [`SPACE_BEFORE`]'s bit.
+const SPACE: u8 = 4;
+
+/// The class bits of every ASCII character.
+const ASCII_CLASSES: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = if c.is_ascii_alphanumeric() || c == b'_' {
+            ASCII_WORD | WORD
+        } else if matches!(c, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r') {
+            SPACE
+        } else {
+            0
+        };
+        b += 1;
+    }
+    t
+};
+
+/// The class bits of `c` ([`ASCII_WORD`], [`WORD`], [`SPACE`]); 0 for none (the text's edge).
+/// [`WORD`] is looked up for a non-ASCII character only when `unicode` (else it is 0).
+fn char_class(c: Option<char>, unicode: bool) -> u8 {
+    match c {
+        None => 0,
+        Some(c) if c.is_ascii() => ASCII_CLASSES[c as usize],
+        Some(c) => {
+            (if unicode && regex_syntax::is_word_character(c) {
+                WORD
+            } else {
+                0
+            }) | (if c.is_whitespace() { SPACE } else { 0 })
+        }
+    }
+}
+
+/// The class of the character that ends at byte `at` of `text` (a character boundary).
+fn class_before(text: &str, at: usize, unicode: bool) -> u8 {
+    match at.checked_sub(1).map(|i| text.as_bytes()[i]) {
+        Some(b) if b.is_ascii() => ASCII_CLASSES[usize::from(b)],
+        _ => char_class(text[..at].chars().next_back(), unicode),
+    }
+}
+
+/// The class of the character that starts at byte `at` of `text` (a character boundary).
+fn class_after(text: &str, at: usize, unicode: bool) -> u8 {
+    match text.as_bytes().get(at) {
+        Some(&b) if b.is_ascii() => ASCII_CLASSES[usize::from(b)],
+        _ => char_class(text[at..].chars().next(), unicode),
+    }
+}
+
+// The class bits are the start bits, and shifted by 3 the end bits.
+const _: () = assert!(
+    ASCII_WORD == START_ASCII_BOUNDARY
+        && WORD == START_BOUNDARY
+        && SPACE == SPACE_BEFORE
+        && ASCII_WORD << 3 == END_ASCII_BOUNDARY
+        && WORD << 3 == END_BOUNDARY
+        && SPACE << 3 == SPACE_AFTER
+);
 
 /// What holds at the start and at the end of every match of a part of a regex ([`Site`]
 /// bits: the `START_*` and [`SPACE_BEFORE`] ones at its start, the `END_*` and
@@ -426,7 +518,7 @@ pub fn sited_rate(lit: &[u8], site: Site) -> f64 {
             let n = lit.len().max(1);
             (1..=w.len().saturating_sub(n - 1)).any(|at| {
                 padded.as_bytes()[at..].starts_with(lit)
-                    && site & !site_held(&padded, at, at + lit.len()) == 0
+                    && site_held(&padded, at, at + lit.len(), site) == site
             })
         })
         .map(|(_, per_million)| per_million / 1e6 / AVERAGE_TOKEN_BYTES)
@@ -658,11 +750,11 @@ mod tests {
     fn the_bits_that_hold_around_an_occurrence() {
         // `rm` in `format rm -rf`: inside a word, then on its own.
         assert_eq!(
-            site_held("format rm -rf", 4, 6),
+            site_held("format rm -rf", 4, 6, Site::MAX),
             END_ASCII_BOUNDARY | END_BOUNDARY | SPACE_AFTER
         );
         assert_eq!(
-            site_held("format rm -rf", 7, 9),
+            site_held("format rm -rf", 7, 9, Site::MAX),
             START_ASCII_BOUNDARY
                 | START_BOUNDARY
                 | SPACE_BEFORE
@@ -672,16 +764,67 @@ mod tests {
         );
         // The text's ends count as non-word, not as white space.
         assert_eq!(
-            site_held("rm", 0, 2),
+            site_held("rm", 0, 2, Site::MAX),
             START_ASCII_BOUNDARY | START_BOUNDARY | END_ASCII_BOUNDARY | END_BOUNDARY
         );
         // `é` is a word character for `\b`, not for `(?-u:\b)`; U+3000 is white space.
         assert_eq!(
-            site_held("érm\u{3000}", 2, 4),
+            site_held("érm\u{3000}", 2, 4, Site::MAX),
             START_ASCII_BOUNDARY | END_ASCII_BOUNDARY | END_BOUNDARY | SPACE_AFTER
         );
         // Off a character boundary nothing is ruled out.
-        assert_eq!(site_held("érm", 1, 3), Site::MAX);
+        assert_eq!(site_held("érm", 1, 3, SPACE_AFTER), SPACE_AFTER);
+        // Only the wanted bits are reported.
+        assert_eq!(
+            site_held("rm", 0, 2, SPACE_AFTER | END_ASCII_BOUNDARY),
+            END_ASCII_BOUNDARY
+        );
+    }
+
+    /// [`site_held`] as first written, decoding every character: the oracle.
+    fn site_held_by_chars(text: &str, start: usize, end: usize) -> Site {
+        let (Some(before), Some(inside), Some(after)) =
+            (text.get(..start), text.get(start..end), text.get(end..))
+        else {
+            return Site::MAX;
+        };
+        let prev = before.chars().next_back();
+        let first = inside.chars().next();
+        let last = inside.chars().next_back();
+        let next = after.chars().next();
+        let ascii_word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        let word = |c: Option<char>| c.is_some_and(regex_syntax::is_word_character);
+        let space = |c: Option<char>| c.is_some_and(char::is_whitespace);
+        let bit = |on: bool, b: Site| if on { b } else { 0 };
+        bit(ascii_word(prev) != ascii_word(first), START_ASCII_BOUNDARY)
+            | bit(word(prev) != word(first), START_BOUNDARY)
+            | bit(space(prev), SPACE_BEFORE)
+            | bit(ascii_word(last) != ascii_word(next), END_ASCII_BOUNDARY)
+            | bit(word(last) != word(next), END_BOUNDARY)
+            | bit(space(next), SPACE_AFTER)
+    }
+
+    #[test]
+    fn site_held_classes_as_decoding_every_character_does() {
+        let alphabet = [
+            "a", "Z", "_", "7", " ", "\t", "\n", "-", ".", "é", "я", "中", "\u{3000}", "\u{85}",
+            "\u{a0}", "\u{200b}", "😀", "\u{300}",
+        ];
+        let mut rng = crate::testing::XorShift::new(0x517e);
+        for _ in 0..3000 {
+            let n = 1 + rng.below(8);
+            let text: String = (0..n)
+                .map(|_| alphabet[rng.below(alphabet.len())])
+                .collect();
+            let start = rng.below(text.len());
+            let end = start + 1 + rng.below(text.len() - start);
+            let wanted = u8::try_from(rng.below(64)).expect("below 64");
+            assert_eq!(
+                site_held(&text, start, end, wanted),
+                site_held_by_chars(&text, start, end) & wanted,
+                "{text:?} {start}..{end} {wanted:#b}"
+            );
+        }
     }
 
     #[test]

@@ -352,8 +352,9 @@ struct Gate {
     /// Pattern index -> the (regex, set bit, site) it satisfies where the [`Site`]'s bits
     /// hold, the regex as its position in the flat numbering of [`Gate::first`].
     literal_regexes: Vec<Vec<(u32, u8, Site)>>,
-    /// Pattern index -> the union of its sites in [`Gate::literal_regexes`]: an occurrence
-    /// where all of them hold does all that any later one can.
+    /// Pattern index -> the union of its sites in [`Gate::literal_regexes`] (the bits
+    /// [`site_held`] is asked for): an occurrence where all of them hold does all that any
+    /// later one can.
     sites: Vec<Site>,
     /// Rule index -> true when it has no keywords (it runs on every text).
     keywordless: Vec<bool>,
@@ -487,9 +488,9 @@ impl Gate {
                     let held = if all == 0 {
                         0
                     } else {
-                        site_held(text, start, start + scanner.pattern_len(p))
+                        site_held(text, start, start + scanner.pattern_len(p), all)
                     };
-                    if all & !held == 0 {
+                    if held == all {
                         seen[p / 64] |= 1 << (p % 64);
                     }
                     for &r in &self.keyword_rules[p] {

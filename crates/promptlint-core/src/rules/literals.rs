@@ -12,7 +12,8 @@ use regex_syntax::hir::{Class, Hir, HirKind, Look};
 
 /// Conditions on the text around an occurrence of a required literal, as bits: every match of
 /// the regex contains a literal of the set at a place where all of its literal's bits hold
-/// (each bit is implied by the regex: a `\b` or a white-space class next to the literal).
+/// (each bit is implied by the regex: a `\b`, `^` or `$`, a white-space class or punctuation
+/// next to the literal).
 /// 0: anywhere.
 pub type Site = u8;
 
@@ -31,6 +32,17 @@ pub const END_ASCII_BOUNDARY: Site = 1 << 3;
 pub const END_BOUNDARY: Site = 1 << 4;
 /// The character after the literal is white space.
 pub const SPACE_AFTER: Site = 1 << 5;
+
+/// The character before the literal is not an ASCII word character (`[0-9A-Za-z_]`), or
+/// there is none (the text's start): after `^`, `|`, `;` or white space.
+pub const NONWORD_BEFORE: Site = 1 << 6;
+/// The character after the literal is not an ASCII word character, or there is none.
+pub const NONWORD_AFTER: Site = 1 << 7;
+
+/// The bits about a literal's start and what precedes it.
+const START_SIDE: Site = START_ASCII_BOUNDARY | START_BOUNDARY | SPACE_BEFORE | NONWORD_BEFORE;
+/// The bits about a literal's end and what follows it.
+const END_SIDE: Site = END_ASCII_BOUNDARY | END_BOUNDARY | SPACE_AFTER | NONWORD_AFTER;
 
 /// A required literal: its bytes and the [`Site`] a match needs it at.
 pub type Sited = (Vec<u8>, Site);
@@ -93,7 +105,17 @@ pub fn site_held(text: &str, start: usize, end: usize, wanted: Site) -> Site {
 fn held_between([prev, first, last, next]: [u8; 4], wanted: Site) -> Site {
     let at_start = ((prev ^ first) & (ASCII_WORD | WORD)) | (prev & SPACE);
     let at_end = ((last ^ next) & (ASCII_WORD | WORD)) | (next & SPACE);
-    (at_start | at_end << 3) & wanted
+    let nonword_before = if prev & ASCII_WORD == 0 {
+        NONWORD_BEFORE
+    } else {
+        0
+    };
+    let nonword_after = if next & ASCII_WORD == 0 {
+        NONWORD_AFTER
+    } else {
+        0
+    };
+    (at_start | at_end << 3 | nonword_before | nonword_after) & wanted
 }
 
 /// [`char_class`] bit: `[0-9A-Za-z_]`, what `(?-u:\b)` counts as a word character. Also
@@ -166,78 +188,138 @@ const _: () = assert!(
 );
 
 /// What holds at the start and at the end of every match of a part of a regex ([`Site`]
-/// bits: the `START_*` and [`SPACE_BEFORE`] ones at its start, the `END_*` and
-/// [`SPACE_AFTER`] ones at its end), from the parts around it.
+/// bits: the [`START_SIDE`] ones at its start, the [`END_SIDE`] ones at its end), from the
+/// parts around it.
 #[derive(Debug, Clone, Copy, Default)]
 struct Around {
     start: Site,
     end: Site,
 }
 
-/// For a look-around, the bits it makes hold at its place, as the start of what follows and
-/// as the end of what precedes it; `None` for a part that is not a look-around (other
-/// look-arounds, such as `^`, are zero-width and imply nothing).
-fn look_site(hir: &Hir) -> Option<(Site, Site)> {
-    let HirKind::Look(look) = hir.kind() else {
-        return None;
-    };
-    Some(match look {
-        Look::WordAscii | Look::WordStartAscii | Look::WordEndAscii => {
-            (START_ASCII_BOUNDARY, END_ASCII_BOUNDARY)
-        }
-        Look::WordUnicode | Look::WordStartUnicode | Look::WordEndUnicode => {
-            (START_BOUNDARY, END_BOUNDARY)
-        }
+/// The bits a look-around makes hold at its place: as the start of what follows, and as the
+/// end of what precedes it.
+fn look_bits(look: Look) -> (Site, Site) {
+    match look {
+        Look::WordAscii => (START_ASCII_BOUNDARY, END_ASCII_BOUNDARY),
+        Look::WordUnicode => (START_BOUNDARY, END_BOUNDARY),
+        // `\<`: no word character before (nor a Unicode one, of which ASCII's are some).
+        Look::WordStartAscii => (START_ASCII_BOUNDARY | NONWORD_BEFORE, END_ASCII_BOUNDARY),
+        Look::WordStartUnicode => (START_BOUNDARY | NONWORD_BEFORE, END_BOUNDARY),
+        Look::WordEndAscii => (START_ASCII_BOUNDARY, END_ASCII_BOUNDARY | NONWORD_AFTER),
+        Look::WordEndUnicode => (START_BOUNDARY, END_BOUNDARY | NONWORD_AFTER),
+        Look::WordStartHalfAscii | Look::WordStartHalfUnicode => (NONWORD_BEFORE, 0),
+        Look::WordEndHalfAscii | Look::WordEndHalfUnicode => (0, NONWORD_AFTER),
+        // The text's start or a line's: nothing or a line terminator before.
+        Look::Start | Look::StartLF | Look::StartCRLF => (NONWORD_BEFORE, 0),
+        Look::End | Look::EndLF | Look::EndCRLF => (0, NONWORD_AFTER),
         _ => (0, 0),
-    })
+    }
 }
 
-/// True when every match of `hir` is non-empty and all white space (`\s`, `[ \t]+`).
-fn all_space(hir: &Hir) -> bool {
-    match hir.kind() {
-        HirKind::Class(Class::Unicode(c)) => {
+/// For a character class: whether all its characters are white space, and whether none is
+/// an ASCII word character, as the bits they make hold after a match (`.0`, start side)
+/// and before one (`.1`, end side). An empty class (it never matches) gets none.
+fn class_bits(class: &Class) -> (Site, Site) {
+    let (space, nonword) = match class {
+        Class::Unicode(c) => (
             !c.ranges().is_empty()
                 && c.ranges().iter().all(|r| {
                     u32::from(r.end()) - u32::from(r.start()) < 64
                         && (r.start()..=r.end()).all(char::is_whitespace)
-                })
-        }
-        HirKind::Class(Class::Bytes(c)) => {
+                }),
+            !c.ranges().is_empty()
+                && c.ranges().iter().all(|r| {
+                    !(r.start()..=r.end().min('\x7f'))
+                        .any(|ch| ch.is_ascii_alphanumeric() || ch == '_')
+                }),
+        ),
+        Class::Bytes(c) => (
             !c.ranges().is_empty()
                 && c.ranges().iter().all(|r| {
                     (r.start()..=r.end()).all(|b| b.is_ascii() && char::from(b).is_whitespace())
-                })
+                }),
+            !c.ranges().is_empty()
+                && c.ranges().iter().all(|r| {
+                    !(r.start()..=r.end()).any(|b| b.is_ascii_alphanumeric() || b == b'_')
+                }),
+        ),
+    };
+    let after = if space { SPACE_BEFORE } else { 0 } | if nonword { NONWORD_BEFORE } else { 0 };
+    let before = if space { SPACE_AFTER } else { 0 } | if nonword { NONWORD_AFTER } else { 0 };
+    (after, before)
+}
+
+/// The bits one byte of a literal makes hold after it (`.0`, when it is the last) and before
+/// it (`.1`, when it is the first): a byte of a multi-byte character is never an ASCII word
+/// character.
+fn byte_bits(b: u8) -> (Site, Site) {
+    if !b.is_ascii() {
+        return (NONWORD_BEFORE, NONWORD_AFTER);
+    }
+    let class = ASCII_CLASSES[usize::from(b)];
+    let space = class & SPACE != 0;
+    let nonword = class & ASCII_WORD == 0;
+    (
+        if space { SPACE_BEFORE } else { 0 } | if nonword { NONWORD_BEFORE } else { 0 },
+        if space { SPACE_AFTER } else { 0 } | if nonword { NONWORD_AFTER } else { 0 },
+    )
+}
+
+/// The [`START_SIDE`] bits that hold right after every match of `hir`, `at` holding right
+/// before it.
+fn after(hir: &Hir, at: Site) -> Site {
+    match hir.kind() {
+        HirKind::Empty => at,
+        HirKind::Literal(lit) => lit.0.last().map_or(at, |&b| byte_bits(b).0),
+        HirKind::Class(class) => class_bits(class).0,
+        HirKind::Look(look) => at | look_bits(*look).0,
+        HirKind::Repetition(r) => {
+            // The last pass starts after another one unless there is at most one.
+            let last = after(&r.sub, if r.max == Some(1) { at } else { 0 });
+            if r.min == 0 { at & last } else { last }
         }
-        HirKind::Repetition(r) => r.min >= 1 && all_space(&r.sub),
-        HirKind::Capture(c) => all_space(&c.sub),
-        HirKind::Concat(parts) => !parts.is_empty() && parts.iter().all(all_space),
-        HirKind::Alternation(branches) => branches.iter().all(all_space),
-        _ => false,
+        HirKind::Capture(c) => after(&c.sub, at),
+        HirKind::Concat(parts) => parts.iter().fold(at, |at, part| after(part, at)),
+        HirKind::Alternation(branches) => branches
+            .iter()
+            .fold(START_SIDE, |all, branch| all & after(branch, at)),
+    }
+}
+
+/// The [`END_SIDE`] bits that hold right before every match of `hir`, `at` holding right
+/// after it.
+fn before(hir: &Hir, at: Site) -> Site {
+    match hir.kind() {
+        HirKind::Empty => at,
+        HirKind::Literal(lit) => lit.0.first().map_or(at, |&b| byte_bits(b).1),
+        HirKind::Class(class) => class_bits(class).1,
+        HirKind::Look(look) => at | look_bits(*look).1,
+        HirKind::Repetition(r) => {
+            let first = before(&r.sub, if r.max == Some(1) { at } else { 0 });
+            if r.min == 0 { at & first } else { first }
+        }
+        HirKind::Capture(c) => before(&c.sub, at),
+        HirKind::Concat(parts) => parts.iter().rev().fold(at, |at, part| before(part, at)),
+        HirKind::Alternation(branches) => branches
+            .iter()
+            .fold(END_SIDE, |all, branch| all & before(branch, at)),
     }
 }
 
 /// The [`Around`] of each part of a concatenation that is `around` as a whole: a part starts
-/// where the look-arounds and the white space before it leave off, and ends where those
-/// after it begin.
+/// where what comes before it leaves off (look-arounds, white space, punctuation), and ends
+/// where what comes after it begins.
 fn parts_around(parts: &[Hir], around: Around) -> Vec<Around> {
     let mut out = vec![Around::default(); parts.len()];
     let mut at = around.start;
     for (part, o) in parts.iter().zip(out.iter_mut()) {
         o.start = at;
-        at = match look_site(part) {
-            Some((start, _)) => at | start,
-            None if all_space(part) => SPACE_BEFORE,
-            None => 0,
-        };
+        at = after(part, at);
     }
     let mut at = around.end;
     for (part, o) in parts.iter().zip(out.iter_mut()).rev() {
         o.end = at;
-        at = match look_site(part) {
-            Some((_, end)) => at | end,
-            None if all_space(part) => SPACE_AFTER,
-            None => 0,
-        };
+        at = before(part, at);
     }
     out
 }
@@ -250,16 +332,16 @@ fn own_sites(hir: &Hir, around: Around) -> Around {
     };
     let mut own = around;
     for part in parts {
-        let Some((start, _)) = look_site(part) else {
+        let HirKind::Look(look) = part.kind() else {
             break;
         };
-        own.start |= start;
+        own.start |= look_bits(*look).0;
     }
     for part in parts.iter().rev() {
-        let Some((_, end)) = look_site(part) else {
+        let HirKind::Look(look) = part.kind() else {
             break;
         };
-        own.end |= end;
+        own.end |= look_bits(*look).1;
     }
     own
 }
@@ -505,10 +587,10 @@ pub fn sited_rate(lit: &[u8], site: Site) -> f64 {
         return literal_rate(lit);
     }
     let mut random = (0.05f64).powi(i32::try_from(lit.len()).unwrap_or(i32::MAX));
-    if site & (START_ASCII_BOUNDARY | START_BOUNDARY | SPACE_BEFORE) != 0 {
+    if site & START_SIDE != 0 {
         random *= 0.25;
     }
-    if site & (END_ASCII_BOUNDARY | END_BOUNDARY | SPACE_AFTER) != 0 {
+    if site & END_SIDE != 0 {
         random *= 0.25;
     }
     let words: f64 = COMMON_WORDS
@@ -751,7 +833,7 @@ mod tests {
         // `rm` in `format rm -rf`: inside a word, then on its own.
         assert_eq!(
             site_held("format rm -rf", 4, 6, Site::MAX),
-            END_ASCII_BOUNDARY | END_BOUNDARY | SPACE_AFTER
+            END_ASCII_BOUNDARY | END_BOUNDARY | SPACE_AFTER | NONWORD_AFTER
         );
         assert_eq!(
             site_held("format rm -rf", 7, 9, Site::MAX),
@@ -761,16 +843,28 @@ mod tests {
                 | END_ASCII_BOUNDARY
                 | END_BOUNDARY
                 | SPACE_AFTER
+                | NONWORD_BEFORE
+                | NONWORD_AFTER
         );
         // The text's ends count as non-word, not as white space.
         assert_eq!(
             site_held("rm", 0, 2, Site::MAX),
-            START_ASCII_BOUNDARY | START_BOUNDARY | END_ASCII_BOUNDARY | END_BOUNDARY
+            START_ASCII_BOUNDARY
+                | START_BOUNDARY
+                | END_ASCII_BOUNDARY
+                | END_BOUNDARY
+                | NONWORD_BEFORE
+                | NONWORD_AFTER
         );
         // `é` is a word character for `\b`, not for `(?-u:\b)`; U+3000 is white space.
         assert_eq!(
             site_held("érm\u{3000}", 2, 4, Site::MAX),
-            START_ASCII_BOUNDARY | END_ASCII_BOUNDARY | END_BOUNDARY | SPACE_AFTER
+            START_ASCII_BOUNDARY
+                | END_ASCII_BOUNDARY
+                | END_BOUNDARY
+                | SPACE_AFTER
+                | NONWORD_BEFORE
+                | NONWORD_AFTER
         );
         // Off a character boundary nothing is ruled out.
         assert_eq!(site_held("érm", 1, 3, SPACE_AFTER), SPACE_AFTER);
@@ -796,7 +890,9 @@ mod tests {
         let word = |c: Option<char>| c.is_some_and(regex_syntax::is_word_character);
         let space = |c: Option<char>| c.is_some_and(char::is_whitespace);
         let bit = |on: bool, b: Site| if on { b } else { 0 };
-        bit(ascii_word(prev) != ascii_word(first), START_ASCII_BOUNDARY)
+        bit(!ascii_word(prev), NONWORD_BEFORE)
+            | bit(!ascii_word(next), NONWORD_AFTER)
+            | bit(ascii_word(prev) != ascii_word(first), START_ASCII_BOUNDARY)
             | bit(word(prev) != word(first), START_BOUNDARY)
             | bit(space(prev), SPACE_BEFORE)
             | bit(ascii_word(last) != ascii_word(next), END_ASCII_BOUNDARY)
@@ -818,7 +914,7 @@ mod tests {
                 .collect();
             let start = rng.below(text.len());
             let end = start + 1 + rng.below(text.len() - start);
-            let wanted = u8::try_from(rng.below(64)).expect("below 64");
+            let wanted = u8::try_from(rng.below(256)).expect("below 256");
             assert_eq!(
                 site_held(&text, start, end, wanted),
                 site_held_by_chars(&text, start, end) & wanted,
@@ -834,8 +930,11 @@ mod tests {
         assert_eq!(
             sets(r"(?-u:\b)rm\s+-rf"),
             [
-                vec![("-rf".to_owned(), SPACE_BEFORE)],
-                vec![("rm".to_owned(), START_ASCII_BOUNDARY | SPACE_AFTER)],
+                vec![("-rf".to_owned(), SPACE_BEFORE | NONWORD_BEFORE)],
+                vec![(
+                    "rm".to_owned(),
+                    START_ASCII_BOUNDARY | SPACE_AFTER | NONWORD_AFTER
+                )],
             ]
         );
         // An exact literal before `\b` ends at a boundary; an inexact one (a prefix of longer
@@ -857,12 +956,22 @@ mod tests {
             sets(r"(?-u:\b)(?:zork\s+)+(?-u:\b)"),
             [vec![(
                 "zork".to_owned(),
-                START_ASCII_BOUNDARY | SPACE_AFTER
+                START_ASCII_BOUNDARY | SPACE_AFTER | NONWORD_AFTER
             )]]
         );
         assert_eq!(
             sets(r"\s(?:zork){1,3}\b"),
-            [vec![("zork".to_owned(), SPACE_BEFORE)]]
+            [vec![("zork".to_owned(), SPACE_BEFORE | NONWORD_BEFORE)]]
+        );
+        // A line's start, punctuation, or white space that may be empty after punctuation:
+        // no word character before.
+        assert_eq!(
+            sets(r"(?m)^zork"),
+            [vec![("zork".to_owned(), NONWORD_BEFORE)]]
+        );
+        assert_eq!(
+            sets(r"(?:^|[;|])\s*zork\.?$"),
+            [vec![("zork".to_owned(), NONWORD_BEFORE | NONWORD_AFTER)]]
         );
         // Something that may be empty between a `\b` and the literal breaks the chain.
         assert_eq!(sets(r"\b(?:x\s)?zork"), [vec![("zork".to_owned(), 0)]]);

@@ -977,6 +977,88 @@ mod tests {
         assert_eq!(sets(r"\b(?:x\s)?zork"), [vec![("zork".to_owned(), 0)]]);
     }
 
+    /// Random regexes of literals, boundaries, white space, punctuation, anchors, optional,
+    /// repeated and alternative parts, matched against random texts: wherever a regex
+    /// matches, every one of its literal sets has an occurrence in the text at its site.
+    #[test]
+    fn wherever_a_regex_matches_each_set_has_a_literal_at_its_site() {
+        let words = ["rm", "curl", "zork", "sh", "ab"];
+        let glue = [
+            r"\s+",
+            r"\s*",
+            r"\b",
+            r"(?-u:\b)",
+            r"\B",
+            "[;|]",
+            r"\.?",
+            "-",
+            "^",
+            "$",
+            r"\w+",
+            r"[^a-z]",
+            " ",
+            r"\W",
+            r"(?:x|y)?",
+        ];
+        let tokens = [
+            "rm", "curl", "zork", "sh", "ab", "x", "y", " ", "\n", ";", "|", ".", "-", "_", "é",
+            "\u{a0}", "9",
+        ];
+        let mut rng = crate::testing::XorShift::new(0x51735);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let mut parts: Vec<String> = Vec::new();
+            for _ in 0..1 + rng.below(5) {
+                let part = if rng.below(2) == 0 {
+                    words[rng.below(words.len())].to_owned()
+                } else {
+                    glue[rng.below(glue.len())].to_owned()
+                };
+                parts.push(part);
+            }
+            // Group a run of parts: repeated, optional or one of two.
+            if parts.len() > 1 && rng.below(2) == 0 {
+                let at = rng.below(parts.len() - 1);
+                let inner = parts[at..at + 2].concat();
+                let other = words[rng.below(words.len())];
+                let grouped = match rng.below(4) {
+                    0 => format!("(?:{inner})+"),
+                    1 => format!("(?:{inner})?"),
+                    2 => format!("(?:{inner}){{1,2}}"),
+                    _ => format!("(?:{inner}|{other})"),
+                };
+                parts.splice(at..at + 2, [grouped]);
+            }
+            let src = parts.concat();
+            let Ok(regex) = regex::RegexBuilder::new(&src).multi_line(true).build() else {
+                continue;
+            };
+            let sets = required_literal_sets(&src);
+            for _ in 0..60 {
+                let text: String = (0..rng.below(12))
+                    .map(|_| tokens[rng.below(tokens.len())])
+                    .collect();
+                if !regex.is_match(&text) {
+                    continue;
+                }
+                for set in &sets {
+                    let found = set.iter().any(|(lit, site)| {
+                        (0..text.len()).any(|at| {
+                            text.as_bytes()[at..].starts_with(lit)
+                                && site_held(&text, at, at + lit.len(), *site) == *site
+                        })
+                    });
+                    assert!(
+                        found,
+                        "{src} matches {text:?} but no literal of {set:?} is at its site"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 500, "only {checked} sets checked");
+    }
+
     #[test]
     fn a_site_makes_a_short_literal_rarer() {
         // `rm` occurs in common words (`form`), never as a word of its own among them.

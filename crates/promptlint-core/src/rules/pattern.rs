@@ -1141,7 +1141,7 @@ mod tests {
             }
         }
         // The fixtures' views, then every match alone and between other characters: a word
-        // letter, a non-ASCII letter, white space, punctuation.
+        // letter, a non-ASCII letter, white space, punctuation, `_` and a digit, a line break.
         let mut texts: Vec<String> = Vec::new();
         for file in &files {
             let norm = crate::normalize::normalize(file);
@@ -1164,7 +1164,14 @@ mod tests {
         }
         assert!(matched.len() > 100, "only {} matches", matched.len());
         for (_, m) in &matched {
-            for (a, b) in [("x", "x"), ("é", "é"), (" ", "\u{3000}"), ("-", ".")] {
+            for (a, b) in [
+                ("x", "x"),
+                ("é", "é"),
+                (" ", "\u{3000}"),
+                ("-", "."),
+                ("_", "9"),
+                ("\n", "\u{a0}"),
+            ] {
                 texts.push(format!("{a}{m}{b}"));
             }
             texts.push(m.clone());

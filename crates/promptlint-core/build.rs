@@ -138,8 +138,12 @@ fn agents_json(rules: &Path) -> String {
     )
 }
 
-/// `REQUIRED_LITERALS`: (regex source, its required literal sets, each literal with its
-/// site) for every regex of every pattern rule. A file that does not parse is left to the catalog's own validation.
+/// The required literal sets, each literal with its site, of every regex of every pattern
+/// rule, as five flat tables of numbers and two blobs (see `rules::pattern::table`): a table
+/// of slices and strings would hold a pointer per literal, and each pointer is a relocation
+/// the dynamic loader applies at every start, on pages it must then copy (~11,000 of the
+/// binary's ~35,000; `promptlint --version` took 76 fewer page faults without them). A file
+/// that does not parse is left to the catalog's own validation.
 fn literal_table(files: &[PathBuf]) -> String {
     let mut sources = std::collections::BTreeSet::new();
     for f in files {
@@ -157,24 +161,49 @@ fn literal_table(files: &[PathBuf]) -> String {
             _ => {}
         }
     }
-    let mut code = String::from(
-        "/// (regex source, required literal sets) of the built-in pattern rules.\n\
-         pub(crate) static REQUIRED_LITERALS: &[(&str, SitedSets)] = &[\n",
-    );
+    let (mut source_text, mut literal_bytes) = (String::new(), Vec::<u8>::new());
+    let (mut regexes, mut sets, mut literals) = (String::new(), String::new(), String::new());
+    let (mut set_count, mut literal_count) = (0usize, 0usize);
     for src in &sources {
-        let sets: Vec<String> = literals::required_literal_sets(src)
-            .iter()
-            .map(|set| {
-                let items: Vec<String> = set
-                    .iter()
-                    .map(|(l, site)| format!("(&{l:?}, {site})"))
-                    .collect();
-                format!("&[{}]", items.join(", "))
-            })
-            .collect();
-        writeln!(code, "    ({src:?}, &[{}]),", sets.join(", "))
-            .expect("writing to a String cannot fail");
+        let required = literals::required_literal_sets(src);
+        writeln!(
+            regexes,
+            "    ({}, {}, {set_count}, {}),",
+            source_text.len(),
+            src.len(),
+            required.len()
+        )
+        .expect("writing to a String cannot fail");
+        source_text.push_str(src);
+        for set in &required {
+            writeln!(sets, "    ({literal_count}, {}),", set.len())
+                .expect("writing to a String cannot fail");
+            set_count += 1;
+            for (lit, site) in set {
+                writeln!(
+                    literals,
+                    "    ({}, {}, {site}),",
+                    literal_bytes.len(),
+                    lit.len()
+                )
+                .expect("writing to a String cannot fail");
+                literal_bytes.extend_from_slice(lit);
+                literal_count += 1;
+            }
+        }
     }
-    code.push_str("];\n");
-    code
+    let bytes: Vec<String> = literal_bytes.iter().map(u8::to_string).collect();
+    format!(
+        "/// Every built-in regex's source, one after another.\n\
+         pub(crate) static SOURCE_TEXT: &str = {source_text:?};\n\
+         /// Every required literal's bytes, one after another.\n\
+         pub(crate) static LITERAL_BYTES: &[u8] = &[{}];\n\
+         /// Per regex, by source: (source start, source length in bytes, first set, sets).\n\
+         pub(crate) static REGEXES: &[(u32, u32, u32, u32)] = &[\n{regexes}];\n\
+         /// Per set: (first literal, literals).\n\
+         pub(crate) static SETS: &[(u32, u32)] = &[\n{sets}];\n\
+         /// Per literal: (start in `LITERAL_BYTES`, length in bytes, site).\n\
+         pub(crate) static LITERALS: &[(u32, u32, crate::rules::literals::Site)] = &[\n{literals}];\n",
+        bytes.join(",")
+    )
 }

@@ -669,17 +669,21 @@ fn build_from_hir(
         .map_err(|e| regex_crate_message(src, &e))
 }
 
+/// The required literal sets of the built-in regexes, computed by `build.rs` as flat tables
+/// of numbers (see its `literal_table` for why not slices).
 mod table {
-    /// A regex's required literal sets, each literal with its site.
-    pub(crate) type SitedSets =
-        &'static [&'static [(&'static [u8], crate::rules::literals::Site)]];
     include!(concat!(env!("OUT_DIR"), "/literals.rs"));
 }
 
-/// The table `build.rs` computed, by regex source.
-static BUILT_LITERALS: std::sync::LazyLock<
-    std::collections::HashMap<&'static str, table::SitedSets>,
-> = std::sync::LazyLock::new(|| table::REQUIRED_LITERALS.iter().copied().collect());
+/// The table `build.rs` computed: regex source -> the range of its sets in `table::SETS`.
+static BUILT_LITERALS: std::sync::LazyLock<std::collections::HashMap<&'static str, Range<usize>>> =
+    std::sync::LazyLock::new(|| {
+        let at = |start: u32, len: u32| start as usize..(start + len) as usize;
+        table::REGEXES
+            .iter()
+            .map(|&(start, len, first, n)| (&table::SOURCE_TEXT[at(start, len)], at(first, n)))
+            .collect()
+    });
 
 /// A required literal of a regex as the gate looks for it, with its [`Site`].
 type GateLiteral = (Cow<'static, [u8]>, Site);
@@ -687,12 +691,16 @@ type GateLiteral = (Cow<'static, [u8]>, Site);
 /// The required literal sets of `src` (see [`required_literal_sets`]): from the table
 /// `build.rs` computed for the built-in rules, else computed now (user rules).
 fn gate_literal_sets(src: &str) -> Vec<Vec<GateLiteral>> {
+    let at = |start: u32, len: u32| start as usize..(start + len) as usize;
     match BUILT_LITERALS.get(src) {
-        Some(sets) => sets
+        Some(sets) => table::SETS[sets.clone()]
             .iter()
-            .map(|set| {
-                set.iter()
-                    .map(|&(l, site)| (Cow::Borrowed(l), site))
+            .map(|&(first, n)| {
+                table::LITERALS[at(first, n)]
+                    .iter()
+                    .map(|&(start, len, site)| {
+                        (Cow::Borrowed(&table::LITERAL_BYTES[at(start, len)]), site)
+                    })
                     .collect()
             })
             .collect(),
@@ -1247,7 +1255,22 @@ mod tests {
         let mut n = 0;
         for rule in crate::rules::Catalog::builtin().rules() {
             for src in rule.matcher.iter().flat_map(|m| &m.regex) {
-                let owned: Vec<Vec<(Vec<u8>, Site)>> = gate_literal_sets(src)
+                // Looked up in the table, not computed now.
+                assert!(
+                    BUILT_LITERALS.contains_key(src.as_str()),
+                    "{}: {src}",
+                    rule.id
+                );
+                let looked_up = gate_literal_sets(src);
+                assert!(
+                    looked_up
+                        .iter()
+                        .flatten()
+                        .all(|(l, _)| matches!(l, Cow::Borrowed(_))),
+                    "{}: {src}",
+                    rule.id
+                );
+                let owned: Vec<Vec<(Vec<u8>, Site)>> = looked_up
                     .into_iter()
                     .map(|set| set.into_iter().map(|(l, s)| (l.into_owned(), s)).collect())
                     .collect();

@@ -92,6 +92,13 @@ impl Catalog {
         Ok(enabled)
     }
 
+    /// Builds both views' [`PatternSet`]s and their gates now ([`PatternSet::warm`]).
+    pub fn warm(&self) {
+        for view in [ViewKind::Text, ViewKind::Prose] {
+            self.patterns(view).warm();
+        }
+    }
+
     /// The keyword automaton over the pattern rules that match on `view`, built on first use.
     pub fn patterns(&self, view: ViewKind) -> &PatternSet {
         let slot = match view {

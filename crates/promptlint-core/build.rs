@@ -32,6 +32,19 @@ enum OneOrMany {
     None,
 }
 
+/// What `promptlint rules` lists of a rule file ([`rule_rows`]).
+#[derive(serde::Deserialize)]
+struct RowFile {
+    id: String,
+    name: String,
+    family: String,
+    severity: String,
+    confidence: String,
+    summary: String,
+    #[serde(default)]
+    fixable: bool,
+}
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -81,6 +94,7 @@ fn main() {
     std::fs::write(out_dir.join("rule_files.rs"), code).expect("OUT_DIR is writable");
     let mut json = json_table(&root, &files);
     json.push_str(&agents_json(&rules));
+    json.push_str(&rule_rows(&files));
     std::fs::write(out_dir.join("rule_json.rs"), json).expect("OUT_DIR is writable");
     println!("cargo:rerun-if-changed=src/rules/literals.rs");
     std::fs::write(out_dir.join("literals.rs"), literal_table(&files))
@@ -114,6 +128,39 @@ fn json_table(root: &Path, files: &[PathBuf]) -> String {
             .to_string_lossy()
             .replace('\\', "/");
         writeln!(code, "    ({rel:?}, {json:?}),").expect("writing to a String cannot fail");
+    }
+    code.push_str("];\n");
+    code
+}
+
+/// `RULE_ROWS`: what `promptlint rules` lists of every rule file, sorted by id as the
+/// catalog is: (id, name, family, severity, confidence, summary, fixable). The listing then
+/// parses no rule (the catalog's JSON, ~6.4 M instructions, was most of the command); a test
+/// checks the rows against the parsed catalog. A file that does not parse is left out (the
+/// test then fails).
+fn rule_rows(files: &[PathBuf]) -> String {
+    let mut rows: Vec<RowFile> = files
+        .iter()
+        .filter(|f| {
+            f.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("PL") && n.ends_with(".yaml"))
+        })
+        .filter_map(|f| serde_saphyr::from_str(&std::fs::read_to_string(f).ok()?).ok())
+        .collect();
+    rows.sort_by(|a, b| a.id.cmp(&b.id));
+    let mut code = String::from(
+        "/// Every rule file's (id, name, family, severity, confidence, summary, fixable), by id.\n\
+         #[allow(clippy::type_complexity)]\n\
+         pub(crate) static RULE_ROWS: &[(&str, &str, &str, &str, &str, &str, bool)] = &[\n",
+    );
+    for r in &rows {
+        writeln!(
+            code,
+            "    ({:?}, {:?}, {:?}, {:?}, {:?}, {:?}, {}),",
+            r.id, r.name, r.family, r.severity, r.confidence, r.summary, r.fixable
+        )
+        .expect("writing to a String cannot fail");
     }
     code.push_str("];\n");
     code

@@ -19,6 +19,22 @@ pub fn embedded_rule_json() -> &'static [(&'static str, &'static str)] {
     embedded::RULE_JSON
 }
 
+/// What `promptlint rules` lists of every embedded rule, read at build time and sorted by id:
+/// (id, name, family, severity, confidence, summary, fixable), the last five as the rule file
+/// spells them ([`crate::rules::catalog::builtin_rows`]).
+#[allow(clippy::type_complexity)]
+pub fn embedded_rule_rows() -> &'static [(
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+)] {
+    embedded::RULE_ROWS
+}
+
 /// `rules/agents.yaml` converted to JSON at build time, `None` when it did not convert
 /// ([`crate::agents::Conventions::builtin`] then reads the YAML).
 pub fn embedded_agents_json() -> Option<&'static str> {

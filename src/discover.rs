@@ -314,7 +314,9 @@ pub fn imports_of(text: &str) -> Vec<String> {
                 };
             }
         }
-        if fence.is_some() || t.starts_with("```") || t.starts_with("~~~") {
+        // A line without an `@` imports nothing (most lines: a per-character walk over every
+        // memory file was two fifths of the walker's instructions, callgrind).
+        if fence.is_some() || t.starts_with("```") || t.starts_with("~~~") || !line.contains('@') {
             continue;
         }
         let mut in_code = false;

@@ -379,17 +379,26 @@ struct Scan {
 
 impl Gate {
     fn new(rules: &[PatternRule]) -> Gate {
-        // Sized first: growing the tables by doubling cost a third of building them for the
-        // built-in rules (callgrind). A regex the build-time table does not hold counts as 8.
-        let (mut keywords, mut literals) = (0, 0);
-        for m in rules.iter().filter_map(|pr| pr.rule.matcher.as_ref()) {
-            keywords += m.keywords.len();
-            for src in &m.regex {
-                literals += built_sets(src).map_or(8, |sets| {
-                    table::SETS[sets].iter().map(|&(_, n)| n as usize).sum()
-                });
-            }
-        }
+        // Every regex's literal sets first, so the tables are sized before they are filled:
+        // growing them by doubling cost a third of building them for the built-in rules
+        // (callgrind).
+        let sets_of: Vec<Vec<Vec<Vec<GateLiteral>>>> = rules
+            .iter()
+            .map(|pr| {
+                pr.rule
+                    .matcher
+                    .iter()
+                    .flat_map(|m| &m.regex)
+                    .map(|src| gate_literal_sets(src))
+                    .collect()
+            })
+            .collect();
+        let keywords: usize = rules
+            .iter()
+            .filter_map(|pr| pr.rule.matcher.as_ref())
+            .map(|m| m.keywords.len())
+            .sum();
+        let literals: usize = sets_of.iter().flatten().flatten().map(Vec::len).sum();
         // The built-in rules' literals are borrowed from the build-time table.
         let mut patterns: Vec<Cow<'static, [u8]>> = Vec::with_capacity(keywords + literals);
         // Hash -> the first string with it, then `next` chains the others (collisions).
@@ -418,7 +427,7 @@ impl Gate {
         let mut keywordless = Vec::with_capacity(rules.len());
         let mut first = Vec::with_capacity(rules.len() + 1);
         let mut need = Vec::new();
-        for (r, pr) in rules.iter().enumerate() {
+        for (r, (pr, regex_sets)) in rules.iter().zip(sets_of).enumerate() {
             first.push(need.len());
             let Some(m) = pr.rule.matcher.as_ref() else {
                 keywordless.push(true);
@@ -428,9 +437,8 @@ impl Gate {
             for k in &m.keywords {
                 keyword_of.push((pattern(Cow::Owned(k.to_lowercase().into_bytes())), r));
             }
-            for src in &m.regex {
+            for sets in regex_sets {
                 let flat = u32::try_from(need.len()).expect("fewer than 2^32 regexes");
-                let sets = gate_literal_sets(src);
                 // At most MAX_SETS (8) sets: the bits fit a byte (shifted in 16 bits, as
                 // `1u8 << 8` overflows).
                 need.push(u8::try_from((1u16 << sets.len()) - 1).expect("at most 8 sets"));
@@ -701,9 +709,14 @@ static BUILT_LITERALS: std::sync::LazyLock<HashKeyed<u32>> = std::sync::LazyLock
     rows
 });
 
+/// The range a build-time table entry names by its start and length.
+fn span(start: u32, len: u32) -> Range<usize> {
+    start as usize..(start + len) as usize
+}
+
 /// The source of a regex of the build-time table.
 fn table_source(start: u32, len: u32) -> &'static str {
-    &table::SOURCE_TEXT[start as usize..(start + len) as usize]
+    &table::SOURCE_TEXT[span(start, len)]
 }
 
 /// The range of `src`'s literal sets in `table::SETS`, `None` when the table does not hold
@@ -711,7 +724,7 @@ fn table_source(start: u32, len: u32) -> &'static str {
 fn built_sets(src: &str) -> Option<Range<usize>> {
     let row = *BUILT_LITERALS.get(&fast_hash(src.as_bytes()))?;
     let (start, len, first, n) = table::REGEXES[row as usize];
-    (table_source(start, len) == src).then(|| first as usize..(first + n) as usize)
+    (table_source(start, len) == src).then(|| span(first, n))
 }
 
 /// A required literal of a regex as the gate looks for it, with its [`Site`].
@@ -720,15 +733,14 @@ type GateLiteral = (Cow<'static, [u8]>, Site);
 /// The required literal sets of `src` (see [`required_literal_sets`]): from the table
 /// `build.rs` computed for the built-in rules, else computed now (user rules).
 fn gate_literal_sets(src: &str) -> Vec<Vec<GateLiteral>> {
-    let at = |start: u32, len: u32| start as usize..(start + len) as usize;
     match built_sets(src) {
         Some(sets) => table::SETS[sets]
             .iter()
             .map(|&(first, n)| {
-                table::LITERALS[at(first, n)]
+                table::LITERALS[span(first, n)]
                     .iter()
                     .map(|&(start, len, site)| {
-                        (Cow::Borrowed(&table::LITERAL_BYTES[at(start, len)]), site)
+                        (Cow::Borrowed(&table::LITERAL_BYTES[span(start, len)]), site)
                     })
                     .collect()
             })

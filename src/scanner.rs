@@ -440,14 +440,8 @@ impl Scanner {
 
     fn run(&self, name: &str, kind: Option<crate::kind::FileKind>, bytes: &[u8]) -> ScanReport {
         let target = crate::check::memory_target(name, kind);
-        let limit = self.engine.size_limit;
-        let checked = if bytes.len() as u64 > limit {
-            // The command line's note for a file over the limit.
-            let why = format!("larger than the size limit of {limit} bytes");
-            self.engine.skipped(&target, &why)
-        } else {
-            self.engine.check_bytes(&target, bytes.to_vec())
-        };
+        // Over the size limit: the beginning of a file the model reads, as the command line.
+        let checked = self.engine.check_sized(&target, bytes, bytes.len() as u64);
         let result = crate::pipeline::judge(&self.engine, &self.policy, checked);
         let mut report = crate::report::Report::new(vec![result], Vec::new());
         report.truncate(crate::report::Limits::default());

@@ -1029,17 +1029,45 @@ fn an_unreadable_file_is_an_error_and_the_run_goes_on() {
 #[test]
 fn a_file_over_the_size_limit_is_skipped_with_a_note() {
     let dir = tmp();
-    write(dir.path(), "AGENTS.md", OVERRIDE.repeat(40));
+    // An agent file over the limit: its beginning is scanned up to Codex's 32 KiB load cap
+    // (what the agent reads), and the rest is a warning where scanning stopped.
+    let filler = "Fine text for the agent.\n";
+    write(
+        dir.path(),
+        "AGENTS.md",
+        format!("{OVERRIDE}{}", filler.repeat(2000)),
+    );
     write(dir.path(), "CLAUDE.md", OVERRIDE);
     let (code, v) = check_json(dir.path(), &["--max-file-size", "1000", "."]);
     assert_eq!(code, Some(1));
-    assert_eq!(v["files_scanned"], 1);
+    assert_eq!(v["files_scanned"], 2);
+    // Byte 32768 is on line 1 + (32768 - 59) / 25 + 1, column (32768 - 59) % 25 + 1.
     assert_eq!(
         brief(&v),
         vec![
-            ("AGENTS.md".into(), "PL804".into(), "note".into(), 1, 1),
+            ("AGENTS.md".into(), "PL101".into(), "error".into(), 1, 1),
+            (
+                "AGENTS.md".into(),
+                "PL804".into(),
+                "warning".into(),
+                1310,
+                10
+            ),
             ("CLAUDE.md".into(), "PL101".into(), "error".into(), 1, 1),
         ]
+    );
+    assert_eq!(
+        v["findings"][1]["message"],
+        "not scanned: the bytes past 32768 (the file is 50059 bytes, larger than the size limit of 1000 bytes)"
+    );
+    // A file no agent loads is not read at all: a note. Named on the command line, a text
+    // file is a prompt.
+    write(dir.path(), "notes.txt", OVERRIDE.repeat(40));
+    let (code, v) = check_json(dir.path(), &["--max-file-size", "1000", "notes.txt"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        brief(&v),
+        vec![("notes.txt".into(), "PL804".into(), "note".into(), 1, 1)]
     );
     assert_eq!(
         v["findings"][0]["message"],

@@ -269,7 +269,8 @@ fn the_kind_comes_from_the_file_name_or_is_given() {
 #[test]
 fn an_input_over_the_size_limit_is_not_scanned() {
     let s = Scanner::new(ScanOptions::new().size_limit(10)).unwrap();
-    let report = s.scan_path_name(INJECTED.as_bytes(), "AGENTS.md");
+    // A file no agent loads (a prompt) is not scanned.
+    let report = s.scan_path_name(INJECTED.as_bytes(), "prompts/system.txt");
     assert!(!report.scanned);
     assert_eq!(found(&report), [("PL804", Severity::Note, 1, 1, 0..0)]);
     assert_eq!(
@@ -278,7 +279,20 @@ fn an_input_over_the_size_limit_is_not_scanned() {
     );
     // Exactly at the limit it is scanned.
     let s = Scanner::new(ScanOptions::new().size_limit(INJECTED.len() as u64)).unwrap();
-    assert!(s.scan_path_name(INJECTED.as_bytes(), "AGENTS.md").scanned);
+    assert!(
+        s.scan_path_name(INJECTED.as_bytes(), "prompts/system.txt")
+            .scanned
+    );
+    // A file an agent loads is scanned past the limit up to the largest load cap of the
+    // agents that load it, in bytes (Codex reads 32 KiB of AGENTS.md): whole, here.
+    let s = Scanner::new(ScanOptions::new().size_limit(10)).unwrap();
+    let report = s.scan_path_name(INJECTED.as_bytes(), "AGENTS.md");
+    assert!(report.scanned);
+    let whole = Scanner::new(ScanOptions::new())
+        .unwrap()
+        .scan_path_name(INJECTED.as_bytes(), "AGENTS.md");
+    assert_eq!(report, whole);
+    assert_eq!(report.findings[0].rule_id, "PL101");
 }
 
 #[test]

@@ -42,7 +42,7 @@ fn limits() -> Vec<Limit> {
             value: bounds::DEFAULT_MAX_FILE_SIZE,
             unit: "bytes",
             set_by: "`--max-file-size`, `max_file_size`",
-            past: "not scanned: a `PL804` note",
+            past: "a file the model reads (an agent's or a skill's text file): its beginning is scanned, up to this or the largest load cap in bytes of an agent that loads it, and the rest is a `PL804` warning; any other file is not scanned: a `PL804` note",
         },
         Limit {
             what: "highest `--max-file-size` / `max_file_size`",
@@ -280,11 +280,11 @@ fn the_default_file_size_limit_at_its_edge() {
     let d = tmp();
     // Sparse, so nothing big is written; a NUL file is skipped as binary when walked, but a
     // file named on the command line is read whatever it holds.
-    let over = d.path().join("AGENTS.md");
+    let over = d.path().join("notes.txt");
     std::fs::File::create(&over)
         .and_then(|f| f.set_len(bounds::DEFAULT_MAX_FILE_SIZE + 1))
         .expect("sparse file");
-    let (_, v) = check_json(d.path(), &["AGENTS.md"]);
+    let (_, v) = check_json(d.path(), &["notes.txt"]);
     assert_eq!(v["files_scanned"], 0);
     assert_eq!(
         v["findings"][0]["message"],
@@ -307,6 +307,28 @@ fn the_default_file_size_limit_at_its_edge() {
     // Scanned: only Claude Code's size note (PL803) is reported, no PL804.
     assert_eq!(code, Some(0), "{v}");
     assert_eq!(counts(&v), vec![("PL803".to_owned(), 1)]);
+    // One byte more: a file the model reads is still scanned up to the limit, and the rest
+    // is a PL804 warning (not a note).
+    text.push(b'\n');
+    write(d.path(), "CLAUDE.md", &text);
+    let (code, v) = check_json(d.path(), &["CLAUDE.md"]);
+    assert_eq!(v["files_scanned"], 1, "{v}");
+    assert_eq!(code, Some(0), "{v}");
+    let skip = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule"] == "PL804")
+        .expect("a PL804");
+    assert_eq!(skip["severity"], "warning");
+    assert_eq!(
+        skip["message"],
+        format!(
+            "not scanned: the bytes past {0} (the file is {1} bytes, larger than the size limit of {0} bytes)",
+            bounds::DEFAULT_MAX_FILE_SIZE,
+            bounds::DEFAULT_MAX_FILE_SIZE + 1
+        )
+    );
 }
 
 /// `n` lines, each with one U+202E RIGHT-TO-LEFT OVERRIDE closed by U+202C: one `PL201` error each.

@@ -195,6 +195,25 @@ pub fn read_at_most(path: &Path, cap: u64) -> Result<Option<Vec<u8>>, ReadError>
     Ok((buf.len() as u64 <= cap).then_some(buf))
 }
 
+/// The first bytes of the regular file `path`, at most `cap` of them, and its length in
+/// bytes: the length the file system reports, or more when the file grew while it was read
+/// (one more than `cap` at least when it holds more than `cap`).
+///
+/// # Errors
+/// As [`read_at_most`].
+pub fn read_prefix(path: &Path, cap: u64) -> Result<(Vec<u8>, u64), ReadError> {
+    let f = open_regular(path)?;
+    let io = |e: std::io::Error| ReadError::Io(io_message(&e, path));
+    let len = f.metadata().map_err(io)?.len();
+    let mut buf = Vec::with_capacity(usize::try_from(len.min(cap)).unwrap_or(0));
+    f.take(cap.saturating_add(1))
+        .read_to_end(&mut buf)
+        .map_err(io)?;
+    let read = buf.len() as u64;
+    buf.truncate(usize::try_from(cap).unwrap_or(usize::MAX));
+    Ok((buf, len.max(read)))
+}
+
 /// The text of the regular file `path`, a `kind` of input (`a config`) capped at `cap` bytes.
 ///
 /// # Errors

@@ -76,6 +76,62 @@ pub fn looks_binary(bytes: &[u8]) -> bool {
     !matches!(bytes, [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..]) && memchr_nul(bytes)
 }
 
+/// True when `bytes`, NUL bytes aside, are text: UTF-16 with a BOM, or UTF-8 with at most one
+/// invalid sequence per KiB. Executables, images and archives have far more (their bytes
+/// are not UTF-8), while a text file padded with a NUL or a stray byte stays text.
+pub fn mostly_text(bytes: &[u8]) -> bool {
+    if matches!(bytes, [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..]) {
+        return true;
+    }
+    let allowed = bytes.len() / 1024 + 1;
+    bytes
+        .utf8_chunks()
+        .filter(|c| !c.invalid().is_empty())
+        .take(allowed + 1)
+        .count()
+        <= allowed
+}
+
+/// The length of the longest prefix of `bytes` that ends on a whole character of its
+/// encoding (as [`decode`] detects it): a cut file's last, partial character is dropped
+/// rather than decoded as U+FFFD. UTF-16 (with a BOM) is cut to whole code units and
+/// before a trailing high surrogate; UTF-8 before an incomplete sequence at the end.
+pub fn whole_chars_prefix(bytes: &[u8]) -> usize {
+    if let [a @ (0xFF | 0xFE), b @ (0xFE | 0xFF), rest @ ..] = bytes
+        && a != b
+    {
+        let mut n = rest.len() / 2 * 2;
+        if n >= 2 {
+            let pair = [rest[n - 2], rest[n - 1]];
+            let unit = if *a == 0xFF {
+                u16::from_le_bytes(pair)
+            } else {
+                u16::from_be_bytes(pair)
+            };
+            if (0xD800..0xDC00).contains(&unit) {
+                n -= 2;
+            }
+        }
+        return 2 + n;
+    }
+    let len = bytes.len();
+    // The last lead byte within the longest sequence's reach.
+    for back in 1..=len.min(4) {
+        let b = bytes[len - back];
+        if b & 0xC0 == 0x80 {
+            continue;
+        }
+        let need = match b {
+            0xF0..=0xF7 => 4,
+            0xE0..=0xEF => 3,
+            0xC0..=0xDF => 2,
+            _ => 1,
+        };
+        return if back < need { len - back } else { len };
+    }
+    len
+}
+
 fn memchr_nul(bytes: &[u8]) -> bool {
     bytes.contains(&0)
 }
@@ -322,6 +378,45 @@ mod tests {
         assert_eq!(d.invalid, vec![3..6, 6..9]);
         assert_eq!(d.nul, vec![13]);
         assert!(looks_binary(b"a\0b"));
+    }
+
+    #[test]
+    fn a_cut_file_ends_on_a_whole_character() {
+        assert_eq!(whole_chars_prefix(b"abc"), 3);
+        assert_eq!(whole_chars_prefix(b""), 0);
+        // The euro sign is E2 82 AC: one or two of its bytes are dropped, all three kept.
+        assert_eq!(whole_chars_prefix(b"ab\xe2"), 2);
+        assert_eq!(whole_chars_prefix(b"ab\xe2\x82"), 2);
+        assert_eq!(whole_chars_prefix(b"ab\xe2\x82\xac"), 5);
+        assert_eq!(whole_chars_prefix("ab😀".as_bytes()), 6);
+        assert_eq!(whole_chars_prefix(&"ab😀".as_bytes()[..5]), 2);
+        // A stray continuation byte or invalid byte is the file's own: kept.
+        assert_eq!(whole_chars_prefix(b"ab\x80"), 3);
+        assert_eq!(whole_chars_prefix(b"ab\xff"), 3);
+        // UTF-16 LE: whole code units, and not a trailing high surrogate.
+        assert_eq!(whole_chars_prefix(b"\xff\xfea\0b"), 4);
+        assert_eq!(whole_chars_prefix(b"\xff\xfea\0b\0"), 6);
+        assert_eq!(whole_chars_prefix(b"\xff\xfea\0\x3d\xd8"), 4);
+        assert_eq!(whole_chars_prefix(b"\xfe\xff\0a\xd8\x3d"), 4);
+        // Decoding the prefix never yields a replacement character the file did not have.
+        let text = "x€y😀z".repeat(3);
+        for n in 0..=text.len() {
+            let cut = &text.as_bytes()[..n];
+            let d = decode(&cut[..whole_chars_prefix(cut)]);
+            assert!(d.invalid.is_empty(), "{n}");
+        }
+    }
+
+    #[test]
+    fn text_with_a_nul_or_a_stray_byte_is_mostly_text_and_a_program_is_not() {
+        assert!(mostly_text(b"# Guide\n\nsome text\n\0"));
+        assert!(mostly_text(b"text \xff more\0"));
+        assert!(!mostly_text(b"\x7fELF\x02\x01\x01\0\xff\xfe\x80\x90\xa0"));
+        let noise: Vec<u8> = (0..4096u32)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+            .collect();
+        assert!(!mostly_text(&noise));
+        assert!(mostly_text(b"\xff\xfea\0"));
     }
 
     #[test]

@@ -62,6 +62,30 @@ pub struct Checked {
     pub scanned: bool,
 }
 
+/// What [`Engine::check_target`] read of a file.
+enum Loaded {
+    /// All of it, within the limit.
+    Whole(Vec<u8>),
+    /// The first bytes of a file the model reads that is over the size limit; `len` bytes
+    /// in all (at least one more than `bytes` for standard input, whose length is unknown).
+    Prefix { bytes: Vec<u8>, len: u64 },
+    /// Nothing: over the size limit, and not a file the model reads.
+    Over,
+}
+
+/// True when the model reads `target`'s text: a kind an agent loads, or a text file of a
+/// skill bundle (an archive or office document is not text to it). Such a file is never
+/// skipped as binary, and over the size limit its beginning is still scanned.
+fn model_reads(target: &Target) -> bool {
+    match target.kind {
+        Some(FileKind::SkillResource) => {
+            native::pl811_opaque_skill_file::opaque_kind(&target.display).is_none()
+        }
+        Some(k) => k.is_agent_loaded(),
+        None => false,
+    }
+}
+
 impl<'a> Engine<'a> {
     /// An engine with the given rules enabled and default limits and parse options.
     pub fn new(catalog: &'a Catalog, enabled: HashSet<String>) -> Engine<'a> {
@@ -86,27 +110,93 @@ impl<'a> Engine<'a> {
         if let Some(why) = &target.skip {
             return Ok(self.skipped(target, why));
         }
-        let bytes = match self.read(target) {
-            Ok(Some(b)) => b,
-            Ok(None) => {
+        match self.read(target) {
+            Ok(Loaded::Whole(bytes)) => Ok(self.check_bytes(target, bytes)),
+            Ok(Loaded::Prefix { bytes, len }) => Ok(self.check_prefix(target, bytes, len)),
+            Ok(Loaded::Over) => {
                 let why = format!("larger than the size limit of {} bytes", self.size_limit);
-                return Ok(self.skipped(target, &why));
+                Ok(self.skipped(target, &why))
             }
-            Err(message) => {
-                return Err(FileError {
-                    path: target.display.clone(),
-                    message,
-                });
+            Err(message) => Err(FileError {
+                path: target.display.clone(),
+                message,
+            }),
+        }
+    }
+
+    /// Checks `bytes` of `target`, which holds them whole when it is within the size limit,
+    /// and otherwise (`len` bytes in all) the prefix that [`Engine::check_target`] reads of a
+    /// file the model reads, or nothing of any other file (skipped with a `PL804` note).
+    pub fn check_sized(&self, target: &Target, bytes: &[u8], len: u64) -> Checked {
+        if len <= self.size_limit {
+            return self.check_bytes(target, bytes.to_vec());
+        }
+        if !model_reads(target) {
+            let why = format!("larger than the size limit of {} bytes", self.size_limit);
+            return self.skipped(target, &why);
+        }
+        let cap = usize::try_from(self.prefix_limit(target)).unwrap_or(usize::MAX);
+        if bytes.len() <= cap {
+            return self.check_bytes(target, bytes.to_vec());
+        }
+        self.check_prefix(target, bytes[..cap].to_vec(), len)
+    }
+
+    /// Checks the first bytes of a file the model reads that is over the size limit (`len`
+    /// bytes in all): cut to a whole character, scanned as the agent reads them, with a
+    /// `PL804` **warning** at the end of the scanned text for the rest, which an agent may
+    /// load unscanned. An attacker who pads a file past the limit cannot hide its beginning.
+    fn check_prefix(&self, target: &Target, mut bytes: Vec<u8>, len: u64) -> Checked {
+        let scanned = source::whole_chars_prefix(&bytes);
+        bytes.truncate(scanned);
+        let mut checked = self.check_bytes(target, bytes);
+        if !checked.scanned {
+            return checked;
+        }
+        let why = format!(
+            "the bytes past {scanned} (the file is {len} bytes, larger than the size limit of {} bytes)",
+            self.size_limit
+        );
+        let end = checked.text.len();
+        for rule in self.catalog.rules() {
+            if rule.native.as_deref() == Some("skipped-file") && self.enabled(rule) {
+                checked.findings.extend(
+                    Finding::new(rule, &checked.text, end..end, format!("not scanned: {why}"))
+                        .map(|f| {
+                            f.with_matched(format!("past {scanned} of {len} bytes"))
+                                .with_severity(
+                                    Severity::Warning,
+                                    "an agent loads this file: the part past the limit reaches the model unscanned",
+                                )
+                        }),
+                );
             }
-        };
-        Ok(self.check_bytes(target, bytes))
+        }
+        checked
+    }
+
+    /// How many bytes of `target` are scanned when it is over the size limit and the model
+    /// reads it: the size limit, or more where an agent that loads it reads further (its
+    /// load cap; a cap in characters counts 4 bytes each, the longest UTF-8 character), never
+    /// past [`crate::bounds::MAX_FILE_SIZE_CEILING`].
+    fn prefix_limit(&self, target: &Target) -> u64 {
+        let caps = target.caps.iter().map(|(cap, _)| match cap.unit {
+            crate::agents::CapUnit::Bytes => cap.limit,
+            crate::agents::CapUnit::Chars => cap.limit.saturating_mul(4),
+        });
+        caps.fold(self.size_limit, u64::max)
+            .min(crate::bounds::MAX_FILE_SIZE_CEILING.max(self.size_limit))
     }
 
     /// Decodes and checks the bytes of `target`. A binary file is skipped with a note unless
-    /// its kind is one an agent loads (one NUL byte must not hide AGENTS.md from the scan).
+    /// the model reads it as text (one NUL byte must not hide AGENTS.md, or a skill's
+    /// `references/guide.md`, from the scan).
     pub fn check_bytes(&self, target: &Target, bytes: Vec<u8>) -> Checked {
-        let agent_loaded = target.kind.is_some_and(FileKind::is_agent_loaded);
-        if source::looks_binary(&bytes) && !agent_loaded {
+        // A skill's text file is read by the model, but a program without an extension is
+        // not text: one with NULs is scanned only when the rest is text.
+        let text = model_reads(target)
+            && (target.kind != Some(FileKind::SkillResource) || source::mostly_text(&bytes));
+        if source::looks_binary(&bytes) && !text {
             return self.skipped(target, "binary (holds NUL bytes)");
         }
         if target.kind == Some(FileKind::SkillResource)
@@ -122,21 +212,47 @@ impl<'a> Engine<'a> {
         self.check_text(target, kind, decoded)
     }
 
-    /// Reads the target. `Ok(None)` when it is over the size limit.
-    fn read(&self, target: &Target) -> Result<Option<Vec<u8>>, String> {
+    /// Reads the target: whole within the size limit; over it, the first
+    /// [`Engine::prefix_limit`] bytes of a file the model reads, nothing of any other.
+    fn read(&self, target: &Target) -> Result<Loaded, String> {
         let limit = self.size_limit;
+        let prefix = if model_reads(target) {
+            self.prefix_limit(target)
+        } else {
+            limit
+        };
         match &target.path {
             None => {
                 let mut buf = Vec::new();
                 std::io::stdin()
-                    .take(limit.saturating_add(1))
+                    .take(prefix.saturating_add(1))
                     .read_to_end(&mut buf)
                     .map_err(|e| format!("cannot read stdin: {e}"))?;
-                Ok((buf.len() as u64 <= limit).then_some(buf))
+                let len = buf.len() as u64;
+                if len <= limit || (len <= prefix && model_reads(target)) {
+                    Ok(Loaded::Whole(buf))
+                } else if model_reads(target) {
+                    buf.truncate(usize::try_from(prefix).unwrap_or(usize::MAX));
+                    // Standard input's length is not known past what was read.
+                    Ok(Loaded::Prefix { bytes: buf, len })
+                } else {
+                    Ok(Loaded::Over)
+                }
             }
             // Discovery skips what is not a regular file; this refuses one swapped in since,
             // without blocking on a FIFO.
-            Some(p) => crate::bounds::read_at_most(p, limit).map_err(|e| e.to_string()),
+            Some(p) if !model_reads(target) => crate::bounds::read_at_most(p, limit)
+                .map(|b| b.map_or(Loaded::Over, Loaded::Whole))
+                .map_err(|e| e.to_string()),
+            Some(p) => {
+                let (bytes, len) =
+                    crate::bounds::read_prefix(p, prefix).map_err(|e| e.to_string())?;
+                if len <= prefix {
+                    Ok(Loaded::Whole(bytes))
+                } else {
+                    Ok(Loaded::Prefix { bytes, len })
+                }
+            }
         }
     }
 
@@ -564,8 +680,9 @@ impl Faults {
     }
 }
 
-/// `text` with each zero-width character (U+200B–U+200D, U+2060, U+FEFF) replaced by as many
-/// spaces as it has bytes, when it has one that may stand for a space.
+/// `text` with each zero-width character (U+200B–U+200D, U+2060, U+FEFF) and each U+FFFD
+/// ([`stands_for_space`]) replaced by as many spaces as it has bytes, when it has one that
+/// may stand for a space.
 ///
 /// A ZERO WIDTH JOINER inside an emoji ZWJ sequence (`👨‍👩‍👧`, UTS #51 ED-16,
 /// <https://www.unicode.org/reports/tr51/#def_emoji_zwj_sequence>) joins two emoji into one
@@ -574,7 +691,6 @@ impl Faults {
 /// pass. Emoji sequences are common in agent files (status markers, headings), and matching
 /// their segments twice cost up to twice the pattern work.
 fn zero_width_as_spaces(text: &str) -> Option<String> {
-    use crate::codepoints::is_zero_width;
     use crate::rules::native::unicode_common::in_emoji_zwj_sequence;
     if text.is_ascii() {
         return None;
@@ -582,7 +698,7 @@ fn zero_width_as_spaces(text: &str) -> Option<String> {
     // One pass: the copy starts at the first zero-width character that stands for a space.
     let mut out: Option<String> = None;
     for (i, c) in text.char_indices() {
-        if is_zero_width(c) && !(c == '\u{200D}' && in_emoji_zwj_sequence(text, i)) {
+        if stands_for_space(c) && !(c == '\u{200D}' && in_emoji_zwj_sequence(text, i)) {
             out.get_or_insert_with(|| {
                 let mut o = String::with_capacity(text.len());
                 o.push_str(&text[..i]);
@@ -714,15 +830,22 @@ fn multiline_rule(rule: &Rule) -> bool {
         .is_some_and(|m| m.regex.iter().any(|r| r.contains("\\n")))
 }
 
-/// True when `text[r]` holds a zero-width character or one lies right before or after it.
+/// The code points the views drop that may stand for a space: zero-width characters, and
+/// U+FFFD, which decoding puts for an invalid byte (`prev<FF>ious` reads as one word,
+/// `all<FF>previous` as two), so the second pass reads each as spaces of its byte length.
+fn stands_for_space(c: char) -> bool {
+    crate::codepoints::is_zero_width(c) || c == char::REPLACEMENT_CHARACTER
+}
+
+/// True when `text[r]` holds a character of [`stands_for_space`] or one lies right before or
+/// after it.
 fn touches_zero_width(text: &str, r: &Range<usize>) -> bool {
-    use crate::codepoints::is_zero_width;
-    text[r.clone()].contains(is_zero_width)
+    text[r.clone()].contains(stands_for_space)
         || text[..r.start]
             .chars()
             .next_back()
-            .is_some_and(is_zero_width)
-        || text[r.end..].chars().next().is_some_and(is_zero_width)
+            .is_some_and(stands_for_space)
+        || text[r.end..].chars().next().is_some_and(stands_for_space)
 }
 
 /// The excerpt of match `m` of `view` (the segment's own text for a pattern match, so the

@@ -311,7 +311,14 @@ fn push_folded(out: &mut String, map: &mut OffsetMap, c: char, src: Range<usize>
         map.push(1, src, verbatim);
         return;
     }
-    if is_invisible(c) || is_generic_combining_mark(c) || is_arabic_decoration(c) {
+    // U+FFFD, what decoding puts for an invalid byte, is dropped like an invisible code
+    // point: one stray byte inside `ignore all previous instructions` must not hide the
+    // phrase (PL801 reports the byte itself).
+    if is_invisible(c)
+        || is_generic_combining_mark(c)
+        || is_arabic_decoration(c)
+        || c == char::REPLACEMENT_CHARACTER
+    {
         return;
     }
     // Diacritics are dropped from Latin letters only (é -> e, so rules need no accents);

@@ -313,7 +313,8 @@ fn the_default_file_size_limit_at_its_edge() {
     write(d.path(), "CLAUDE.md", &text);
     let (code, v) = check_json(d.path(), &["CLAUDE.md"]);
     assert_eq!(v["files_scanned"], 1, "{v}");
-    assert_eq!(code, Some(0), "{v}");
+    // A warning fails the run at the default `--fail-on`.
+    assert_eq!(code, Some(1), "{v}");
     let skip = v["findings"]
         .as_array()
         .unwrap()

@@ -17,6 +17,10 @@ use ignore::WalkBuilder;
 use ignore::gitignore::Gitignore;
 use sha2::{Digest, Sha256};
 
+mod gitindex;
+
+pub use gitindex::MAX_GIT_INDEX_BYTES;
+
 use crate::agents::{CapScope, Classification, Conventions};
 use crate::bounds::io_message;
 use crate::kind::FileKind;
@@ -49,6 +53,9 @@ pub struct DiscoverOptions {
     /// (`--force-exclude`); `--exclude` globs are then matched relative to the current
     /// directory. An excluded named file is dropped without a note, as ruff drops it.
     pub force_exclude: bool,
+    /// Walk without reading ignore files (`.gitignore`, `.ignore`, `.git/info/exclude`, the
+    /// global excludes file): `--no-respect-gitignore`.
+    pub no_respect_gitignore: bool,
 }
 
 /// The `--exclude` globs as the walker's overrides for a walk of `root`: each glob becomes an
@@ -472,6 +479,8 @@ struct SkillBundles {
     holds_skill: std::collections::HashMap<PathBuf, bool>,
     /// Skill folder -> resources taken so far.
     taken: std::collections::HashMap<PathBuf, usize>,
+    /// Skill folder -> resources over [`MAX_SKILL_RESOURCES`], not scanned.
+    over: std::collections::BTreeMap<PathBuf, usize>,
 }
 
 impl SkillBundles {
@@ -493,8 +502,9 @@ impl SkillBundles {
                     .or_insert_with(|| d.join("SKILL.md").is_file())
             })?
             .to_path_buf();
-        let n = self.taken.entry(dir).or_insert(0);
+        let n = self.taken.entry(dir.clone()).or_insert(0);
         if *n >= MAX_SKILL_RESOURCES {
+            *self.over.entry(dir).or_insert(0) += 1;
             return None;
         }
         *n += 1;
@@ -631,6 +641,28 @@ fn chain_bytes(path: &Path, names: &[String], root: Option<&Path>) -> u64 {
     total
 }
 
+/// One walk of a folder named on the command line: what its passes share.
+struct Walk<'a> {
+    /// The folder named (paths are shown and classified relative to it).
+    root: &'a Path,
+    canon_root: PathBuf,
+    conv: &'a Conventions,
+    opts: &'a DiscoverOptions,
+    overrides: ignore::overrides::Override,
+    skills: SkillBundles,
+    /// Convention files listed in a visited folder and not yet handed on by the walker,
+    /// by path relative to `root`: those left at the end were hidden by an ignore rule.
+    listed: std::collections::HashMap<String, (PathBuf, Classification)>,
+    /// Visited folders that could not be listed: their files are classified as the walker
+    /// hands them on.
+    unlisted: HashSet<PathBuf>,
+    /// Paths git tracks below `root` (relative to it) not yet handed on by the walker.
+    tracked: HashSet<String>,
+    /// Folders not entered by the walker because of an oversized ignore file (walked again
+    /// without ignore rules), with that file.
+    oversized: Vec<(PathBuf, PathBuf)>,
+}
+
 fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<'_>) {
     let canon_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     let overrides = match exclude_overrides(root, &opts.exclude) {
@@ -652,86 +684,268 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<
         out.errors.push(bad);
         return;
     }
-    // Links to folders outside the root are not descended into; the filter records them so
-    // that each gets a note.
-    let outside: Arc<Mutex<Vec<PathBuf>>> = Arc::default();
-    let unreadable: Arc<Mutex<Vec<FileError>>> = Arc::default();
-    let walker = {
-        let outside = Arc::clone(&outside);
-        let unreadable = Arc::clone(&unreadable);
-        let canon_root = canon_root.clone();
-        let filter = opts.filter.clone();
-        WalkBuilder::new(root)
-            .overrides(overrides)
-            .hidden(false)
-            .git_ignore(true)
-            .git_exclude(true)
-            .ignore(true)
-            .parents(true)
-            .require_git(false)
-            .follow_links(true)
-            .filter_entry(move |e| {
-                if e.file_name() == ".git" {
-                    return false;
-                }
-                if e.depth() > 0
-                    && let Some(f) = &filter
-                    && f.excluded(e.path(), e.file_type().is_some_and(|t| t.is_dir()))
-                {
-                    return false;
-                }
-                if e.path_is_symlink()
-                    && e.file_type().is_some_and(|t| t.is_dir())
-                    && std::fs::canonicalize(e.path()).is_ok_and(|r| !r.starts_with(&canon_root))
-                {
-                    outside
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .push(e.path().to_path_buf());
-                    return false;
-                }
-                if e.file_type().is_some_and(|t| t.is_dir())
-                    && let Some(bad) = unreadable_ignore_file(e.path())
-                {
-                    unreadable
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .push(bad);
-                    return false;
-                }
-                true
-            })
-            .build()
+    let mut w = Walk {
+        root,
+        canon_root,
+        conv,
+        opts,
+        overrides,
+        skills: SkillBundles::default(),
+        listed: std::collections::HashMap::new(),
+        unlisted: HashSet::new(),
+        tracked: HashSet::new(),
+        oversized: Vec::new(),
     };
-    let mut skills = SkillBundles::default();
-    for entry in walker {
-        let entry = match entry {
-            Ok(e) => e,
-            Err(err) => {
-                walk_error(err, conv, opts, out);
-                continue;
+    w.read_tracked(out);
+    // An oversized ignore file in the root or above it: the whole walk goes without ignore
+    // rules (the walker would read that file first).
+    let above = oversized_ignore_file(root).or_else(|| {
+        w.canon_root
+            .ancestors()
+            .skip(1)
+            .find_map(oversized_ignore_file)
+    });
+    let respect = !opts.no_respect_gitignore && above.is_none();
+    if let Some(file) = above {
+        push_oversized_note(&file, out, opts);
+    }
+    w.pass(root, respect, out);
+    // Folders the walker did not enter for an oversized ignore file: walked without ignore
+    // rules (the file is never read), after a note on the file.
+    while let Some((dir, file)) = w.oversized.pop() {
+        push_oversized_note(&file, out, opts);
+        w.pass(&dir, false, out);
+    }
+    w.finish(out);
+}
+
+/// A `PL804` note on an ignore file over [`crate::bounds::MAX_IGNORE_FILE_BYTES`].
+fn push_oversized_note(file: &Path, out: &mut Sink<'_>, opts: &DiscoverOptions) {
+    out.push(Target {
+        display: display_path(file),
+        path: Some(file.to_path_buf()),
+        kind: opts.kind,
+        agents: Vec::new(),
+        caps: Vec::new(),
+        explicit: false,
+        skip: Some(format!(
+            "an ignore file over {} MiB, not read: its folder is walked without ignore rules",
+            crate::bounds::MAX_IGNORE_FILE_BYTES >> 20
+        )),
+        imported_by: None,
+    });
+}
+
+impl Walk<'_> {
+    /// Reads the paths git tracks below the root from the repository's index (never running
+    /// git): a tracked file is walked even where an ignore rule hides it, since a checkout
+    /// writes it and agents load it. An index that cannot be read is a note on it; the walk
+    /// goes on without it.
+    fn read_tracked(&mut self, out: &mut Sink<'_>) {
+        let Some((top, index)) = gitindex::repository_of(&self.canon_root) else {
+            return;
+        };
+        let paths = match gitindex::read_index(&index) {
+            Ok(Some(paths)) => paths,
+            Ok(None) => return,
+            Err(e) => {
+                out.push(Target {
+                    display: display_relative(&index),
+                    path: Some(index),
+                    kind: self.opts.kind,
+                    agents: Vec::new(),
+                    caps: Vec::new(),
+                    explicit: false,
+                    skip: Some(e.to_string()),
+                    imported_by: None,
+                });
+                return;
             }
         };
-        let Some(ft) = entry.file_type() else {
-            continue;
-        };
-        if ft.is_dir() {
-            continue;
+        let below = self.canon_root.strip_prefix(&top).unwrap_or(Path::new(""));
+        let mut prefix = display_path(below);
+        if prefix == "." {
+            prefix.clear();
+        } else {
+            prefix.push('/');
         }
-        let path = entry.path();
-        let rel = display_path(path.strip_prefix(root).unwrap_or(path));
-        let class = match conv.classify(&rel) {
+        self.tracked = paths
+            .iter()
+            .filter_map(|p| p.strip_prefix(prefix.as_bytes()))
+            .map(|rel| String::from_utf8_lossy(rel).into_owned())
+            .collect();
+    }
+
+    /// Lists `dir`, a folder the walker entered, and remembers its convention files, so that
+    /// one an ignore rule hides is still found.
+    fn list(&mut self, dir: &Path) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            self.unlisted.insert(dir.to_path_buf());
+            return;
+        };
+        for e in entries.flatten() {
+            if e.file_type().is_ok_and(|t| t.is_dir()) || e.file_name() == ".git" {
+                continue;
+            }
+            let path = e.path();
+            let rel = display_path(path.strip_prefix(self.root).unwrap_or(&path));
+            if let Some(class) = self.conv.classify(&rel) {
+                self.listed.insert(rel, (path, class));
+            }
+        }
+    }
+
+    /// One walk from `start` (the root, or a folder below it), with ignore files honoured
+    /// when `respect`.
+    fn pass(&mut self, start: &Path, respect: bool, out: &mut Sink<'_>) {
+        // Links to folders outside the root are not descended into; the filter records them so
+        // that each gets a note.
+        let outside: Arc<Mutex<Vec<PathBuf>>> = Arc::default();
+        let unreadable: Arc<Mutex<Vec<FileError>>> = Arc::default();
+        let oversized: Arc<Mutex<Vec<(PathBuf, PathBuf)>>> = Arc::default();
+        let walker = {
+            let outside = Arc::clone(&outside);
+            let unreadable = Arc::clone(&unreadable);
+            let oversized = Arc::clone(&oversized);
+            let canon_root = self.canon_root.clone();
+            let filter = self.opts.filter.clone();
+            WalkBuilder::new(start)
+                .overrides(self.overrides.clone())
+                .hidden(false)
+                .git_ignore(respect)
+                .git_exclude(respect)
+                .git_global(respect)
+                .ignore(respect)
+                .parents(respect)
+                .require_git(false)
+                .follow_links(true)
+                .filter_entry(move |e| {
+                    if e.file_name() == ".git" {
+                        return false;
+                    }
+                    if e.depth() > 0
+                        && let Some(f) = &filter
+                        && f.excluded(e.path(), e.file_type().is_some_and(|t| t.is_dir()))
+                    {
+                        return false;
+                    }
+                    if e.path_is_symlink()
+                        && e.file_type().is_some_and(|t| t.is_dir())
+                        && std::fs::canonicalize(e.path())
+                            .is_ok_and(|r| !r.starts_with(&canon_root))
+                    {
+                        outside
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .push(e.path().to_path_buf());
+                        return false;
+                    }
+                    if e.file_type().is_some_and(|t| t.is_dir()) {
+                        if let Some(bad) = unreadable_ignore_file(e.path()) {
+                            unreadable
+                                .lock()
+                                .unwrap_or_else(PoisonError::into_inner)
+                                .push(bad);
+                            return false;
+                        }
+                        if respect
+                            && e.depth() > 0
+                            && let Some(file) = oversized_ignore_file(e.path())
+                        {
+                            oversized
+                                .lock()
+                                .unwrap_or_else(PoisonError::into_inner)
+                                .push((e.path().to_path_buf(), file));
+                            return false;
+                        }
+                    }
+                    true
+                })
+                .build()
+        };
+        for entry in walker {
+            let entry = match entry {
+                Ok(e) => e,
+                Err(err) => {
+                    // The walker met this path and reported it: it was not hidden.
+                    if let Some(p) = error_path(&err) {
+                        let rel = display_path(p.strip_prefix(self.root).unwrap_or(p));
+                        self.listed.remove(&rel);
+                        self.tracked.remove(&rel);
+                    }
+                    walk_error(err, self.conv, self.opts, out);
+                    continue;
+                }
+            };
+            let Some(ft) = entry.file_type() else {
+                continue;
+            };
+            if ft.is_dir() {
+                if respect {
+                    self.list(entry.path());
+                }
+                continue;
+            }
+            let path = entry.path();
+            let rel = display_path(path.strip_prefix(self.root).unwrap_or(path));
+            self.tracked.remove(&rel);
+            let class = if respect && !path.parent().is_some_and(|d| self.unlisted.contains(d)) {
+                self.listed.remove(&rel).map(|(_, c)| c)
+            } else {
+                self.listed.remove(&rel);
+                self.conv.classify(&rel)
+            };
+            self.consider(path, class, entry.path_is_symlink(), ft.is_file(), out);
+        }
+        out.errors.extend(std::mem::take(
+            &mut *unreadable.lock().unwrap_or_else(PoisonError::into_inner),
+        ));
+        self.oversized.extend(std::mem::take(
+            &mut *oversized.lock().unwrap_or_else(PoisonError::into_inner),
+        ));
+        let links = std::mem::take(&mut *outside.lock().unwrap_or_else(PoisonError::into_inner));
+        for link in links {
+            out.push(Target {
+                display: display_path(&link),
+                path: Some(link),
+                kind: self.opts.kind,
+                agents: Vec::new(),
+                caps: Vec::new(),
+                explicit: false,
+                skip: Some(
+                    "a symbolic link to a folder outside the scanned root, not followed".into(),
+                ),
+                imported_by: None,
+            });
+        }
+    }
+
+    /// Hands on the file at `path` when a convention (`class`), the
+    /// config's `include`, a skill folder or an MCP manifest makes it a source.
+    fn consider(
+        &mut self,
+        path: &Path,
+        class: Option<Classification>,
+        is_link: bool,
+        is_file: bool,
+        out: &mut Sink<'_>,
+    ) {
+        let class = match class {
             Some(c) => Some(c),
-            None if opts.filter.as_ref().is_some_and(|f| f.included(path)) => None,
-            None => match skills.resource(path, root).or_else(|| mcp_manifest(path)) {
+            None if self.opts.filter.as_ref().is_some_and(|f| f.included(path)) => None,
+            None => match self
+                .skills
+                .resource(path, self.root)
+                .or_else(|| mcp_manifest(path))
+            {
                 Some(c) => Some(c),
-                None => continue,
+                None => return,
             },
         };
         let mut skip = None;
-        if entry.path_is_symlink() {
+        if is_link {
             match std::fs::canonicalize(path) {
-                Ok(real) if !real.starts_with(&canon_root) => {
+                Ok(real) if !real.starts_with(&self.canon_root) => {
                     skip = Some("a symbolic link to a file outside the scanned root".to_owned());
                 }
                 Ok(_) => {}
@@ -740,52 +954,149 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<
                         path: display_path(path),
                         message: io_message(&e, path),
                     });
-                    continue;
+                    return;
                 }
             }
         }
-        if skip.is_none() && !ft.is_file() {
+        if skip.is_none() && !is_file {
             skip = std::fs::metadata(path).ok().map(|m| not_regular(&m));
         }
-        out.push(target(path, class, opts, false, skip, Some(root)));
+        out.push(target(path, class, self.opts, false, skip, Some(self.root)));
     }
-    out.errors.extend(std::mem::take(
-        &mut *unreadable.lock().unwrap_or_else(PoisonError::into_inner),
-    ));
-    let links = std::mem::take(&mut *outside.lock().unwrap_or_else(PoisonError::into_inner));
-    for link in links {
-        out.push(Target {
-            display: display_path(&link),
-            path: Some(link),
-            kind: opts.kind,
-            agents: Vec::new(),
-            caps: Vec::new(),
-            explicit: false,
-            skip: Some("a symbolic link to a folder outside the scanned root, not followed".into()),
-            imported_by: None,
-        });
+
+    /// True when the user's own choice leaves `path` out: an `--exclude` glob or the
+    /// config's `exclude` (on the file or a folder above it, below the root).
+    fn excluded(&self, path: &Path) -> bool {
+        if self
+            .opts
+            .filter
+            .as_ref()
+            .is_some_and(|f| f.excluded(path, false))
+        {
+            return true;
+        }
+        let mut p = path;
+        let mut is_dir = false;
+        while p.starts_with(self.root) && p != self.root {
+            if self.overrides.matched(p, is_dir).is_ignore() {
+                return true;
+            }
+            let Some(up) = p.parent() else { break };
+            p = up;
+            is_dir = true;
+        }
+        false
     }
+
+    /// After every pass: the convention files that an ignore rule hid in a visited folder,
+    /// then the tracked files the walker never met (in an ignored folder, or hidden
+    /// themselves), each handed on as if walked. Then the resources of skills over
+    /// [`MAX_SKILL_RESOURCES`], one note per skill.
+    fn finish(&mut self, out: &mut Sink<'_>) {
+        let mut hidden: Vec<(String, (PathBuf, Classification))> =
+            std::mem::take(&mut self.listed).into_iter().collect();
+        hidden.sort_by(|a, b| a.0.cmp(&b.0));
+        for (rel, (path, class)) in hidden {
+            self.tracked.remove(&rel);
+            if self.excluded(&path) {
+                continue;
+            }
+            let Ok(meta) = std::fs::symlink_metadata(&path) else {
+                continue;
+            };
+            let is_link = meta.file_type().is_symlink();
+            let is_file = std::fs::metadata(&path).is_ok_and(|m| m.is_file());
+            self.consider(&path, Some(class), is_link, is_file, out);
+        }
+        let mut tracked: Vec<String> = std::mem::take(&mut self.tracked).into_iter().collect();
+        tracked.sort();
+        for rel in tracked {
+            let path = self.root.join(&rel);
+            // Inside `.git`, or through a path the walk would not take.
+            if rel
+                .split('/')
+                .any(|c| c == ".git" || c == ".." || c.is_empty())
+            {
+                continue;
+            }
+            if self.excluded(&path) {
+                continue;
+            }
+            // A tracked path through a linked folder is not the file git tracks.
+            let Some(parent) = path.parent() else {
+                continue;
+            };
+            if !std::fs::canonicalize(parent).is_ok_and(|p| p.starts_with(&self.canon_root)) {
+                continue;
+            }
+            let Ok(meta) = std::fs::symlink_metadata(&path) else {
+                // Deleted in the work tree: nothing to scan.
+                continue;
+            };
+            if meta.is_dir() {
+                continue;
+            }
+            let is_link = meta.file_type().is_symlink();
+            let is_file = std::fs::metadata(&path).is_ok_and(|m| m.is_file());
+            let class = self.conv.classify(&rel);
+            self.consider(&path, class, is_link, is_file, out);
+        }
+        for (dir, over) in std::mem::take(&mut self.skills.over) {
+            out.push(Target {
+                display: display_path(&dir),
+                path: Some(dir),
+                kind: self.opts.kind,
+                agents: Vec::new(),
+                caps: Vec::new(),
+                explicit: false,
+                skip: Some(format!(
+                    "a skill with {over} resource files over the limit of \
+                     {MAX_SKILL_RESOURCES}: those {over} are not scanned"
+                )),
+                imported_by: None,
+            });
+        }
+    }
+}
+
+/// The names of the ignore files the walker reads in a folder.
+const IGNORE_FILES: [&str; 3] = [".gitignore", ".ignore", ".git/info/exclude"];
+
+/// An ignore file of `dir` over [`crate::bounds::MAX_IGNORE_FILE_BYTES`]: the walker would
+/// read it whole (and compile every line), so it is not let near it.
+fn oversized_ignore_file(dir: &Path) -> Option<PathBuf> {
+    IGNORE_FILES.iter().map(|n| dir.join(n)).find(|p| {
+        std::fs::metadata(p)
+            .is_ok_and(|m| m.is_file() && m.len() > crate::bounds::MAX_IGNORE_FILE_BYTES)
+    })
 }
 
 /// An ignore file of `dir` that the walker would read and that is a FIFO (it would block the
 /// walk forever), a device (`/dev/zero` never ends) or a socket: the walker reads them itself,
 /// without a size cap, so such a folder is not walked and the file is an error of the run.
 fn unreadable_ignore_file(dir: &Path) -> Option<FileError> {
-    [".gitignore", ".ignore", ".git/info/exclude"]
-        .iter()
-        .map(|n| dir.join(n))
-        .find_map(|p| {
-            let what = std::fs::metadata(&p)
-                .ok()
-                .and_then(|m| crate::bounds::non_regular(m.file_type()))
-                .filter(|w| *w != "a folder")?;
-            Some(FileError {
-                path: display_path(&p),
-                message: format!(
-                    "not a regular file ({what}); the folder that holds it is not walked"
-                ),
-            })
+    IGNORE_FILES.iter().map(|n| dir.join(n)).find_map(|p| {
+        let what = std::fs::metadata(&p)
+            .ok()
+            .and_then(|m| crate::bounds::non_regular(m.file_type()))
+            .filter(|w| *w != "a folder")?;
+        Some(FileError {
+            path: display_path(&p),
+            message: format!("not a regular file ({what}); the folder that holds it is not walked"),
         })
+    })
+}
+
+/// The path an error of the walker names, if any.
+fn error_path(err: &ignore::Error) -> Option<&Path> {
+    match err {
+        ignore::Error::WithPath { path, .. } => Some(path),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            error_path(err)
+        }
+        ignore::Error::Loop { child, .. } => Some(child),
+        _ => None,
+    }
 }
 
 fn walk_error(err: ignore::Error, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<'_>) {

@@ -224,7 +224,7 @@ fn digest(bytes: &[u8]) -> u128 {
 struct Memory {
     path: PathBuf,
     display: String,
-    imports: Vec<String>,
+    imports: Imports,
 }
 
 /// Where discovery puts what it finds (see [`discover_each`]).
@@ -253,8 +253,8 @@ impl Sink<'_> {
                 && imports_followed(p)
                 && let Ok(Some(bytes)) = crate::bounds::read_at_most(p, MAX_IMPORT_READ)
             {
-                let imports = imports_of(&String::from_utf8_lossy(&bytes));
-                if !imports.is_empty() {
+                let imports = imports_bounded(&String::from_utf8_lossy(&bytes));
+                if !imports.paths.is_empty() {
                     self.memory.push(Memory {
                         path: p.clone(),
                         display: t.display.clone(),
@@ -307,8 +307,34 @@ fn imports_followed(path: &Path) -> bool {
 /// The `@path` imports of a memory file's text, in order: an `@` at the start of a line or
 /// after whitespace or an opening bracket, followed by a path. Imports are not evaluated in
 /// code spans or fenced code blocks (Claude Code's memory documentation, as above).
+/// At most [`MAX_IMPORTS_PER_FILE`] of them; see [`imports_bounded`] for the count of the
+/// rest.
 pub fn imports_of(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
+    imports_bounded(text).paths
+}
+
+/// At most this many `@path` imports of one file are followed (each costs a file system
+/// lookup, and a line of three bytes, `@x` and its line end, is an import): the rest get
+/// one `PL804` note, on the first of them. Claude Code documents no such limit; a memory
+/// file's imports are a handful.
+pub const MAX_IMPORTS_PER_FILE: usize = 256;
+
+/// The imports of one memory file (see [`imports_of`]): the first
+/// [`MAX_IMPORTS_PER_FILE`], and how many there are in all.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Imports {
+    /// The imports followed, in order.
+    pub paths: Vec<String>,
+    /// Every import of the file, those past the limit included.
+    pub total: usize,
+    /// The first import past the limit, if any.
+    pub first_dropped: Option<String>,
+}
+
+/// The imports of a memory file's text as [`imports_of`] reads them, bounded: time linear in
+/// the text and at most [`MAX_IMPORTS_PER_FILE`] paths kept.
+pub fn imports_bounded(text: &str) -> Imports {
+    let mut out = Imports::default();
     let mut fence: Option<&str> = None;
     for line in text.lines() {
         let t = line.trim_start();
@@ -341,7 +367,12 @@ pub fn imports_of(text: &str) -> Vec<String> {
                     .unwrap_or(rest.len());
                 let path = rest[..end].trim_end_matches(['.', ':', '!', '?']);
                 if !path.is_empty() && path.len() <= 4096 {
-                    out.push(path.to_owned());
+                    out.total += 1;
+                    if out.paths.len() < MAX_IMPORTS_PER_FILE {
+                        out.paths.push(path.to_owned());
+                    } else if out.first_dropped.is_none() {
+                        out.first_dropped = Some(path.to_owned());
+                    }
                 }
             }
             prev = c;
@@ -373,12 +404,16 @@ fn lexical(path: &Path) -> PathBuf {
 /// imported them. An import that leaves `root` (after links are resolved), a home-folder
 /// import (`@~/...`), or one that names no regular file is not followed, nor one of a file
 /// already found: nothing outside the scanned tree is read.
-fn follow_imports(out: &mut Sink<'_>, memory: std::ops::Range<usize>, root: &Path) {
+///
+/// Returns the file system lookups made (one per import considered): at most
+/// [`MAX_IMPORTS_PER_FILE`] per file read, so the work is linear in the files found, never
+/// in the bytes of a file.
+fn follow_imports(out: &mut Sink<'_>, memory: std::ops::Range<usize>, root: &Path) -> usize {
     let Ok(canon_root) = std::fs::canonicalize(root) else {
-        return;
+        return 0;
     };
     // (file, its display path, hops from a found file, its imports when already read)
-    let mut queue: std::collections::VecDeque<(PathBuf, String, usize, Option<Vec<String>>)> = out
+    let mut queue: std::collections::VecDeque<(PathBuf, String, usize, Option<Imports>)> = out
         .memory[memory]
         .iter_mut()
         .map(|m| {
@@ -387,6 +422,7 @@ fn follow_imports(out: &mut Sink<'_>, memory: std::ops::Range<usize>, root: &Pat
         })
         .collect();
     let mut added = 0;
+    let mut lookups = 0;
     while let Some((path, display, depth, read)) = queue.pop_front() {
         if depth >= MAX_IMPORT_DEPTH {
             continue;
@@ -397,18 +433,34 @@ fn follow_imports(out: &mut Sink<'_>, memory: std::ops::Range<usize>, root: &Pat
                 let Ok(Some(bytes)) = crate::bounds::read_at_most(&path, MAX_IMPORT_READ) else {
                     continue;
                 };
-                imports_of(&String::from_utf8_lossy(&bytes))
+                imports_bounded(&String::from_utf8_lossy(&bytes))
             }
         };
         let dir = path.parent().unwrap_or(Path::new(""));
-        for import in imports {
+        if let Some(first) = &imports.first_dropped {
+            let over = imports.total - imports.paths.len();
+            let why = format!(
+                "an import of {display} not followed: it has {} imports, over the limit of \
+                 {MAX_IMPORTS_PER_FILE}; this one and the {} after it are not followed",
+                imports.total,
+                over - 1
+            );
+            import_note(out, &lexical(&dir.join(first)), why);
+        }
+        for import in imports.paths {
             if added >= MAX_IMPORTS {
-                return;
+                let why = format!(
+                    "an import of {display} not followed: the imports found under this path \
+                     reached the limit of {MAX_IMPORTS} files"
+                );
+                import_note(out, &lexical(&dir.join(&import)), why);
+                return lookups;
             }
             if import.starts_with('~') {
                 continue;
             }
             let candidate = lexical(&dir.join(&import));
+            lookups += 1;
             let Ok(real) = std::fs::canonicalize(&candidate) else {
                 continue;
             };
@@ -435,6 +487,22 @@ fn follow_imports(out: &mut Sink<'_>, memory: std::ops::Range<usize>, root: &Pat
             });
         }
     }
+    lookups
+}
+
+/// A `PL804` note on an import not followed for a limit (`path`: where it points; the file is
+/// never opened).
+fn import_note(out: &mut Sink<'_>, path: &Path, why: String) {
+    out.hand_on(Target {
+        display: display_relative(path),
+        path: Some(path.to_path_buf()),
+        kind: None,
+        agents: vec!["claude-code".to_owned()],
+        caps: Vec::new(),
+        explicit: false,
+        skip: Some(why),
+        imported_by: None,
+    });
 }
 
 /// File names of MCP manifests that declare tools: a desktop extension's `manifest.json`
@@ -1151,4 +1219,74 @@ fn normalize_rel(p: &Path) -> PathBuf {
     p.components()
         .filter(|c| !matches!(c, Component::CurDir))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lookups [`follow_imports`] makes for a `CLAUDE.md` of `n` import lines (`@x0`,
+    /// `@x1`, ..., none of which exists), and the notes it hands on.
+    fn lookups_for(n: usize) -> (usize, Vec<Target>) {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let text: String = (0..n).map(|i| format!("@x{i}\n")).collect();
+        let path = dir.path().join("CLAUDE.md");
+        std::fs::write(&path, &text).expect("written");
+        let mut found = Vec::new();
+        let mut push = |t: Target| found.push(t);
+        let mut out = Sink {
+            found: &mut push,
+            errors: Vec::new(),
+            shown: HashSet::new(),
+            known: HashSet::new(),
+            memory: vec![Memory {
+                path,
+                display: "CLAUDE.md".to_owned(),
+                imports: imports_bounded(&text),
+            }],
+        };
+        let lookups = follow_imports(&mut out, 0..1, dir.path());
+        (lookups, found)
+    }
+
+    #[test]
+    fn import_lookups_are_bounded_per_file_whatever_its_size() {
+        // Issue 29: 1 MB of `@x` lines made one lookup per line (330,000 system calls).
+        let (small, _) = lookups_for(2_000);
+        let (large, notes) = lookups_for(4_000);
+        assert_eq!((small, large), (MAX_IMPORTS_PER_FILE, MAX_IMPORTS_PER_FILE));
+        let skips: Vec<(String, Option<String>)> = notes
+            .into_iter()
+            .map(|t| {
+                (
+                    t.display.rsplit('/').next().unwrap_or("").to_owned(),
+                    t.skip,
+                )
+            })
+            .collect();
+        assert_eq!(
+            skips,
+            [(
+                format!("x{MAX_IMPORTS_PER_FILE}"),
+                Some(format!(
+                    "an import of CLAUDE.md not followed: it has 4000 imports, over the limit of \
+                     {MAX_IMPORTS_PER_FILE}; this one and the {} after it are not followed",
+                    4000 - MAX_IMPORTS_PER_FILE - 1
+                ))
+            )]
+        );
+        // Under the limit: one lookup per import, no note.
+        let (few, notes) = lookups_for(10);
+        assert_eq!((few, notes.len()), (10, 0));
+    }
+
+    #[test]
+    fn imports_bounded_counts_every_import_and_keeps_the_first() {
+        let text: String = (0..1000).map(|i| format!("see @a{i}.md\n")).collect();
+        let i = imports_bounded(&text);
+        assert_eq!(i.total, 1000);
+        assert_eq!(i.paths.len(), MAX_IMPORTS_PER_FILE);
+        assert_eq!(i.paths[0], "a0.md");
+        assert_eq!(i.first_dropped, Some(format!("a{MAX_IMPORTS_PER_FILE}.md")));
+    }
 }

@@ -838,9 +838,13 @@ impl Walk<'_> {
             prefix.push('/');
         }
         self.tracked = paths
-            .iter()
-            .filter_map(|p| p.strip_prefix(prefix.as_bytes()))
-            .map(|rel| String::from_utf8_lossy(rel).into_owned())
+            .into_iter()
+            .filter(|p| p.starts_with(prefix.as_bytes()))
+            .map(|mut p| {
+                p.drain(..prefix.len());
+                String::from_utf8(p)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+            })
             .collect();
     }
 
@@ -851,14 +855,24 @@ impl Walk<'_> {
             self.unlisted.insert(dir.to_path_buf());
             return;
         };
+        // The folder's path relative to the root, once; each file's is it and the name.
+        let mut prefix = display_path(dir.strip_prefix(self.root).unwrap_or(dir));
+        if prefix == "." {
+            prefix.clear();
+        } else {
+            prefix.push('/');
+        }
+        let mut rel = String::new();
         for e in entries.flatten() {
-            if e.file_type().is_ok_and(|t| t.is_dir()) || e.file_name() == ".git" {
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
                 continue;
             }
-            let path = e.path();
-            let rel = display_path(path.strip_prefix(self.root).unwrap_or(&path));
+            let name = e.file_name();
+            rel.clear();
+            rel.push_str(&prefix);
+            rel.push_str(&name.to_string_lossy());
             if let Some(class) = self.conv.classify(&rel) {
-                self.listed.insert(rel, (path, class));
+                self.listed.insert(rel.clone(), (e.path(), class));
             }
         }
     }
@@ -909,22 +923,23 @@ impl Walk<'_> {
                         return false;
                     }
                     if e.file_type().is_some_and(|t| t.is_dir()) {
-                        if let Some(bad) = unreadable_ignore_file(e.path()) {
-                            unreadable
-                                .lock()
-                                .unwrap_or_else(PoisonError::into_inner)
-                                .push(bad);
-                            return false;
-                        }
-                        if respect
-                            && e.depth() > 0
-                            && let Some(file) = oversized_ignore_file(e.path())
-                        {
-                            oversized
-                                .lock()
-                                .unwrap_or_else(PoisonError::into_inner)
-                                .push((e.path().to_path_buf(), file));
-                            return false;
+                        match ignore_file_problem(e.path()) {
+                            None => {}
+                            Some(IgnoreProblem::Unreadable(bad)) => {
+                                unreadable
+                                    .lock()
+                                    .unwrap_or_else(PoisonError::into_inner)
+                                    .push(bad);
+                                return false;
+                            }
+                            Some(IgnoreProblem::Oversized(file)) if respect && e.depth() > 0 => {
+                                oversized
+                                    .lock()
+                                    .unwrap_or_else(PoisonError::into_inner)
+                                    .push((e.path().to_path_buf(), file));
+                                return false;
+                            }
+                            Some(IgnoreProblem::Oversized(_)) => {}
                         }
                     }
                     true
@@ -956,8 +971,13 @@ impl Walk<'_> {
             }
             let path = entry.path();
             let rel = display_path(path.strip_prefix(self.root).unwrap_or(path));
-            self.tracked.remove(&rel);
-            let class = if respect && !path.parent().is_some_and(|d| self.unlisted.contains(d)) {
+            if !self.tracked.is_empty() {
+                self.tracked.remove(&rel);
+            }
+            let class = if respect
+                && (self.unlisted.is_empty()
+                    || !path.parent().is_some_and(|d| self.unlisted.contains(d)))
+            {
                 self.listed.remove(&rel).map(|(_, c)| c)
             } else {
                 self.listed.remove(&rel);
@@ -1130,29 +1150,48 @@ impl Walk<'_> {
 /// The names of the ignore files the walker reads in a folder.
 const IGNORE_FILES: [&str; 3] = [".gitignore", ".ignore", ".git/info/exclude"];
 
+/// What is wrong with an ignore file of a folder, for the walker.
+enum IgnoreProblem {
+    /// Not a regular file (see [`unreadable_ignore_file`]).
+    Unreadable(FileError),
+    /// Over [`crate::bounds::MAX_IGNORE_FILE_BYTES`].
+    Oversized(PathBuf),
+}
+
+/// The first problem of the ignore files of `dir`, one `stat` per name.
+fn ignore_file_problem(dir: &Path) -> Option<IgnoreProblem> {
+    IGNORE_FILES.iter().find_map(|n| {
+        let p = dir.join(n);
+        let m = std::fs::metadata(&p).ok()?;
+        if m.is_file() {
+            return (m.len() > crate::bounds::MAX_IGNORE_FILE_BYTES)
+                .then_some(IgnoreProblem::Oversized(p));
+        }
+        let what = crate::bounds::non_regular(m.file_type()).filter(|w| *w != "a folder")?;
+        Some(IgnoreProblem::Unreadable(FileError {
+            path: display_path(&p),
+            message: format!("not a regular file ({what}); the folder that holds it is not walked"),
+        }))
+    })
+}
+
 /// An ignore file of `dir` over [`crate::bounds::MAX_IGNORE_FILE_BYTES`]: the walker would
 /// read it whole (and compile every line), so it is not let near it.
 fn oversized_ignore_file(dir: &Path) -> Option<PathBuf> {
-    IGNORE_FILES.iter().map(|n| dir.join(n)).find(|p| {
-        std::fs::metadata(p)
-            .is_ok_and(|m| m.is_file() && m.len() > crate::bounds::MAX_IGNORE_FILE_BYTES)
-    })
+    match ignore_file_problem(dir) {
+        Some(IgnoreProblem::Oversized(p)) => Some(p),
+        _ => None,
+    }
 }
 
 /// An ignore file of `dir` that the walker would read and that is a FIFO (it would block the
 /// walk forever), a device (`/dev/zero` never ends) or a socket: the walker reads them itself,
 /// without a size cap, so such a folder is not walked and the file is an error of the run.
 fn unreadable_ignore_file(dir: &Path) -> Option<FileError> {
-    IGNORE_FILES.iter().map(|n| dir.join(n)).find_map(|p| {
-        let what = std::fs::metadata(&p)
-            .ok()
-            .and_then(|m| crate::bounds::non_regular(m.file_type()))
-            .filter(|w| *w != "a folder")?;
-        Some(FileError {
-            path: display_path(&p),
-            message: format!("not a regular file ({what}); the folder that holds it is not walked"),
-        })
-    })
+    match ignore_file_problem(dir) {
+        Some(IgnoreProblem::Unreadable(e)) => Some(e),
+        _ => None,
+    }
 }
 
 /// The path an error of the walker names, if any.

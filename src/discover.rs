@@ -3,7 +3,9 @@
 //! Input: the paths the user named (`-` for stdin). Output: [`Target`]s, each with its file
 //! kind (or `None` when only its content can tell), and errors for paths that cannot be
 //! walked. Directories are walked with the `ignore` crate (ripgrep's walker): .gitignore and
-//! .ignore are respected, hidden files are included (agent files live in .cursor/, .github/,
+//! .ignore are respected (unless `--no-respect-gitignore`), but never hide what an agent
+//! loads: the files git tracks (its index, `gitindex`) and the convention files listed in
+//! each folder entered are walked whatever ignore files say; hidden files are included (agent files live in .cursor/, .github/,
 //! .claude/), `.git/` is skipped, and only paths that match an agent convention from
 //! rules/agents.yaml are kept. A file named on the command line is always scanned, whatever its
 //! name and whatever ignore files say, as pre-commit passes file names. Links are followed only
@@ -125,7 +127,10 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
 ///
 /// What is held meanwhile does not grow with the text scanned: a 128-bit digest of each
 /// display path and of each file's real path (to hand each source once, and to follow an
-/// import only to a file not already found), and the imports of the memory files found.
+/// import only to a file not already found), the imports of the memory files found (at most
+/// [`MAX_IMPORTS_PER_FILE`] each), and while a folder is walked the paths git tracks below it
+/// (read from the index, at most [`MAX_GIT_INDEX_BYTES`]) and the convention files listed in
+/// the folders entered and not yet met.
 pub fn discover_each(
     paths: &[PathBuf],
     opts: &DiscoverOptions,

@@ -242,3 +242,23 @@ fn a_skill_over_its_resource_limit_names_the_rest() {
         "{msg}"
     );
 }
+
+#[test]
+fn a_corrupt_index_is_a_note_and_the_walk_goes_on() {
+    let dir = repo(&[("AGENTS.md", ATTACK)]);
+    std::fs::write(dir.path().join(".git/index"), b"DIRC\0\0\0\x07\0\0\0\x01").unwrap();
+    let (code, report) = check_json(dir.path(), &["."]);
+    assert_eq!(code, Some(1), "{report}");
+    assert_eq!(
+        brief(&report),
+        vec![
+            row(".git/index", "PL804", "note", 1, 1),
+            row("AGENTS.md", "PL101", "error", 1, 1),
+        ]
+    );
+    assert_eq!(
+        report["findings"][0]["message"],
+        "not scanned: not a git index this reader knows (version 7): tracked files that ignore \
+         rules hide are not found"
+    );
+}

@@ -731,6 +731,12 @@ struct Walk<'a> {
     unlisted: HashSet<PathBuf>,
     /// Paths git tracks below `root` (relative to it) not yet handed on by the walker.
     tracked: HashSet<String>,
+    /// Names of the folders that conventions name below any folder (`.claude`, `.cursor`,
+    /// `.github`, ...: the first part of a `**/NAME/...` glob).
+    agent_dirs: HashSet<String>,
+    /// Such folders listed in a visited folder and not yet entered by the walker: those left
+    /// at the end were hidden by an ignore rule, and are walked without ignore rules.
+    listed_dirs: std::collections::BTreeMap<String, PathBuf>,
     /// Folders not entered by the walker because of an oversized ignore file (walked again
     /// without ignore rules), with that file.
     oversized: Vec<(PathBuf, PathBuf)>,
@@ -765,6 +771,8 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<
         overrides,
         skills: SkillBundles::default(),
         listed: std::collections::HashMap::new(),
+        agent_dirs: agent_dirs(conv),
+        listed_dirs: std::collections::BTreeMap::new(),
         unlisted: HashSet::new(),
         tracked: HashSet::new(),
         oversized: Vec::new(),
@@ -783,6 +791,13 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<
         push_oversized_note(&file, out, opts);
     }
     w.pass(root, respect, out);
+    // Agent folders an ignore rule hid (`.cursor/` in a .gitignore): Cursor still loads
+    // `.cursor/rules`, so they are walked without ignore rules.
+    for (_, dir) in std::mem::take(&mut w.listed_dirs) {
+        if !w.excluded_dir(&dir) {
+            w.pass(&dir, false, out);
+        }
+    }
     // Folders the walker did not enter for an oversized ignore file: walked without ignore
     // rules (the file is never read), after a note on the file.
     while let Some((dir, file)) = w.oversized.pop() {
@@ -869,10 +884,15 @@ impl Walk<'_> {
         }
         let mut rel = String::new();
         for e in entries.flatten() {
+            let name = e.file_name();
             if e.file_type().is_ok_and(|t| t.is_dir()) {
+                if let Some(n) = name.to_str()
+                    && self.agent_dirs.contains(n)
+                {
+                    self.listed_dirs.insert(format!("{prefix}{n}"), e.path());
+                }
                 continue;
             }
-            let name = e.file_name();
             rel.clear();
             rel.push_str(&prefix);
             rel.push_str(&name.to_string_lossy());
@@ -970,6 +990,11 @@ impl Walk<'_> {
             };
             if ft.is_dir() {
                 if respect {
+                    if !self.listed_dirs.is_empty() {
+                        let path = entry.path();
+                        let rel = display_path(path.strip_prefix(self.root).unwrap_or(path));
+                        self.listed_dirs.remove(&rel);
+                    }
                     self.list(entry.path());
                 }
                 continue;
@@ -1055,6 +1080,21 @@ impl Walk<'_> {
             skip = std::fs::metadata(path).ok().map(|m| not_regular(&m));
         }
         out.push(target(path, class, self.opts, false, skip, Some(self.root)));
+    }
+
+    /// True when the user's own choice leaves the folder `dir` out (as [`Walk::excluded`]).
+    fn excluded_dir(&self, dir: &Path) -> bool {
+        if self
+            .opts
+            .filter
+            .as_ref()
+            .is_some_and(|f| f.excluded(dir, true))
+        {
+            return true;
+        }
+        dir.ancestors()
+            .take_while(|p| p.starts_with(self.root) && *p != self.root)
+            .any(|p| self.overrides.matched(p, true).is_ignore())
     }
 
     /// True when the user's own choice leaves `path` out: an `--exclude` glob or the
@@ -1154,6 +1194,17 @@ impl Walk<'_> {
 
 /// The names of the ignore files the walker reads in a folder.
 const IGNORE_FILES: [&str; 3] = [".gitignore", ".ignore", ".git/info/exclude"];
+
+/// The folder names that conventions name below any folder: the first part of each
+/// `**/NAME/...` glob whose NAME has no wildcard (`.claude`, `.cursor`, `.github`, `prompts`).
+fn agent_dirs(conv: &Conventions) -> HashSet<String> {
+    conv.globs()
+        .filter_map(|(g, _, _)| g.strip_prefix("**/")?.split_once('/'))
+        .map(|(first, _)| first)
+        .filter(|n| !n.contains(['*', '?', '[', '{']))
+        .map(str::to_owned)
+        .collect()
+}
 
 /// What is wrong with an ignore file of a folder, for the walker.
 enum IgnoreProblem {

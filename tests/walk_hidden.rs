@@ -262,3 +262,24 @@ fn a_corrupt_index_is_a_note_and_the_walk_goes_on() {
          rules hide are not found"
     );
 }
+
+#[test]
+fn an_agent_folder_that_an_ignore_rule_hides_is_walked() {
+    // Untracked, in a folder the .gitignore names: Cursor still loads `.cursor/rules`.
+    let dir = repo(&[
+        ("README.md", "x\n"),
+        (".gitignore", ".cursor/\nsub/.claude\nbuild/\n"),
+    ]);
+    write(dir.path(), ".cursor/rules/a.mdc", ATTACK);
+    write(dir.path(), "sub/.claude/commands/b.md", ATTACK);
+    // An ignored folder that no convention names stays out.
+    write(dir.path(), "build/.cursor/rules/c.mdc", ATTACK);
+    let (code, rows) = findings(dir.path(), &["."]);
+    assert_eq!(code, Some(1));
+    let paths: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(paths, [".cursor/rules/a.mdc", "sub/.claude/commands/b.md"]);
+    // --exclude still wins.
+    let (_, rows) = findings(dir.path(), &["--exclude", ".cursor/", "."]);
+    let paths: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(paths, ["sub/.claude/commands/b.md"]);
+}

@@ -222,6 +222,11 @@ pub struct CheckArgs {
     /// pre-commit, which names every changed file).
     #[arg(long)]
     pub force_exclude: bool,
+    /// Walk folders without reading .gitignore, .ignore or git's exclude files (for local
+    /// use: scan every agent file on disk, generated or not). Files git tracks and agent
+    /// convention files that an ignore rule hides are walked either way.
+    #[arg(long)]
+    pub no_respect_gitignore: bool,
     /// Scan only the files changed since the git ref REF: the working tree against it, staged
     /// or not, and new untracked files (runs `git`).
     #[arg(long, value_name = "REF", visible_alias = "changed-since")]

@@ -3,7 +3,9 @@
 //! Input: the paths the user named (`-` for stdin). Output: [`Target`]s, each with its file
 //! kind (or `None` when only its content can tell), and errors for paths that cannot be
 //! walked. Directories are walked with the `ignore` crate (ripgrep's walker): .gitignore and
-//! .ignore are respected, hidden files are included (agent files live in .cursor/, .github/,
+//! .ignore are respected (unless `--no-respect-gitignore`), but never hide what an agent
+//! loads: the files git tracks (its index, `gitindex`) and the convention files listed in
+//! each folder entered are walked whatever ignore files say; hidden files are included (agent files live in .cursor/, .github/,
 //! .claude/), `.git/` is skipped, and only paths that match an agent convention from
 //! rules/agents.yaml are kept. A file named on the command line is always scanned, whatever its
 //! name and whatever ignore files say, as pre-commit passes file names. Links are followed only
@@ -16,6 +18,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use ignore::WalkBuilder;
 use ignore::gitignore::Gitignore;
 use sha2::{Digest, Sha256};
+
+mod gitindex;
+
+pub use gitindex::MAX_GIT_INDEX_BYTES;
 
 use crate::agents::{CapScope, Classification, Conventions};
 use crate::bounds::io_message;
@@ -49,6 +55,9 @@ pub struct DiscoverOptions {
     /// (`--force-exclude`); `--exclude` globs are then matched relative to the current
     /// directory. An excluded named file is dropped without a note, as ruff drops it.
     pub force_exclude: bool,
+    /// Walk without reading ignore files (`.gitignore`, `.ignore`, `.git/info/exclude`, the
+    /// global excludes file): `--no-respect-gitignore`.
+    pub no_respect_gitignore: bool,
 }
 
 /// The `--exclude` globs as the walker's overrides for a walk of `root`: each glob becomes an
@@ -118,7 +127,10 @@ pub fn discover(paths: &[PathBuf], opts: &DiscoverOptions) -> Discovery {
 ///
 /// What is held meanwhile does not grow with the text scanned: a 128-bit digest of each
 /// display path and of each file's real path (to hand each source once, and to follow an
-/// import only to a file not already found), and the imports of the memory files found.
+/// import only to a file not already found), the imports of the memory files found (at most
+/// [`MAX_IMPORTS_PER_FILE`] each), and while a folder is walked the paths git tracks below it
+/// (read from the index, at most [`MAX_GIT_INDEX_BYTES`]) and the convention files listed in
+/// the folders entered and not yet met.
 pub fn discover_each(
     paths: &[PathBuf],
     opts: &DiscoverOptions,
@@ -217,7 +229,7 @@ fn digest(bytes: &[u8]) -> u128 {
 struct Memory {
     path: PathBuf,
     display: String,
-    imports: Vec<String>,
+    imports: Imports,
 }
 
 /// Where discovery puts what it finds (see [`discover_each`]).
@@ -246,8 +258,8 @@ impl Sink<'_> {
                 && imports_followed(p)
                 && let Ok(Some(bytes)) = crate::bounds::read_at_most(p, MAX_IMPORT_READ)
             {
-                let imports = imports_of(&String::from_utf8_lossy(&bytes));
-                if !imports.is_empty() {
+                let imports = imports_bounded(&String::from_utf8_lossy(&bytes));
+                if !imports.paths.is_empty() {
                     self.memory.push(Memory {
                         path: p.clone(),
                         display: t.display.clone(),
@@ -300,8 +312,34 @@ fn imports_followed(path: &Path) -> bool {
 /// The `@path` imports of a memory file's text, in order: an `@` at the start of a line or
 /// after whitespace or an opening bracket, followed by a path. Imports are not evaluated in
 /// code spans or fenced code blocks (Claude Code's memory documentation, as above).
+/// At most [`MAX_IMPORTS_PER_FILE`] of them; see [`imports_bounded`] for the count of the
+/// rest.
 pub fn imports_of(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
+    imports_bounded(text).paths
+}
+
+/// At most this many `@path` imports of one file are followed (each costs a file system
+/// lookup, and a line of three bytes, `@x` and its line end, is an import): the rest get
+/// one `PL804` note, on the first of them. Claude Code documents no such limit; a memory
+/// file's imports are a handful.
+pub const MAX_IMPORTS_PER_FILE: usize = 256;
+
+/// The imports of one memory file (see [`imports_of`]): the first
+/// [`MAX_IMPORTS_PER_FILE`], and how many there are in all.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Imports {
+    /// The imports followed, in order.
+    pub paths: Vec<String>,
+    /// Every import of the file, those past the limit included.
+    pub total: usize,
+    /// The first import past the limit, if any.
+    pub first_dropped: Option<String>,
+}
+
+/// The imports of a memory file's text as [`imports_of`] reads them, bounded: time linear in
+/// the text and at most [`MAX_IMPORTS_PER_FILE`] paths kept.
+pub fn imports_bounded(text: &str) -> Imports {
+    let mut out = Imports::default();
     let mut fence: Option<&str> = None;
     for line in text.lines() {
         let t = line.trim_start();
@@ -334,7 +372,12 @@ pub fn imports_of(text: &str) -> Vec<String> {
                     .unwrap_or(rest.len());
                 let path = rest[..end].trim_end_matches(['.', ':', '!', '?']);
                 if !path.is_empty() && path.len() <= 4096 {
-                    out.push(path.to_owned());
+                    out.total += 1;
+                    if out.paths.len() < MAX_IMPORTS_PER_FILE {
+                        out.paths.push(path.to_owned());
+                    } else if out.first_dropped.is_none() {
+                        out.first_dropped = Some(path.to_owned());
+                    }
                 }
             }
             prev = c;
@@ -366,12 +409,16 @@ fn lexical(path: &Path) -> PathBuf {
 /// imported them. An import that leaves `root` (after links are resolved), a home-folder
 /// import (`@~/...`), or one that names no regular file is not followed, nor one of a file
 /// already found: nothing outside the scanned tree is read.
-fn follow_imports(out: &mut Sink<'_>, memory: std::ops::Range<usize>, root: &Path) {
+///
+/// Returns the file system lookups made (one per import considered): at most
+/// [`MAX_IMPORTS_PER_FILE`] per file read, so the work is linear in the files found, never
+/// in the bytes of a file.
+fn follow_imports(out: &mut Sink<'_>, memory: std::ops::Range<usize>, root: &Path) -> usize {
     let Ok(canon_root) = std::fs::canonicalize(root) else {
-        return;
+        return 0;
     };
     // (file, its display path, hops from a found file, its imports when already read)
-    let mut queue: std::collections::VecDeque<(PathBuf, String, usize, Option<Vec<String>>)> = out
+    let mut queue: std::collections::VecDeque<(PathBuf, String, usize, Option<Imports>)> = out
         .memory[memory]
         .iter_mut()
         .map(|m| {
@@ -380,6 +427,7 @@ fn follow_imports(out: &mut Sink<'_>, memory: std::ops::Range<usize>, root: &Pat
         })
         .collect();
     let mut added = 0;
+    let mut lookups = 0;
     while let Some((path, display, depth, read)) = queue.pop_front() {
         if depth >= MAX_IMPORT_DEPTH {
             continue;
@@ -390,18 +438,34 @@ fn follow_imports(out: &mut Sink<'_>, memory: std::ops::Range<usize>, root: &Pat
                 let Ok(Some(bytes)) = crate::bounds::read_at_most(&path, MAX_IMPORT_READ) else {
                     continue;
                 };
-                imports_of(&String::from_utf8_lossy(&bytes))
+                imports_bounded(&String::from_utf8_lossy(&bytes))
             }
         };
         let dir = path.parent().unwrap_or(Path::new(""));
-        for import in imports {
+        if let Some(first) = &imports.first_dropped {
+            let over = imports.total - imports.paths.len();
+            let why = format!(
+                "an import of {display} not followed: it has {} imports, over the limit of \
+                 {MAX_IMPORTS_PER_FILE}; this one and the {} after it are not followed",
+                imports.total,
+                over - 1
+            );
+            import_note(out, &lexical(&dir.join(first)), why);
+        }
+        for import in imports.paths {
             if added >= MAX_IMPORTS {
-                return;
+                let why = format!(
+                    "an import of {display} not followed: the imports found under this path \
+                     reached the limit of {MAX_IMPORTS} files"
+                );
+                import_note(out, &lexical(&dir.join(&import)), why);
+                return lookups;
             }
             if import.starts_with('~') {
                 continue;
             }
             let candidate = lexical(&dir.join(&import));
+            lookups += 1;
             let Ok(real) = std::fs::canonicalize(&candidate) else {
                 continue;
             };
@@ -428,6 +492,22 @@ fn follow_imports(out: &mut Sink<'_>, memory: std::ops::Range<usize>, root: &Pat
             });
         }
     }
+    lookups
+}
+
+/// A `PL804` note on an import not followed for a limit (`path`: where it points; the file is
+/// never opened).
+fn import_note(out: &mut Sink<'_>, path: &Path, why: String) {
+    out.hand_on(Target {
+        display: display_relative(path),
+        path: Some(path.to_path_buf()),
+        kind: None,
+        agents: vec!["claude-code".to_owned()],
+        caps: Vec::new(),
+        explicit: false,
+        skip: Some(why),
+        imported_by: None,
+    });
 }
 
 /// File names of MCP manifests that declare tools: a desktop extension's `manifest.json`
@@ -472,6 +552,8 @@ struct SkillBundles {
     holds_skill: std::collections::HashMap<PathBuf, bool>,
     /// Skill folder -> resources taken so far.
     taken: std::collections::HashMap<PathBuf, usize>,
+    /// Skill folder -> resources over [`MAX_SKILL_RESOURCES`], not scanned.
+    over: std::collections::BTreeMap<PathBuf, usize>,
 }
 
 impl SkillBundles {
@@ -493,8 +575,9 @@ impl SkillBundles {
                     .or_insert_with(|| d.join("SKILL.md").is_file())
             })?
             .to_path_buf();
-        let n = self.taken.entry(dir).or_insert(0);
+        let n = self.taken.entry(dir.clone()).or_insert(0);
         if *n >= MAX_SKILL_RESOURCES {
+            *self.over.entry(dir).or_insert(0) += 1;
             return None;
         }
         *n += 1;
@@ -631,6 +714,34 @@ fn chain_bytes(path: &Path, names: &[String], root: Option<&Path>) -> u64 {
     total
 }
 
+/// One walk of a folder named on the command line: what its passes share.
+struct Walk<'a> {
+    /// The folder named (paths are shown and classified relative to it).
+    root: &'a Path,
+    canon_root: PathBuf,
+    conv: &'a Conventions,
+    opts: &'a DiscoverOptions,
+    overrides: ignore::overrides::Override,
+    skills: SkillBundles,
+    /// Convention files listed in a visited folder and not yet handed on by the walker,
+    /// by path relative to `root`: those left at the end were hidden by an ignore rule.
+    listed: std::collections::HashMap<String, (PathBuf, Classification)>,
+    /// Visited folders that could not be listed: their files are classified as the walker
+    /// hands them on.
+    unlisted: HashSet<PathBuf>,
+    /// Paths git tracks below `root` (relative to it) not yet handed on by the walker.
+    tracked: HashSet<String>,
+    /// Names of the folders that conventions name below any folder (`.claude`, `.cursor`,
+    /// `.github`, ...: the first part of a `**/NAME/...` glob).
+    agent_dirs: HashSet<String>,
+    /// Such folders listed in a visited folder and not yet entered by the walker: those left
+    /// at the end were hidden by an ignore rule, and are walked without ignore rules.
+    listed_dirs: std::collections::BTreeMap<String, PathBuf>,
+    /// Folders not entered by the walker because of an oversized ignore file (walked again
+    /// without ignore rules), with that file.
+    oversized: Vec<(PathBuf, PathBuf)>,
+}
+
 fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<'_>) {
     let canon_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     let overrides = match exclude_overrides(root, &opts.exclude) {
@@ -652,86 +763,307 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<
         out.errors.push(bad);
         return;
     }
-    // Links to folders outside the root are not descended into; the filter records them so
-    // that each gets a note.
-    let outside: Arc<Mutex<Vec<PathBuf>>> = Arc::default();
-    let unreadable: Arc<Mutex<Vec<FileError>>> = Arc::default();
-    let walker = {
-        let outside = Arc::clone(&outside);
-        let unreadable = Arc::clone(&unreadable);
-        let canon_root = canon_root.clone();
-        let filter = opts.filter.clone();
-        WalkBuilder::new(root)
-            .overrides(overrides)
-            .hidden(false)
-            .git_ignore(true)
-            .git_exclude(true)
-            .ignore(true)
-            .parents(true)
-            .require_git(false)
-            .follow_links(true)
-            .filter_entry(move |e| {
-                if e.file_name() == ".git" {
-                    return false;
-                }
-                if e.depth() > 0
-                    && let Some(f) = &filter
-                    && f.excluded(e.path(), e.file_type().is_some_and(|t| t.is_dir()))
-                {
-                    return false;
-                }
-                if e.path_is_symlink()
-                    && e.file_type().is_some_and(|t| t.is_dir())
-                    && std::fs::canonicalize(e.path()).is_ok_and(|r| !r.starts_with(&canon_root))
-                {
-                    outside
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .push(e.path().to_path_buf());
-                    return false;
-                }
-                if e.file_type().is_some_and(|t| t.is_dir())
-                    && let Some(bad) = unreadable_ignore_file(e.path())
-                {
-                    unreadable
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .push(bad);
-                    return false;
-                }
-                true
-            })
-            .build()
+    let mut w = Walk {
+        root,
+        canon_root,
+        conv,
+        opts,
+        overrides,
+        skills: SkillBundles::default(),
+        listed: std::collections::HashMap::new(),
+        agent_dirs: agent_dirs(conv),
+        listed_dirs: std::collections::BTreeMap::new(),
+        unlisted: HashSet::new(),
+        tracked: HashSet::new(),
+        oversized: Vec::new(),
     };
-    let mut skills = SkillBundles::default();
-    for entry in walker {
-        let entry = match entry {
-            Ok(e) => e,
-            Err(err) => {
-                walk_error(err, conv, opts, out);
-                continue;
+    w.read_tracked(out);
+    // An oversized ignore file in the root or above it: the whole walk goes without ignore
+    // rules (the walker would read that file first).
+    let above = oversized_ignore_file(root).or_else(|| {
+        w.canon_root
+            .ancestors()
+            .skip(1)
+            .find_map(oversized_ignore_file)
+    });
+    let respect = !opts.no_respect_gitignore && above.is_none();
+    if let Some(file) = above {
+        push_oversized_note(&file, out, opts);
+    }
+    w.pass(root, respect, out);
+    // Agent folders an ignore rule hid (`.cursor/` in a .gitignore): Cursor still loads
+    // `.cursor/rules`, so they are walked without ignore rules.
+    for (_, dir) in std::mem::take(&mut w.listed_dirs) {
+        if !w.excluded_dir(&dir) {
+            w.pass(&dir, false, out);
+        }
+    }
+    // Folders the walker did not enter for an oversized ignore file: walked without ignore
+    // rules (the file is never read), after a note on the file.
+    while let Some((dir, file)) = w.oversized.pop() {
+        push_oversized_note(&file, out, opts);
+        w.pass(&dir, false, out);
+    }
+    w.finish(out);
+}
+
+/// A `PL804` note on an ignore file over [`crate::bounds::MAX_IGNORE_FILE_BYTES`].
+fn push_oversized_note(file: &Path, out: &mut Sink<'_>, opts: &DiscoverOptions) {
+    out.push(Target {
+        display: display_path(file),
+        path: Some(file.to_path_buf()),
+        kind: opts.kind,
+        agents: Vec::new(),
+        caps: Vec::new(),
+        explicit: false,
+        skip: Some(format!(
+            "an ignore file over {} MiB, not read: its folder is walked without ignore rules",
+            crate::bounds::MAX_IGNORE_FILE_BYTES >> 20
+        )),
+        imported_by: None,
+    });
+}
+
+impl Walk<'_> {
+    /// Reads the paths git tracks below the root from the repository's index (never running
+    /// git): a tracked file is walked even where an ignore rule hides it, since a checkout
+    /// writes it and agents load it. An index that cannot be read is a note on it; the walk
+    /// goes on without it.
+    fn read_tracked(&mut self, out: &mut Sink<'_>) {
+        let Some((top, index)) = gitindex::repository_of(&self.canon_root) else {
+            return;
+        };
+        let paths = match gitindex::read_index(&index) {
+            Ok(Some(paths)) => paths,
+            Ok(None) => return,
+            Err(e) => {
+                out.push(Target {
+                    display: display_relative(&index),
+                    path: Some(index),
+                    kind: self.opts.kind,
+                    agents: Vec::new(),
+                    caps: Vec::new(),
+                    explicit: false,
+                    skip: Some(e.to_string()),
+                    imported_by: None,
+                });
+                return;
             }
         };
-        let Some(ft) = entry.file_type() else {
-            continue;
-        };
-        if ft.is_dir() {
-            continue;
+        let below = self.canon_root.strip_prefix(&top).unwrap_or(Path::new(""));
+        let mut prefix = display_path(below);
+        if prefix == "." {
+            prefix.clear();
+        } else {
+            prefix.push('/');
         }
-        let path = entry.path();
-        let rel = display_path(path.strip_prefix(root).unwrap_or(path));
-        let class = match conv.classify(&rel) {
+        self.tracked = paths
+            .into_iter()
+            .filter(|p| p.starts_with(prefix.as_bytes()))
+            .map(|mut p| {
+                p.drain(..prefix.len());
+                String::from_utf8(p)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+            })
+            .collect();
+    }
+
+    /// Lists `dir`, a folder the walker entered, and remembers its convention files, so that
+    /// one an ignore rule hides is still found.
+    fn list(&mut self, dir: &Path) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            self.unlisted.insert(dir.to_path_buf());
+            return;
+        };
+        // The folder's path relative to the root, once; each file's is it and the name.
+        let mut prefix = display_path(dir.strip_prefix(self.root).unwrap_or(dir));
+        if prefix == "." {
+            prefix.clear();
+        } else {
+            prefix.push('/');
+        }
+        let mut rel = String::new();
+        for e in entries.flatten() {
+            let name = e.file_name();
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                if let Some(n) = name.to_str()
+                    && self.agent_dirs.contains(n)
+                {
+                    self.listed_dirs.insert(format!("{prefix}{n}"), e.path());
+                }
+                continue;
+            }
+            rel.clear();
+            rel.push_str(&prefix);
+            rel.push_str(&name.to_string_lossy());
+            if let Some(class) = self.conv.classify(&rel) {
+                self.listed.insert(rel.clone(), (e.path(), class));
+            }
+        }
+    }
+
+    /// One walk from `start` (the root, or a folder below it), with ignore files honoured
+    /// when `respect`.
+    fn pass(&mut self, start: &Path, respect: bool, out: &mut Sink<'_>) {
+        // Links to folders outside the root are not descended into; the filter records them so
+        // that each gets a note.
+        let outside: Arc<Mutex<Vec<PathBuf>>> = Arc::default();
+        let unreadable: Arc<Mutex<Vec<FileError>>> = Arc::default();
+        let oversized: Arc<Mutex<Vec<(PathBuf, PathBuf)>>> = Arc::default();
+        let walker = {
+            let outside = Arc::clone(&outside);
+            let unreadable = Arc::clone(&unreadable);
+            let oversized = Arc::clone(&oversized);
+            let canon_root = self.canon_root.clone();
+            let filter = self.opts.filter.clone();
+            WalkBuilder::new(start)
+                .overrides(self.overrides.clone())
+                .hidden(false)
+                .git_ignore(respect)
+                .git_exclude(respect)
+                .git_global(respect)
+                .ignore(respect)
+                .parents(respect)
+                .require_git(false)
+                .follow_links(true)
+                .filter_entry(move |e| {
+                    if e.file_name() == ".git" {
+                        return false;
+                    }
+                    if e.depth() > 0
+                        && let Some(f) = &filter
+                        && f.excluded(e.path(), e.file_type().is_some_and(|t| t.is_dir()))
+                    {
+                        return false;
+                    }
+                    if e.path_is_symlink()
+                        && e.file_type().is_some_and(|t| t.is_dir())
+                        && std::fs::canonicalize(e.path())
+                            .is_ok_and(|r| !r.starts_with(&canon_root))
+                    {
+                        outside
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .push(e.path().to_path_buf());
+                        return false;
+                    }
+                    if e.file_type().is_some_and(|t| t.is_dir()) {
+                        match ignore_file_problem(e.path()) {
+                            None => {}
+                            Some(IgnoreProblem::Unreadable(bad)) => {
+                                unreadable
+                                    .lock()
+                                    .unwrap_or_else(PoisonError::into_inner)
+                                    .push(bad);
+                                return false;
+                            }
+                            Some(IgnoreProblem::Oversized(file)) if respect && e.depth() > 0 => {
+                                oversized
+                                    .lock()
+                                    .unwrap_or_else(PoisonError::into_inner)
+                                    .push((e.path().to_path_buf(), file));
+                                return false;
+                            }
+                            Some(IgnoreProblem::Oversized(_)) => {}
+                        }
+                    }
+                    true
+                })
+                .build()
+        };
+        for entry in walker {
+            let entry = match entry {
+                Ok(e) => e,
+                Err(err) => {
+                    // The walker met this path and reported it: it was not hidden.
+                    if let Some(p) = error_path(&err) {
+                        let rel = display_path(p.strip_prefix(self.root).unwrap_or(p));
+                        self.listed.remove(&rel);
+                        self.tracked.remove(&rel);
+                    }
+                    walk_error(err, self.conv, self.opts, out);
+                    continue;
+                }
+            };
+            let Some(ft) = entry.file_type() else {
+                continue;
+            };
+            if ft.is_dir() {
+                if respect {
+                    if !self.listed_dirs.is_empty() {
+                        let path = entry.path();
+                        let rel = display_path(path.strip_prefix(self.root).unwrap_or(path));
+                        self.listed_dirs.remove(&rel);
+                    }
+                    self.list(entry.path());
+                }
+                continue;
+            }
+            let path = entry.path();
+            let rel = display_path(path.strip_prefix(self.root).unwrap_or(path));
+            if !self.tracked.is_empty() {
+                self.tracked.remove(&rel);
+            }
+            let class = if respect
+                && (self.unlisted.is_empty()
+                    || !path.parent().is_some_and(|d| self.unlisted.contains(d)))
+            {
+                self.listed.remove(&rel).map(|(_, c)| c)
+            } else {
+                self.listed.remove(&rel);
+                self.conv.classify(&rel)
+            };
+            self.consider(path, class, entry.path_is_symlink(), ft.is_file(), out);
+        }
+        out.errors.extend(std::mem::take(
+            &mut *unreadable.lock().unwrap_or_else(PoisonError::into_inner),
+        ));
+        self.oversized.extend(std::mem::take(
+            &mut *oversized.lock().unwrap_or_else(PoisonError::into_inner),
+        ));
+        let links = std::mem::take(&mut *outside.lock().unwrap_or_else(PoisonError::into_inner));
+        for link in links {
+            out.push(Target {
+                display: display_path(&link),
+                path: Some(link),
+                kind: self.opts.kind,
+                agents: Vec::new(),
+                caps: Vec::new(),
+                explicit: false,
+                skip: Some(
+                    "a symbolic link to a folder outside the scanned root, not followed".into(),
+                ),
+                imported_by: None,
+            });
+        }
+    }
+
+    /// Hands on the file at `path` when a convention (`class`), the
+    /// config's `include`, a skill folder or an MCP manifest makes it a source.
+    fn consider(
+        &mut self,
+        path: &Path,
+        class: Option<Classification>,
+        is_link: bool,
+        is_file: bool,
+        out: &mut Sink<'_>,
+    ) {
+        let class = match class {
             Some(c) => Some(c),
-            None if opts.filter.as_ref().is_some_and(|f| f.included(path)) => None,
-            None => match skills.resource(path, root).or_else(|| mcp_manifest(path)) {
+            None if self.opts.filter.as_ref().is_some_and(|f| f.included(path)) => None,
+            None => match self
+                .skills
+                .resource(path, self.root)
+                .or_else(|| mcp_manifest(path))
+            {
                 Some(c) => Some(c),
-                None => continue,
+                None => return,
             },
         };
         let mut skip = None;
-        if entry.path_is_symlink() {
+        if is_link {
             match std::fs::canonicalize(path) {
-                Ok(real) if !real.starts_with(&canon_root) => {
+                Ok(real) if !real.starts_with(&self.canon_root) => {
                     skip = Some("a symbolic link to a file outside the scanned root".to_owned());
                 }
                 Ok(_) => {}
@@ -740,30 +1072,171 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<
                         path: display_path(path),
                         message: io_message(&e, path),
                     });
-                    continue;
+                    return;
                 }
             }
         }
-        if skip.is_none() && !ft.is_file() {
+        if skip.is_none() && !is_file {
             skip = std::fs::metadata(path).ok().map(|m| not_regular(&m));
         }
-        out.push(target(path, class, opts, false, skip, Some(root)));
+        out.push(target(path, class, self.opts, false, skip, Some(self.root)));
     }
-    out.errors.extend(std::mem::take(
-        &mut *unreadable.lock().unwrap_or_else(PoisonError::into_inner),
-    ));
-    let links = std::mem::take(&mut *outside.lock().unwrap_or_else(PoisonError::into_inner));
-    for link in links {
-        out.push(Target {
-            display: display_path(&link),
-            path: Some(link),
-            kind: opts.kind,
-            agents: Vec::new(),
-            caps: Vec::new(),
-            explicit: false,
-            skip: Some("a symbolic link to a folder outside the scanned root, not followed".into()),
-            imported_by: None,
-        });
+
+    /// True when the user's own choice leaves the folder `dir` out (as [`Walk::excluded`]).
+    fn excluded_dir(&self, dir: &Path) -> bool {
+        if self
+            .opts
+            .filter
+            .as_ref()
+            .is_some_and(|f| f.excluded(dir, true))
+        {
+            return true;
+        }
+        dir.ancestors()
+            .take_while(|p| p.starts_with(self.root) && *p != self.root)
+            .any(|p| self.overrides.matched(p, true).is_ignore())
+    }
+
+    /// True when the user's own choice leaves `path` out: an `--exclude` glob or the
+    /// config's `exclude` (on the file or a folder above it, below the root).
+    fn excluded(&self, path: &Path) -> bool {
+        if self
+            .opts
+            .filter
+            .as_ref()
+            .is_some_and(|f| f.excluded(path, false))
+        {
+            return true;
+        }
+        let mut p = path;
+        let mut is_dir = false;
+        while p.starts_with(self.root) && p != self.root {
+            if self.overrides.matched(p, is_dir).is_ignore() {
+                return true;
+            }
+            let Some(up) = p.parent() else { break };
+            p = up;
+            is_dir = true;
+        }
+        false
+    }
+
+    /// After every pass: the convention files that an ignore rule hid in a visited folder,
+    /// then the tracked files the walker never met (in an ignored folder, or hidden
+    /// themselves), each handed on as if walked. Then the resources of skills over
+    /// [`MAX_SKILL_RESOURCES`], one note per skill.
+    fn finish(&mut self, out: &mut Sink<'_>) {
+        let mut hidden: Vec<(String, (PathBuf, Classification))> =
+            std::mem::take(&mut self.listed).into_iter().collect();
+        hidden.sort_by(|a, b| a.0.cmp(&b.0));
+        for (rel, (path, class)) in hidden {
+            self.tracked.remove(&rel);
+            if self.excluded(&path) {
+                continue;
+            }
+            let Ok(meta) = std::fs::symlink_metadata(&path) else {
+                continue;
+            };
+            let is_link = meta.file_type().is_symlink();
+            let is_file = std::fs::metadata(&path).is_ok_and(|m| m.is_file());
+            self.consider(&path, Some(class), is_link, is_file, out);
+        }
+        let mut tracked: Vec<String> = std::mem::take(&mut self.tracked).into_iter().collect();
+        tracked.sort();
+        for rel in tracked {
+            let path = self.root.join(&rel);
+            // Inside `.git`, or through a path the walk would not take.
+            if rel
+                .split('/')
+                .any(|c| c == ".git" || c == ".." || c.is_empty())
+            {
+                continue;
+            }
+            if self.excluded(&path) {
+                continue;
+            }
+            // A tracked path through a linked folder is not the file git tracks.
+            let Some(parent) = path.parent() else {
+                continue;
+            };
+            if !std::fs::canonicalize(parent).is_ok_and(|p| p.starts_with(&self.canon_root)) {
+                continue;
+            }
+            let Ok(meta) = std::fs::symlink_metadata(&path) else {
+                // Deleted in the work tree: nothing to scan.
+                continue;
+            };
+            if meta.is_dir() {
+                continue;
+            }
+            let is_link = meta.file_type().is_symlink();
+            let is_file = std::fs::metadata(&path).is_ok_and(|m| m.is_file());
+            let class = self.conv.classify(&rel);
+            self.consider(&path, class, is_link, is_file, out);
+        }
+        for (dir, over) in std::mem::take(&mut self.skills.over) {
+            out.push(Target {
+                display: display_path(&dir),
+                path: Some(dir),
+                kind: self.opts.kind,
+                agents: Vec::new(),
+                caps: Vec::new(),
+                explicit: false,
+                skip: Some(format!(
+                    "a skill with {over} resource files over the limit of \
+                     {MAX_SKILL_RESOURCES}: those {over} are not scanned"
+                )),
+                imported_by: None,
+            });
+        }
+    }
+}
+
+/// The names of the ignore files the walker reads in a folder.
+const IGNORE_FILES: [&str; 3] = [".gitignore", ".ignore", ".git/info/exclude"];
+
+/// The folder names that conventions name below any folder: the first part of each
+/// `**/NAME/...` glob whose NAME has no wildcard (`.claude`, `.cursor`, `.github`, `prompts`).
+fn agent_dirs(conv: &Conventions) -> HashSet<String> {
+    conv.globs()
+        .filter_map(|(g, _, _)| g.strip_prefix("**/")?.split_once('/'))
+        .map(|(first, _)| first)
+        .filter(|n| !n.contains(['*', '?', '[', '{']))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// What is wrong with an ignore file of a folder, for the walker.
+enum IgnoreProblem {
+    /// Not a regular file (see [`unreadable_ignore_file`]).
+    Unreadable(FileError),
+    /// Over [`crate::bounds::MAX_IGNORE_FILE_BYTES`].
+    Oversized(PathBuf),
+}
+
+/// The first problem of the ignore files of `dir`, one `stat` per name.
+fn ignore_file_problem(dir: &Path) -> Option<IgnoreProblem> {
+    IGNORE_FILES.iter().find_map(|n| {
+        let p = dir.join(n);
+        let m = std::fs::metadata(&p).ok()?;
+        if m.is_file() {
+            return (m.len() > crate::bounds::MAX_IGNORE_FILE_BYTES)
+                .then_some(IgnoreProblem::Oversized(p));
+        }
+        let what = crate::bounds::non_regular(m.file_type()).filter(|w| *w != "a folder")?;
+        Some(IgnoreProblem::Unreadable(FileError {
+            path: display_path(&p),
+            message: format!("not a regular file ({what}); the folder that holds it is not walked"),
+        }))
+    })
+}
+
+/// An ignore file of `dir` over [`crate::bounds::MAX_IGNORE_FILE_BYTES`]: the walker would
+/// read it whole (and compile every line), so it is not let near it.
+fn oversized_ignore_file(dir: &Path) -> Option<PathBuf> {
+    match ignore_file_problem(dir) {
+        Some(IgnoreProblem::Oversized(p)) => Some(p),
+        _ => None,
     }
 }
 
@@ -771,21 +1244,22 @@ fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<
 /// walk forever), a device (`/dev/zero` never ends) or a socket: the walker reads them itself,
 /// without a size cap, so such a folder is not walked and the file is an error of the run.
 fn unreadable_ignore_file(dir: &Path) -> Option<FileError> {
-    [".gitignore", ".ignore", ".git/info/exclude"]
-        .iter()
-        .map(|n| dir.join(n))
-        .find_map(|p| {
-            let what = std::fs::metadata(&p)
-                .ok()
-                .and_then(|m| crate::bounds::non_regular(m.file_type()))
-                .filter(|w| *w != "a folder")?;
-            Some(FileError {
-                path: display_path(&p),
-                message: format!(
-                    "not a regular file ({what}); the folder that holds it is not walked"
-                ),
-            })
-        })
+    match ignore_file_problem(dir) {
+        Some(IgnoreProblem::Unreadable(e)) => Some(e),
+        _ => None,
+    }
+}
+
+/// The path an error of the walker names, if any.
+fn error_path(err: &ignore::Error) -> Option<&Path> {
+    match err {
+        ignore::Error::WithPath { path, .. } => Some(path),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            error_path(err)
+        }
+        ignore::Error::Loop { child, .. } => Some(child),
+        _ => None,
+    }
 }
 
 fn walk_error(err: ignore::Error, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<'_>) {
@@ -840,4 +1314,74 @@ fn normalize_rel(p: &Path) -> PathBuf {
     p.components()
         .filter(|c| !matches!(c, Component::CurDir))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lookups [`follow_imports`] makes for a `CLAUDE.md` of `n` import lines (`@x0`,
+    /// `@x1`, ..., none of which exists), and the notes it hands on.
+    fn lookups_for(n: usize) -> (usize, Vec<Target>) {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let text: String = (0..n).map(|i| format!("@x{i}\n")).collect();
+        let path = dir.path().join("CLAUDE.md");
+        std::fs::write(&path, &text).expect("written");
+        let mut found = Vec::new();
+        let mut push = |t: Target| found.push(t);
+        let mut out = Sink {
+            found: &mut push,
+            errors: Vec::new(),
+            shown: HashSet::new(),
+            known: HashSet::new(),
+            memory: vec![Memory {
+                path,
+                display: "CLAUDE.md".to_owned(),
+                imports: imports_bounded(&text),
+            }],
+        };
+        let lookups = follow_imports(&mut out, 0..1, dir.path());
+        (lookups, found)
+    }
+
+    #[test]
+    fn import_lookups_are_bounded_per_file_whatever_its_size() {
+        // Issue 29: 1 MB of `@x` lines made one lookup per line (330,000 system calls).
+        let (small, _) = lookups_for(2_000);
+        let (large, notes) = lookups_for(4_000);
+        assert_eq!((small, large), (MAX_IMPORTS_PER_FILE, MAX_IMPORTS_PER_FILE));
+        let skips: Vec<(String, Option<String>)> = notes
+            .into_iter()
+            .map(|t| {
+                (
+                    t.display.rsplit('/').next().unwrap_or("").to_owned(),
+                    t.skip,
+                )
+            })
+            .collect();
+        assert_eq!(
+            skips,
+            [(
+                format!("x{MAX_IMPORTS_PER_FILE}"),
+                Some(format!(
+                    "an import of CLAUDE.md not followed: it has 4000 imports, over the limit of \
+                     {MAX_IMPORTS_PER_FILE}; this one and the {} after it are not followed",
+                    4000 - MAX_IMPORTS_PER_FILE - 1
+                ))
+            )]
+        );
+        // Under the limit: one lookup per import, no note.
+        let (few, notes) = lookups_for(10);
+        assert_eq!((few, notes.len()), (10, 0));
+    }
+
+    #[test]
+    fn imports_bounded_counts_every_import_and_keeps_the_first() {
+        let text: String = (0..1000).map(|i| format!("see @a{i}.md\n")).collect();
+        let i = imports_bounded(&text);
+        assert_eq!(i.total, 1000);
+        assert_eq!(i.paths.len(), MAX_IMPORTS_PER_FILE);
+        assert_eq!(i.paths[0], "a0.md");
+        assert_eq!(i.first_dropped, Some(format!("a{MAX_IMPORTS_PER_FILE}.md")));
+    }
 }

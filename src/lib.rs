@@ -100,6 +100,9 @@ pub struct Options {
     /// Apply `exclude` (and the config's `exclude`) to paths named on the command line too
     /// (`--force-exclude`, as ruff's): pre-commit names every changed file.
     pub force_exclude: bool,
+    /// `--no-respect-gitignore`: walk folders without reading `.gitignore`, `.ignore` or
+    /// git's exclude files (a tracked or convention file is walked whatever they say).
+    pub no_respect_gitignore: bool,
     /// `--diff-base REF`: scan only the files changed since the git ref `REF` (the working
     /// tree against it, untracked files included).
     pub diff_base: Option<String>,
@@ -125,6 +128,7 @@ impl Default for Options {
             max_findings_per_rule: None,
             max_findings: None,
             force_exclude: false,
+            no_respect_gitignore: false,
             diff_base: None,
             new_only: false,
         }
@@ -429,6 +433,7 @@ impl Settings {
                 exclude: opts.exclude.clone(),
                 filter: config.as_ref().map(|c| std::sync::Arc::clone(&c.filter)),
                 force_exclude: opts.force_exclude,
+                no_respect_gitignore: opts.no_respect_gitignore,
             },
             size_limit: opts
                 .size_limit

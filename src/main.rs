@@ -470,6 +470,7 @@ fn run_check(args: CheckArgs) -> ExitCode {
         max_findings_per_rule: args.max_findings_per_rule,
         max_findings: args.max_findings,
         force_exclude: args.force_exclude,
+        no_respect_gitignore: args.no_respect_gitignore,
         diff_base: args.diff_base.clone(),
         new_only: args.new_only,
     };

@@ -77,6 +77,9 @@ const TABLE: &[(&str, usize)] = &[
     ("check", 7),
     // ---- library / CLI boundary ----
     ("discover", 8),
+    // The paths git tracks, read from its index file (discovery walks them whatever ignore
+    // files say).
+    ("discover::gitindex", 8),
     // `--diff-base`: the files and lines git says changed since a ref.
     ("changed", 8),
     ("report", 9),

@@ -19,6 +19,13 @@ use std::path::Path;
 /// A real config is a few hundred bytes.
 pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
 
+/// Largest ignore file (`.gitignore`, `.ignore`, `.git/info/exclude`) the walk lets the
+/// walker read, in bytes (1 MiB). Fixed. The walker (the `ignore` crate) reads an ignore file
+/// whole and compiles every line into one glob set, about 300 bytes of memory per input byte
+/// (a 13 MB `.gitignore` cost 4 GB); a real one is a few KiB. The folder of a larger one is
+/// walked without ignore rules (so it hides nothing), and the file gets a `PL804` note.
+pub const MAX_IGNORE_FILE_BYTES: u64 = 1024 * 1024;
+
 /// Largest rule file of a config's `rules_dirs` read, in bytes (1 MiB). Fixed. The largest
 /// built-in rule file is about 20 KiB.
 pub const MAX_RULE_FILE_BYTES: u64 = 1024 * 1024;

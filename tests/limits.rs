@@ -80,11 +80,11 @@ fn limits() -> Vec<Limit> {
             past: "decoding stops: a `PL601` warning where it stopped",
         },
         Limit {
-            what: "nesting of a JSON/JSONC file",
-            value: u(bounds::JSON_NESTING_DEPTH),
+            what: "nesting of a JSON/JSONC file read as structure",
+            value: u(bounds::JSON_STRUCTURE_DEPTH),
             unit: "levels",
-            set_by: "fixed (the JSON parser's)",
-            past: "a `PL805` note; scanned as plain text",
+            set_by: "fixed",
+            past: "a deeper array or object is read as a flat list of its strings (each scanned); the rest of the file is read as usual, at any depth",
         },
         Limit {
             what: "line of a `promptlint cache` input",
@@ -400,29 +400,32 @@ fn the_findings_per_run_limit_at_its_edge() {
     );
 }
 
-/// `[[…]]` nested `depth` deep.
-fn nested(depth: usize) -> String {
-    format!("{}{}\n", "[".repeat(depth), "]".repeat(depth))
-}
-
 #[test]
-fn the_json_nesting_limit_at_its_edge() {
+fn the_json_structure_depth_at_its_edge() {
     let d = tmp();
-    write(d.path(), ".mcp.json", nested(bounds::JSON_NESTING_DEPTH));
-    let (code, v) = check_json(d.path(), &[".mcp.json"]);
-    assert_eq!((code, counts(&v)), (Some(0), vec![]));
-    write(
-        d.path(),
-        ".mcp.json",
-        nested(bounds::JSON_NESTING_DEPTH + 1),
-    );
-    let (code, v) = check_json(d.path(), &[".mcp.json"]);
-    assert_eq!(code, Some(0));
-    assert_eq!(counts(&v), vec![("PL805".to_owned(), 1)]);
-    assert_eq!(
-        v["findings"][0]["message"],
-        "invalid JSON: maximum nesting depth exceeded"
-    );
+    let bidi = "\"ship \u{202E}later\u{202C} today\"";
+    let at = |depth: usize| {
+        format!(
+            "{{\"a\": {}{bidi}{}}}\n",
+            "[".repeat(depth - 1),
+            "]".repeat(depth - 1)
+        )
+    };
+    // At the depth, past it by one, and far past it (the parser alone stops at 513): no
+    // parse error, and the string inside is scanned at its own bytes.
+    for depth in [
+        bounds::JSON_STRUCTURE_DEPTH,
+        bounds::JSON_STRUCTURE_DEPTH + 1,
+        100_000,
+    ] {
+        let text = at(depth);
+        write(d.path(), ".mcp.json", &text);
+        let (code, v) = check_json(d.path(), &[".mcp.json"]);
+        assert_eq!(code, Some(1), "{depth}");
+        assert_eq!(counts(&v), vec![("PL201".to_owned(), 1)], "{depth}");
+        let col = text.find('\u{202E}').unwrap() + 1;
+        assert_eq!(v["findings"][0]["start"]["column"], col as u64, "{depth}");
+    }
 }
 
 /// One Anthropic Messages request whose `metadata` holds arrays nested so the line is `depth`

@@ -79,14 +79,16 @@ pub const REGEX_SIZE_LIMIT: usize = 8 << 20;
 /// Unicode word boundaries heuristically as the regex crate does), so none loses it.
 pub const REGEX_DFA_SIZE_LIMIT: usize = 1 << 20;
 
-/// Deepest nesting of arrays and objects in a JSON or JSONC file (MCP configs, request dumps,
-/// request logs), in levels (513: `[[…]]` 513 deep parses, 514 deep does not). Fixed: it is the
-/// parser's own limit, `jsonc-parser` 0.34's `maximum_nesting_depth` of 512 (which counts the
-/// containers around the innermost one), a default its `ParseOptions` does not expose
-/// (<https://github.com/dprint/jsonc-parser/blob/main/src/parse_to_ast.rs>). A deeper file
-/// does not parse: it gets a `PL805` note and is scanned as plain text, so nothing in it is
-/// skipped. The limit also keeps the parser's recursion far from a thread's stack size.
-pub const JSON_NESTING_DEPTH: usize = 513;
+/// Deepest nesting of arrays and objects in a JSON or JSONC file that is read as structure, in
+/// levels (256). A container that opens deeper is read as a flat list of the strings in it
+/// (each still scanned, at its own span), found by one pass over the bytes without recursion,
+/// so a file of any depth parses, in linear time and constant stack, and a deep array in a
+/// settings file hides none of the file's settings from the rules. Below the parser's own
+/// limit (`jsonc-parser` 0.34's `maximum_nesting_depth`, 512 containers around the innermost
+/// one, <https://github.com/dprint/jsonc-parser/blob/main/src/parse_to_ast.rs>), which a
+/// file therefore never reaches, and far from a thread's stack size in the recursive readers
+/// of the tree.
+pub const JSON_STRUCTURE_DEPTH: usize = 256;
 
 /// Most JSON values (arrays, objects, strings, numbers, literals) in one request or log entry
 /// read by `promptlint cache`, counted before it is parsed (1,000,000). A parsed value takes

@@ -85,9 +85,23 @@ pub fn parse_tree(text: &str) -> Result<Option<JsonNode>, ParseIssue> {
     // Parse what follows a BOM; spans stay in the text's coordinates.
     let skip = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
     let body = &text[skip..];
+    // Containers deeper than the structure depth are read as flat lists of their strings
+    // (see `blank_deep`): the parser sees `0` in their place.
+    let (blanked, regions) = match blank_deep(body, crate::bounds::JSON_STRUCTURE_DEPTH) {
+        Some((b, r)) => (Some(b), r),
+        None => (None, Vec::new()),
+    };
+    let parsed = blanked.as_deref().unwrap_or(body);
     let opts = ParseOptions::default();
-    match parse_to_ast(body, &CollectOptions::default(), &opts) {
-        Ok(res) => Ok(res.value.map(|v| convert(body, &v, skip))),
+    match parse_to_ast(parsed, &CollectOptions::default(), &opts) {
+        Ok(res) => Ok(res.value.map(|v| {
+            let mut root = convert(body, &v, skip);
+            if !regions.is_empty() {
+                let mut regions = regions.into_iter().peekable();
+                graft(&mut root, body, skip, &mut regions);
+            }
+            root
+        })),
         Err(e) => {
             let r = e.range();
             Err(ParseIssue {
@@ -95,6 +109,146 @@ pub fn parse_tree(text: &str) -> Result<Option<JsonNode>, ParseIssue> {
                 message: format!("invalid JSON: {}", lower_first(&e.kind().to_string())),
             })
         }
+    }
+}
+
+/// A container nested deeper than the structure depth: its span in the body, and the spans
+/// of the string literals in it (quotes included), in order.
+type Deep = (Range<usize>, Vec<Range<usize>>);
+
+/// `body` with every array or object that opens deeper than `max` levels replaced by `0` and
+/// spaces (line breaks kept, so the same bytes stay on the same lines), and those containers
+/// with the string literals in them; `None` when nothing is that deep. One pass over the
+/// bytes, no recursion, so any depth is read in linear time and constant stack: Claude Code
+/// reads a settings file whatever its depth, and a deep array anywhere must not make the
+/// rest of the file unreadable to the settings rules (issue 29). JSONC's comments and
+/// single-quoted strings are lexed as `jsonc-parser` reads them.
+fn blank_deep(body: &str, max: usize) -> Option<(String, Vec<Deep>)> {
+    let b = body.as_bytes();
+    // No file with fewer brackets can be that deep.
+    if b.iter().filter(|&&c| c == b'[' || c == b'{').count() <= max {
+        return None;
+    }
+    let mut out: Option<Vec<u8>> = None;
+    let mut regions: Vec<Deep> = Vec::new();
+    let mut depth = 0usize;
+    let mut start = None;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            q @ (b'"' | b'\'') => {
+                let from = i;
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i = (i + 1).min(b.len());
+                if start.is_some()
+                    && let Some(r) = regions.last_mut()
+                {
+                    r.1.push(from..i);
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                    i += 1;
+                }
+                i = (i + 2).min(b.len());
+                continue;
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                if depth == max + 1 {
+                    start = Some(i);
+                    regions.push((i..i, Vec::new()));
+                }
+            }
+            b']' | b'}' => {
+                if depth == max + 1
+                    && let Some(from) = start.take()
+                    && let Some(r) = regions.last_mut()
+                {
+                    r.0 = from..i + 1;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if let Some(from) = start
+        && let Some(r) = regions.last_mut()
+    {
+        r.0 = from..b.len();
+    }
+    for (r, _) in &regions {
+        let o = out.get_or_insert_with(|| b.to_vec());
+        for (k, c) in o[r.clone()].iter_mut().enumerate() {
+            if k == 0 {
+                *c = b'0';
+            } else if *c != b'\n' && *c != b'\r' {
+                *c = b' ';
+            }
+        }
+    }
+    let out = String::from_utf8(out?).ok()?;
+    Some((out, regions))
+}
+
+/// Puts each deep container of `regions` (in body coordinates, in order) back into the tree
+/// where the parser read its `0`: an array of its strings, spanning the container. The tree
+/// above them is at most the structure depth deep.
+fn graft(
+    node: &mut JsonNode,
+    body: &str,
+    base: usize,
+    regions: &mut std::iter::Peekable<std::vec::IntoIter<Deep>>,
+) {
+    match &mut node.value {
+        Json::Number(n)
+            if n == "0"
+                && regions
+                    .peek()
+                    .is_some_and(|(r, _)| base + r.start == node.span.start) =>
+        {
+            let Some((r, strings)) = regions.next() else {
+                return;
+            };
+            let items = strings
+                .into_iter()
+                .filter(|s| s.len() >= 2)
+                .map(|s| JsonNode {
+                    span: base + s.start..base + s.end,
+                    value: Json::String(decode_escapes(
+                        &body[s.start + 1..s.end - 1],
+                        base + s.start + 1,
+                    )),
+                })
+                .collect();
+            *node = JsonNode {
+                span: base + r.start..base + r.end,
+                value: Json::Array(items),
+            };
+        }
+        Json::Array(items) => {
+            for item in items {
+                graft(item, body, base, regions);
+            }
+        }
+        Json::Object(members) => {
+            for (_, _, v) in members {
+                graft(v, body, base, regions);
+            }
+        }
+        _ => {}
     }
 }
 

@@ -233,6 +233,51 @@ fn cases() -> Vec<Case> {
                     .repeat(n / 8 + 1)
             },
         },
+        // Issue 29: key paths shared, never copied per value. One long key over many values
+        // (a copy of the path per value was quadratic: 300 KB reached 4.5 GB).
+        Case {
+            name: "settings values under a long key",
+            path: ".claude/settings.json",
+            make: |n| format!("{{\"{}\": [{}0]}}", "k".repeat(n), "0,".repeat(n)),
+        },
+        Case {
+            name: "settings objects under a long key",
+            path: ".claude/settings.json",
+            make: |n| {
+                format!(
+                    "{{\"hooks\": {{\"{}\": [{}{{}}]}}}}",
+                    "k".repeat(n),
+                    "{\"command\": \"x\"},".repeat(n / 8 + 1)
+                )
+            },
+        },
+        Case {
+            name: "deep settings",
+            path: ".claude/settings.json",
+            make: |n| format!("{{\"a\": {}0{}}}", "[".repeat(n), "]".repeat(n)),
+        },
+        // A root array of many payloads: the spans the model reads were searched linearly.
+        Case {
+            name: "mcp tools payload array",
+            path: "tools.json",
+            make: |n| {
+                format!(
+                    "[{{\"tools\":[{{\"name\":\"t\",\"description\":\"d\",\"inputSchema\":{{}}}}]}}{}]",
+                    ",[]".repeat(n)
+                )
+            },
+        },
+        Case {
+            name: "mcp tools strings under a long key",
+            path: "tools.json",
+            make: |n| {
+                format!(
+                    "{{\"tools\":[{{\"name\":\"t\",\"description\":\"d\",\"inputSchema\":{{\"{}\": [{}\"\"]}}}}]}}",
+                    "k".repeat(n),
+                    "\"\",".repeat(n)
+                )
+            },
+        },
         // Cache rules: volatile values in a prompt, many on one line.
         Case {
             name: "volatile ids",

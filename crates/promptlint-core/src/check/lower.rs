@@ -120,10 +120,7 @@ pub(super) fn lower_denied(settings: &parse::Settings, findings: &mut [Finding])
             .any(|k| DENYING_KEYS.contains(&k.to_ascii_lowercase().as_str()));
         if denying {
             f.severity = Severity::Note;
-            f.context = Some(format!(
-                "listed in `{}`, which forbids or gates it",
-                crate::escape::escape_one_line(&s.path)
-            ));
+            f.context = Some(format!("listed in `{}`, which forbids or gates it", s.path));
         }
     }
 }

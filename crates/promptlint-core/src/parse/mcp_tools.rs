@@ -58,6 +58,10 @@ pub fn parse(text: &str) -> Parsed {
     for p in payloads(&root) {
         collect_model_read(p, &mut read);
     }
+    // Sorted, so each node asks by binary search: a root array of many payloads made the
+    // linear `contains` quadratic (issue 29: 98 s on a 1 MB manifest).
+    read.sort_by_key(|r| (r.start, r.end));
+    read.dedup();
     mark(&root, false, &read, &mut segments);
     for p in payloads(&root) {
         if let Some(cfg) = p.get("server").and_then(|s| s.get("mcp_config"))
@@ -97,10 +101,21 @@ fn model_read_paths(
     if out.len() >= MAX_KEY_PATHS {
         return;
     }
-    let inside = inside || read.contains(&node.span);
+    let inside = inside || is_read(read, &node.span);
     match &node.value {
         Json::String(s) if inside => {
-            out.push((s.map.map_range(0..s.text.len()), path.clone()));
+            // The path's last bytes only: what names the string, at a bounded cost per string
+            // whatever the depth or the length of the keys above it.
+            let shown = if path.len() > MAX_SHOWN_PATH {
+                let mut from = path.len() - MAX_SHOWN_PATH;
+                while !path.is_char_boundary(from) {
+                    from += 1;
+                }
+                format!("…{}", &path[from..])
+            } else {
+                path.clone()
+            };
+            out.push((s.map.map_range(0..s.text.len()), shown));
         }
         Json::Array(items) => {
             for (i, v) in items.iter().enumerate() {
@@ -172,8 +187,17 @@ fn collect_model_read(p: &JsonNode, out: &mut Vec<std::ops::Range<usize>>) {
     }
 }
 
+/// True when `span` is one of `read` (sorted by start, then end).
+fn is_read(read: &[std::ops::Range<usize>], span: &std::ops::Range<usize>) -> bool {
+    read.binary_search_by_key(&(span.start, span.end), |r| (r.start, r.end))
+        .is_ok()
+}
+
+/// Longest key path kept for a model-read string, in bytes (its last bytes, after `…`).
+const MAX_SHOWN_PATH: usize = 160;
+
 fn mark(node: &JsonNode, inside: bool, read: &[std::ops::Range<usize>], out: &mut Vec<Segment>) {
-    let inside = inside || read.contains(&node.span);
+    let inside = inside || is_read(read, &node.span);
     let seg = |s: &MappedText, role: Role| Segment {
         role,
         zone: Zone::Static,

@@ -1,7 +1,9 @@
 //! The segment model every format's parser returns: roles, zones, segments, parse issues,
 //! MCP servers and the cache layout of prompts and requests.
 
+use std::fmt;
 use std::ops::Range;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -195,12 +197,15 @@ pub struct Settings {
 /// One scalar of a settings file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Setting {
-    /// The key path as shown: `hooks.SessionStart[0].hooks[0].command`, `env.ANTHROPIC_BASE_URL`.
-    pub path: String,
+    /// The key path as shown (`hooks.SessionStart[0].hooks[0].command`,
+    /// `env.ANTHROPIC_BASE_URL`), rendered only when a message needs it.
+    pub path: KeyPath,
     /// The object keys of the path without array indexes, joined with `.`
     /// (`permissions.allow`): what rules match on. A VS Code key written flat
-    /// (`"chat.tools.autoApprove"`) and the same key nested read alike.
-    pub keys: String,
+    /// (`"chat.tools.autoApprove"`) and the same key nested read alike. Shared by the values
+    /// of one array; longer than [`MAX_KEYS_BYTES`], its middle is cut (`…`), so it equals
+    /// no key a rule names but keeps its first and last keys.
+    pub keys: Arc<str>,
     /// The source span of the value (a string's literal, quotes included).
     pub span: Range<usize>,
     /// The value.
@@ -215,6 +220,150 @@ impl Setting {
             _ => None,
         }
     }
+}
+
+/// Longest [`Setting::keys`] kept whole, in bytes (1 KiB): a longer one keeps its first and
+/// last 512 bytes around `…`. Every key a rule names is far shorter.
+pub const MAX_KEYS_BYTES: usize = 1024;
+
+/// Longest key path a message shows, in bytes (240): a longer one keeps its first 80 and
+/// last 150 bytes around `…`.
+pub const MAX_KEY_PATH_SHOWN: usize = 240;
+
+/// One step of a key path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PathStep {
+    /// An object key, decoded.
+    Key(Box<str>),
+    /// An array index.
+    Index(usize),
+}
+
+/// The steps of every key path of one settings file, each stored once: entry `i` is a step
+/// and the index of the entry before it (`u32::MAX` at the root). A path is then one index,
+/// so a file of many values under a long key costs memory linear in its size, where a copy
+/// of the path per value cost the square (issue 29: a 300 KB file reached 4.5 GB).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PathArena {
+    steps: Vec<(u32, PathStep)>,
+}
+
+impl PathArena {
+    /// The root: the empty path.
+    pub const ROOT: u32 = u32::MAX;
+
+    /// Adds `step` after the path ending at `parent`; the new path's index.
+    pub fn push(&mut self, parent: u32, step: PathStep) -> u32 {
+        let id = u32::try_from(self.steps.len()).unwrap_or(u32::MAX - 1);
+        self.steps.push((parent, step));
+        id
+    }
+
+    /// The steps of the path ending at `id`, root first.
+    fn steps(&self, mut id: u32) -> Vec<&PathStep> {
+        let mut out = Vec::new();
+        while let Some((parent, step)) = self.steps.get(id as usize) {
+            out.push(step);
+            id = *parent;
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// The key path of a [`Setting`]: an index into its file's [`PathArena`], rendered by
+/// `Display` as keys joined by `.`, indexes as `[i]`, a key with other characters than
+/// letters, digits, `_`, `-`, `.`, `$` and `@` quoted (`["/^git/"]`), escaped to one line,
+/// at most [`MAX_KEY_PATH_SHOWN`] bytes.
+#[derive(Clone)]
+pub struct KeyPath {
+    arena: Arc<PathArena>,
+    id: u32,
+}
+
+impl KeyPath {
+    /// The path ending at `id` of `arena`.
+    pub fn new(arena: Arc<PathArena>, id: u32) -> KeyPath {
+        KeyPath { arena, id }
+    }
+}
+
+impl fmt::Display for KeyPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let steps = self.arena.steps(self.id);
+        f.write_str(&show_key_path(steps.into_iter().map(|s| match s {
+            PathStep::Key(k) => StepRef::Key(k),
+            PathStep::Index(i) => StepRef::Index(*i),
+        })))
+    }
+}
+
+/// One step of a key path, borrowed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepRef<'a> {
+    /// An object key, decoded.
+    Key(&'a str),
+    /// An array index.
+    Index(usize),
+}
+
+/// A key path as messages show it: keys joined by `.`, indexes as `[i]`, a key with other
+/// characters than letters, digits, `_`, `-`, `.`, `$` and `@` quoted (`["/^git/"]`),
+/// escaped to one line, at most [`MAX_KEY_PATH_SHOWN`] bytes (and each key at most that
+/// before it is quoted), so the cost is the number of steps, whatever the keys' length.
+pub fn show_key_path<'a>(steps: impl IntoIterator<Item = StepRef<'a>>) -> String {
+    let mut out = String::new();
+    for step in steps {
+        match step {
+            StepRef::Index(i) => out.push_str(&format!("[{i}]")),
+            StepRef::Key(k)
+                if !k.is_empty()
+                    && k.len() <= MAX_KEY_PATH_SHOWN
+                    && k.chars().all(|c| {
+                        c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '$' | '@')
+                    }) =>
+            {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            StepRef::Key(k) => {
+                let k = cut_middle(k, MAX_KEY_PATH_SHOWN / 2, MAX_KEY_PATH_SHOWN / 2);
+                out.push_str(&format!("[{}]", serde_json::Value::from(k)));
+            }
+        }
+    }
+    let shown = crate::escape::escape_one_line(&out);
+    cut_middle(&shown, 80, MAX_KEY_PATH_SHOWN - 83)
+}
+
+impl fmt::Debug for KeyPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.to_string())
+    }
+}
+
+impl PartialEq for KeyPath {
+    fn eq(&self, other: &KeyPath) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for KeyPath {}
+
+/// `s` when it is at most `head + tail + 3` bytes, else its first `head` and last `tail`
+/// bytes (on char boundaries) around `…`.
+pub fn cut_middle(s: &str, head: usize, tail: usize) -> String {
+    if s.len() <= head + tail + 3 {
+        return s.to_owned();
+    }
+    let h = crate::source::floor_char_boundary(s, head);
+    let mut t = s.len() - tail;
+    while !s.is_char_boundary(t) {
+        t += 1;
+    }
+    format!("{}…{}", &s[..h], &s[t..])
 }
 
 /// The value of a [`Setting`].

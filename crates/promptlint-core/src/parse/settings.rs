@@ -31,13 +31,15 @@
 //!   written as arrays (<https://opencode.ai/docs/config/>).
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use toml_edit::{Item, TableLike, Value};
 
 use super::json::{Json, JsonNode, decode_escapes, fallback, parse_tree, string_segments};
 use super::mcp;
 use super::segment::{
-    MappedText, ParseIssue, Parsed, Role, Setting, SettingCommand, SettingValue, Settings,
+    KeyPath, MAX_KEYS_BYTES, MappedText, ParseIssue, Parsed, PathArena, PathStep, Role, Setting,
+    SettingCommand, SettingValue, Settings, StepRef as Step, cut_middle, show_key_path,
 };
 use crate::offset_map::OffsetMap;
 
@@ -53,11 +55,17 @@ pub fn parse(text: &str, path: &str) -> Parsed {
         Ok(None) => return Parsed::default(),
         Err(issue) => return fallback(text, issue),
     };
-    let mut values = Vec::new();
-    flatten(&root, &mut Vec::new(), &mut values);
+    let values = settings_of(&root);
     let mut commands = Vec::new();
     let mut parts = Vec::new();
-    find_commands(&root, &mut Vec::new(), &mut commands, &mut parts);
+    find_commands(
+        &root,
+        &mut Vec::new(),
+        &Arc::from(""),
+        false,
+        &mut commands,
+        &mut parts,
+    );
     parts.sort_by_key(|r| (r.start, r.end));
     let mut segments = string_segments(&root);
     for seg in &mut segments {
@@ -209,64 +217,54 @@ fn toml_string(text: &str, span: Range<usize>) -> MappedText {
     }
 }
 
-/// One step of a key path.
-#[derive(Debug, Clone)]
-enum Step<'a> {
-    Key(&'a str),
-    Index(usize),
-}
-
-/// The key path as shown: keys joined by `.`, indexes as `[i]`, a key with other characters
-/// than letters, digits, `_`, `-`, `.`, `$` and `@` quoted (`["/^git/"]`); escaped to one line.
-fn display(path: &[Step<'_>]) -> String {
-    let mut out = String::new();
-    for step in path {
-        match step {
-            Step::Index(i) => out.push_str(&format!("[{i}]")),
-            Step::Key(k)
-                if !k.is_empty()
-                    && k.chars().all(|c| {
-                        c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '$' | '@')
-                    }) =>
-            {
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                out.push_str(k);
-            }
-            Step::Key(k) => out.push_str(&format!("[{}]", serde_json::Value::from(*k))),
-        }
-    }
-    crate::escape::escape_one_line(&out)
-}
-
-/// The object keys of `path`, joined by `.`.
-fn keys(path: &[Step<'_>]) -> String {
-    let ks: Vec<&str> = path
-        .iter()
-        .filter_map(|s| match s {
-            Step::Key(k) => Some(*k),
-            Step::Index(_) => None,
+/// Every scalar of `node` (and every empty array or object) as a [`Setting`], in document
+/// order: the key paths share one [`PathArena`], and the values of an array share their
+/// `keys`.
+fn settings_of(node: &JsonNode) -> Vec<Setting> {
+    let mut arena = PathArena::default();
+    let mut found = Vec::new();
+    flatten(
+        node,
+        PathArena::ROOT,
+        &Arc::from(""),
+        &mut arena,
+        &mut found,
+    );
+    let arena = Arc::new(arena);
+    found
+        .into_iter()
+        .map(|(id, keys, span, value)| Setting {
+            path: KeyPath::new(Arc::clone(&arena), id),
+            keys,
+            span,
+            value,
         })
-        .collect();
-    ks.join(".")
+        .collect()
 }
 
-fn flatten<'a>(node: &'a JsonNode, path: &mut Vec<Step<'a>>, out: &mut Vec<Setting>) {
+/// A scalar found by [`flatten`]: its path's index, keys, span and value.
+type Found = (u32, Arc<str>, Range<usize>, SettingValue);
+
+fn flatten(node: &JsonNode, at: u32, keys: &Arc<str>, arena: &mut PathArena, out: &mut Vec<Found>) {
     let value = match &node.value {
         Json::Object(members) if !members.is_empty() => {
             for (k, _, v) in members {
-                path.push(Step::Key(&k.text));
-                flatten(v, path, out);
-                path.pop();
+                let id = arena.push(at, PathStep::Key(k.text.as_str().into()));
+                let joined = if keys.is_empty() {
+                    k.text.clone()
+                } else {
+                    format!("{keys}.{}", k.text)
+                };
+                let half = MAX_KEYS_BYTES / 2;
+                let joined: Arc<str> = cut_middle(&joined, half, half).into();
+                flatten(v, id, &joined, arena, out);
             }
             return;
         }
         Json::Array(items) if !items.is_empty() => {
             for (i, v) in items.iter().enumerate() {
-                path.push(Step::Index(i));
-                flatten(v, path, out);
-                path.pop();
+                let id = arena.push(at, PathStep::Index(i));
+                flatten(v, id, keys, arena, out);
             }
             return;
         }
@@ -277,12 +275,7 @@ fn flatten<'a>(node: &'a JsonNode, path: &mut Vec<Step<'a>>, out: &mut Vec<Setti
         Json::Number(n) => SettingValue::Other(n.clone()),
         Json::Null => SettingValue::Other("null".to_owned()),
     };
-    out.push(Setting {
-        path: display(path),
-        keys: keys(path),
-        span: node.span.clone(),
-        value,
-    });
+    out.push((at, Arc::clone(keys), node.span.clone(), value));
 }
 
 /// Keys whose string (or array of strings) is a command line, wherever they sit, with what
@@ -329,24 +322,31 @@ fn strings_of(node: &JsonNode) -> Vec<&MappedText> {
     }
 }
 
+/// The object keys of `ks` and then `k`, joined by `.`, cut in the middle past
+/// [`MAX_KEYS_BYTES`] as [`Setting::keys`] is.
+fn join_keys(ks: &str, k: &str) -> Arc<str> {
+    let half = MAX_KEYS_BYTES / 2;
+    if ks.is_empty() {
+        return cut_middle(k, half, half).into();
+    }
+    let k = cut_middle(k, half, half);
+    cut_middle(&format!("{ks}.{k}"), half, half).into()
+}
+
+/// The commands under `node`, at `path` (whose object keys joined are `ks`; `in_hooks` when
+/// one of them is `hooks`). Each object costs its own keys, never its path's: a file of many
+/// objects under a long key stays linear.
 fn find_commands<'a>(
     node: &'a JsonNode,
     path: &mut Vec<Step<'a>>,
+    ks: &Arc<str>,
+    in_hooks: bool,
     out: &mut Vec<SettingCommand>,
     parts: &mut Vec<Range<usize>>,
 ) {
     match &node.value {
         Json::Object(members) => {
-            let ks = keys(path);
-            let at_key = |k: &str| {
-                if ks.is_empty() {
-                    k.to_owned()
-                } else {
-                    format!("{ks}.{k}")
-                }
-            };
             // `command` (with `args`), and Copilot's `bash` / `powershell` in hooks.
-            let in_hooks = path.iter().any(|s| matches!(s, Step::Key("hooks")));
             let shells: &[&str] = if in_hooks {
                 &["command", "bash", "powershell"]
             } else {
@@ -370,7 +370,7 @@ fn find_commands<'a>(
                         command_path.push(Step::Key(key));
                     }
                     out.push(SettingCommand {
-                        path: display(&command_path),
+                        path: show_key_path(command_path),
                         what,
                         at_start,
                         line,
@@ -378,16 +378,16 @@ fn find_commands<'a>(
                 }
             }
             for (k, _, v) in members {
-                let full = at_key(&k.text);
+                let full = join_keys(ks, &k.text);
                 if let Some((_, what, at_start)) =
-                    COMMAND_KEYS.iter().find(|(name, _, _)| *name == full)
+                    COMMAND_KEYS.iter().find(|(name, _, _)| *name == &*full)
                 {
                     let strs = strings_of(v);
                     if let Some(line) = mcp::join(&strs) {
                         parts.extend(strs.iter().map(|s| s.map.map_range(0..s.text.len())));
                         path.push(Step::Key(&k.text));
                         out.push(SettingCommand {
-                            path: display(path),
+                            path: show_key_path(path.iter().copied()),
                             what: (*what).to_owned(),
                             at_start: *at_start,
                             line,
@@ -400,14 +400,15 @@ fn find_commands<'a>(
                     continue;
                 }
                 path.push(Step::Key(&k.text));
-                find_commands(v, path, out, parts);
+                let hooks = in_hooks || k.text == "hooks";
+                find_commands(v, path, &full, hooks, out, parts);
                 path.pop();
             }
         }
         Json::Array(items) => {
             for (i, v) in items.iter().enumerate() {
                 path.push(Step::Index(i));
-                find_commands(v, path, out, parts);
+                find_commands(v, path, ks, in_hooks, out, parts);
                 path.pop();
             }
         }
@@ -426,7 +427,8 @@ fn classify(path: &[Step<'_>]) -> (String, bool) {
         .collect();
     if let Some(at) = ks.iter().position(|k| *k == "hooks") {
         let event = ks.get(at + 1).copied().unwrap_or("hooks");
-        let event = crate::escape::escape_one_line(event);
+        // Cut before it is escaped: every hook of a long event name would copy it whole.
+        let event = crate::escape::escape_one_line(&cut_middle(event, 40, 40));
         let at_start = event.eq_ignore_ascii_case("SessionStart");
         return (format!("{event} hook"), at_start);
     }
@@ -509,7 +511,7 @@ mod tests {
             .iter()
             .map(|v| {
                 (
-                    v.path.as_str(),
+                    &*v.path.to_string().leak(),
                     v.as_str().unwrap_or("?"),
                     &src[v.span.clone()],
                 )
@@ -577,7 +579,7 @@ mod tests {
         let v: Vec<_> = s
             .values
             .iter()
-            .map(|v| (v.path.as_str(), v.keys.as_str()))
+            .map(|v| (&*v.path.to_string().leak(), &*v.keys))
             .collect();
         assert_eq!(
             v,

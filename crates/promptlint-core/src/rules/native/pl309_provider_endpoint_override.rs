@@ -93,7 +93,7 @@ pub fn provider_endpoint_override(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
             input,
             rule,
             v.span.clone(),
-            &v.path,
+            &v.path.to_string(),
             message,
             severity,
             value,

@@ -93,7 +93,7 @@ fn report(
         input,
         rule,
         v.span.clone(),
-        &v.path,
+        &v.path.to_string(),
         message,
         warning.map(|w| (Severity::Warning, w)),
         &shown,
@@ -109,7 +109,7 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
     let (any, network) = (list("any_command"), list("network"));
     let mut out = Vec::new();
     for v in &settings.values {
-        let k = v.keys.as_str();
+        let k: &str = &v.keys;
         let s = v.as_str();
         let t = matches!(v.value, SettingValue::Bool(true));
         let p = &v.path;
@@ -237,7 +237,7 @@ fn codex(input: &Input<'_>, rule: &Arc<Rule>, values: &[Setting]) -> Vec<Finding
         } else {
             format!("{table}.{key}")
         };
-        values.iter().find(|v| v.keys == want)
+        values.iter().find(|v| *v.keys == *want)
     };
     let mut tables = vec![String::new()];
     for v in values {
@@ -270,8 +270,8 @@ fn codex(input: &Input<'_>, rule: &Arc<Rule>, values: &[Setting]) -> Vec<Finding
                 format!(
                     "`{}` is `never` and `{}` is `danger-full-access`: commands run without \
                      asking and without a sandbox",
-                    a.map_or("approval_policy", |v| v.path.as_str()),
-                    s.map_or("sandbox_mode", |v| v.path.as_str()),
+                    a.map_or_else(|| "approval_policy".to_owned(), |v| v.path.to_string()),
+                    s.map_or_else(|| "sandbox_mode".to_owned(), |v| v.path.to_string()),
                 ),
                 None,
             )

@@ -562,6 +562,8 @@ impl Baseline {
                 path: file.path.clone(),
                 rule: l.finding.rule.id.clone(),
                 fingerprint: l.fingerprint.clone(),
+                severity: Some(l.finding.severity),
+                context: l.finding.context.clone(),
             })
             .collect();
         findings.sort();
@@ -596,7 +598,7 @@ impl Baseline {
 }
 
 /// The baseline stage: suppresses (kind `external`) every active finding whose fingerprint is
-/// in `baseline`, and returns the stale entries: those of a file this run scanned and a rule it
+/// in `baseline` at the severity its entry recorded or lower, and returns the stale entries: those of a file this run scanned and a rule it
 /// ran, whose finding is gone, and those of a file that no longer exists (its path, relative
 /// to the current directory as every shown path is, names nothing: the file was deleted or
 /// moved). The `<stdin>` of standard input is never a deleted file.
@@ -609,7 +611,12 @@ pub fn apply_baseline(report: &mut Report, baseline: &Baseline, name: &str) -> V
     let mut matched: HashSet<String> = HashSet::new();
     for file in &mut report.files {
         for l in &mut file.findings {
-            if pending.remove(l.fingerprint.as_str()).is_some() {
+            // An entry covers its finding at the severity it recorded or lower: one that rose
+            // since (a lowering cue removed) is a new finding, and its entry is stale.
+            let covered = pending
+                .get(l.fingerprint.as_str())
+                .is_some_and(|e| e.severity.is_none_or(|s| l.finding.severity <= s));
+            if covered && pending.remove(l.fingerprint.as_str()).is_some() {
                 matched.insert(l.fingerprint.clone());
                 if l.suppression.is_none() {
                     l.suppression = Some(Suppression {
@@ -680,11 +687,16 @@ mod tests {
                     path: "b.md".into(),
                     rule: "PL201".into(),
                     fingerprint: "ff".into(),
+                    severity: Some(crate::finding::Severity::Note),
+                    context: Some("quoted as an example".into()),
                 },
+                // A baseline written before severities were recorded.
                 BaselineEntry {
                     path: "a.md".into(),
                     rule: "PL202".into(),
                     fingerprint: "00".into(),
+                    severity: None,
+                    context: None,
                 },
             ],
         };

@@ -219,9 +219,13 @@ fn overrides_suppress_and_set_severity_per_path() {
 fn max_file_size_and_load_caps() {
     let d = tmp();
     write(d.path(), "AGENTS.md", "- keep the diff small\n".repeat(10));
+    write(d.path(), "notes.txt", "- keep the diff small\n".repeat(10));
     write(d.path(), ".promptlint.yaml", "max_file_size: 100\n");
-    let (_, v) = check_json(d.path(), &[]);
+    // A file no agent loads is skipped (an agent's file is read up to its load cap, here
+    // whole: tests/padding.rs).
+    let (_, v) = check_json(d.path(), &["notes.txt", "AGENTS.md"]);
     assert_eq!(rules_of(&v), ["PL804"]);
+    assert_eq!(v["findings"][0]["path"], "notes.txt");
     assert!(
         v["findings"][0]["message"]
             .as_str()
@@ -229,7 +233,7 @@ fn max_file_size_and_load_caps() {
             .contains("larger than the size limit of 100 bytes")
     );
     // The command line wins.
-    let (_, v) = check_json(d.path(), &["--max-file-size", "1000"]);
+    let (_, v) = check_json(d.path(), &["--max-file-size", "1000", "notes.txt"]);
     assert_eq!(v["findings"].as_array().unwrap().len(), 0);
     write(d.path(), ".promptlint.yaml", "load_caps:\n  codex: 100\n");
     let (code, v) = check_json(d.path(), &[]);

@@ -24,7 +24,7 @@ struct JsonFinding<'a> {
     family: &'a str,
     severity: &'a str,
     confidence: &'a str,
-    path: &'a str,
+    path: String,
     start: Pos,
     end: Pos,
     byte_range: [usize; 2],
@@ -45,7 +45,7 @@ struct JsonSuppression<'a> {
 
 #[derive(Serialize)]
 struct JsonError<'a> {
-    path: &'a str,
+    path: String,
     message: &'a str,
 }
 
@@ -73,7 +73,7 @@ fn finding<'a>(file: &'a FileResult, l: &'a Located) -> JsonFinding<'a> {
         family: f.rule.family.as_str(),
         severity: f.severity.as_str(),
         confidence: f.rule.confidence.as_str(),
-        path: &file.path,
+        path: crate::escape::escape_path(&file.path),
         start: Pos {
             line: l.start.line,
             column: l.start.column,
@@ -112,11 +112,11 @@ pub fn render(report: &Report) -> String {
             .run_errors
             .iter()
             .map(|m| JsonError {
-                path: "",
+                path: String::new(),
                 message: m,
             })
             .chain(report.errors.iter().map(|e| JsonError {
-                path: &e.path,
+                path: crate::escape::escape_path(&e.path),
                 message: &e.message,
             }))
             .collect(),

@@ -122,6 +122,16 @@ pub struct BaselineEntry {
     pub rule: String,
     /// The finding's fingerprint (see [`crate::finding::fingerprint`]).
     pub fingerprint: String,
+    /// The finding's severity when it was recorded: a finding of the same fingerprint is
+    /// suppressed only at this severity or lower, so a note edited into a live error (its
+    /// words, and so its fingerprint, unchanged; the cue that lowered it gone) is reported.
+    /// Absent in baselines written before it was recorded: those suppress at any severity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub severity: Option<crate::finding::Severity>,
+    /// Why its severity differed from the rule's when it was recorded (the lowering cue),
+    /// for the reader of the baseline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
 }
 
 /// How a finding was suppressed (filled by the suppress stage; SARIF §3.35).

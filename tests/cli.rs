@@ -193,7 +193,10 @@ fn exit_2_on_a_missing_path_and_other_paths_are_still_reported() {
 #[test]
 fn stdin_kind_follows_stdin_filename() {
     let mcp = r#"{"mcpServers": {"fs": {"command": "npx", "alwaysAllow": ["write_file"]}}}"#;
+    // Outside this repository, whose config's exclusions get PL808 notes.
+    let away = tmp();
     let as_mcp = run(promptlint()
+        .current_dir(away.path())
         .args([
             "check",
             "--format",
@@ -214,6 +217,7 @@ fn stdin_kind_follows_stdin_filename() {
     // The same bytes named AGENTS.md are markdown instructions: no MCP server to judge.
     let (code, v) = {
         let r = run(promptlint()
+            .current_dir(away.path())
             .args([
                 "check",
                 "--format",
@@ -229,6 +233,7 @@ fn stdin_kind_follows_stdin_filename() {
     assert_eq!(rules_of(&v), vec![]);
 
     let r = run(promptlint()
+        .current_dir(away.path())
         .args([
             "check",
             "--format",
@@ -246,6 +251,7 @@ fn stdin_kind_follows_stdin_filename() {
 
     // Without a name, stdin is shown as <stdin> and read as instructions.
     let r = run(promptlint()
+        .current_dir(away.path())
         .args(["check", "--format", "json", "-"])
         .write_stdin(OVERRIDE));
     let v: Value = serde_json::from_str(&r.stdout).unwrap();
@@ -1079,6 +1085,7 @@ fn a_file_over_the_size_limit_is_skipped_with_a_note() {
     assert_eq!(v["files_scanned"], 1);
     // stdin obeys the same limit.
     let r = run(promptlint()
+        .current_dir(dir.path())
         .args(["check", "--format", "json", "--max-file-size", "10", "-"])
         .write_stdin(OVERRIDE));
     let v: Value = serde_json::from_str(&r.stdout).unwrap();

@@ -91,9 +91,20 @@ fn exclude_skips_walked_paths_but_not_named_files() {
     );
     let (_, v) = check_json(d.path(), &[]);
     assert_eq!(v["files_scanned"], 1);
-    assert_eq!(brief(&v)[0].0, "AGENTS.md");
+    // The exclusion covers agent files (vendor/AGENTS.md): a PL808 note on the config.
+    let found = brief(&v);
+    assert_eq!(
+        (
+            found[0].0.as_str(),
+            found[0].1.as_str(),
+            found[0].2.as_str()
+        ),
+        (".promptlint.yaml", "PL808", "note")
+    );
+    assert_eq!(found[1].0, "AGENTS.md");
+    assert_eq!(found.len(), 2);
     let (_, v) = check_json(d.path(), &["vendor/lib/AGENTS.md"]);
-    assert_eq!(brief(&v)[0].0, "vendor/lib/AGENTS.md");
+    assert_eq!(brief(&v)[1].0, "vendor/lib/AGENTS.md");
 }
 
 #[test]
@@ -148,8 +159,8 @@ fn overrides_suppress_and_set_severity_per_path() {
     );
     let (code, v) = check_json(d.path(), &[]);
     assert_eq!(code, Some(1));
-    // The in-tree config lowers an error rule and turns off a family under docs/security:
-    // two notes on the config itself.
+    // The in-tree config turns off a family under docs/security (a warning) and lowers an
+    // error rule (a note): two findings on the config itself.
     let notes: Vec<_> = brief(&v).into_iter().filter(|b| b.1 == "PL808").collect();
     assert_eq!(
         notes,
@@ -157,7 +168,7 @@ fn overrides_suppress_and_set_severity_per_path() {
             (
                 ".promptlint.yaml".into(),
                 "PL808".into(),
-                "note".into(),
+                "warning".into(),
                 3,
                 14
             ),
@@ -659,14 +670,14 @@ fn strict_ignores_in_tree_config_and_directives() {
     );
     write(d.path(), ".promptlint.yaml", "ignore: [unicode]\n");
     let (code, v) = check_json(d.path(), &[]);
-    assert_eq!(code, Some(0));
-    // Normal mode: the in-tree config that turns off a family is a note.
+    assert_eq!(code, Some(1));
+    // Normal mode: the in-tree config that turns off a family is a warning.
     assert_eq!(
         brief(&v),
         [(
             ".promptlint.yaml".into(),
             "PL808".into(),
-            "note".into(),
+            "warning".into(),
             1,
             10
         )]
@@ -1347,6 +1358,19 @@ fn the_repository_config_keeps_the_self_scan_clean() {
         .args(["check", ".", "--format", "json"]));
     let v: Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(r.code, Some(0), "{}", r.stdout);
-    assert_eq!(v["findings"].as_array().unwrap().len(), 0);
+    // Only the notes that put its exclusions of attack fixtures in front of a reviewer.
+    let found: Vec<(String, String, String, u64)> = brief(&v)
+        .into_iter()
+        .map(|(p, r, s, l, _)| (p, r, s, l))
+        .collect();
+    let note = |line| {
+        (
+            ".promptlint.yaml".to_owned(),
+            "PL808".to_owned(),
+            "note".to_owned(),
+            line,
+        )
+    };
+    assert_eq!(found, [note(5), note(6), note(7)], "{}", r.stdout);
     assert!(v.get("suppressed").is_none());
 }

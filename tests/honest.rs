@@ -92,3 +92,53 @@ fn a_baselined_note_edited_into_a_live_error_is_reported() {
     assert_eq!(code, Some(0), "{v}");
     assert_eq!(brief(&v), vec![]);
 }
+
+#[test]
+fn an_in_tree_config_that_silences_everything_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "AGENTS.md", ATTACK);
+    // Excluding every file: no PL808 at all on ab8680e, exit 0.
+    write(dir.path(), ".promptlint.yaml", "exclude: [\"**\"]\n");
+    let (code, v) = check_json(dir.path(), &[]);
+    assert_eq!(code, Some(1), "{v}");
+    assert_eq!(
+        brief(&v),
+        vec![row(".promptlint.yaml", "PL808", "warning", 1, 11)]
+    );
+    assert_eq!(
+        v["findings"][0]["message"],
+        "the config excludes every file an agent loads: nothing is checked"
+    );
+    // Every family off: PL808 notes on ab8680e, exit 0.
+    write(
+        dir.path(),
+        ".promptlint.yaml",
+        "ignore: [injection, unicode, exfil, autonomy, hygiene, cache, encoded]\n",
+    );
+    let (code, v) = check_json(dir.path(), &[]);
+    assert_eq!(code, Some(1), "{v}");
+    let found = brief(&v);
+    assert_eq!(found.len(), 7, "{found:?}");
+    assert!(
+        found.iter().all(|f| f.1 == "PL808" && f.2 == "warning"),
+        "{found:?}"
+    );
+    // Excluding some agent files is a note naming one.
+    write(dir.path(), ".promptlint.yaml", "exclude: [\"docs/**\"]\n");
+    let (code, v) = check_json(dir.path(), &[]);
+    assert_eq!(code, Some(1), "{v}");
+    assert_eq!(
+        brief(&v),
+        vec![
+            row(".promptlint.yaml", "PL808", "note", 1, 11),
+            row("AGENTS.md", "PL101", "error", 1, 1),
+        ]
+    );
+    assert!(
+        v["findings"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("the config excludes files an agent loads from the scan (`docs/"),
+        "{v}"
+    );
+}

@@ -483,7 +483,7 @@ mod tests {
     fn weakenings_name_families_and_lowered_errors() {
         let text = "ignore: [unicode, PL206]\nseverity:\n  PL201: note\n  PL202: error\noverrides:\n  - paths: [docs/**]\n    ignore: [injection]\n";
         let w = weakenings(text);
-        let msgs: Vec<&str> = w.iter().map(|(_, m)| m.as_str()).collect();
+        let msgs: Vec<&str> = w.iter().map(|(_, m, _)| m.as_str()).collect();
         assert_eq!(
             msgs,
             [

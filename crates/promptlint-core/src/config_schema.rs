@@ -130,24 +130,44 @@ pub fn byte_range(text: &str, loc: &Location) -> Option<std::ops::Range<usize>> 
 }
 
 /// How a config weakens the checks: what the in-tree config check (`PL808`) reports. Each
-/// item is a byte range in the config text and a message.
-pub fn weakenings(text: &str) -> Vec<(std::ops::Range<usize>, String)> {
+/// item is a byte range in the config text, a message and the severity to report it at: a
+/// **warning** for a setting that silences a whole family or every finding (`ignore:
+/// [unicode]`, a `select` that leaves families out, `exclude: ["**"]`), a note for one that
+/// lowers an error rule or excludes some of the files agents load (`exclude: ["docs/**"]`
+/// where a `docs/AGENTS.md` would be skipped), so a reviewer sees it (issue 29).
+pub fn weakenings(text: &str) -> Vec<(std::ops::Range<usize>, String, Severity)> {
     let Ok(raw) = parse_raw_yaml(text) else {
         return Vec::new();
     };
     let catalog = Catalog::builtin();
     let mut out = Vec::new();
     let family_of = |s: &str| s.trim().parse::<crate::rules::Family>().ok();
-    let mut push = |loc: &Location, msg: String| {
+    let mut push = |loc: &Location, msg: String, severity: Severity| {
         if let Some(r) = byte_range(text, loc) {
-            out.push((r, msg));
+            out.push((r, msg, severity));
         }
     };
+    for s in &raw.exclude {
+        match excluded_agent_files(&s.value) {
+            Excluded::None => {}
+            Excluded::Every => push(
+                &s.referenced,
+                "the config excludes every file an agent loads: nothing is checked".to_owned(),
+                Severity::Warning,
+            ),
+            Excluded::Some(example) => push(
+                &s.referenced,
+                format!("the config excludes files an agent loads from the scan (`{example}`)"),
+                Severity::Note,
+            ),
+        }
+    }
     for s in &raw.ignore {
         if let Some(f) = family_of(&s.value) {
             push(
                 &s.referenced,
                 format!("the config turns off the whole {f} family"),
+                Severity::Warning,
             );
         }
     }
@@ -172,6 +192,7 @@ pub fn weakenings(text: &str) -> Vec<(std::ops::Range<usize>, String)> {
                     off.join(", "),
                     if off.len() == 1 { "y" } else { "ies" }
                 ),
+                Severity::Warning,
             );
         }
     }
@@ -195,6 +216,7 @@ pub fn weakenings(text: &str) -> Vec<(std::ops::Range<usize>, String)> {
                         crate::escape::truncate_chars(&errs.join(", "), 120),
                         v.value
                     ),
+                    Severity::Note,
                 );
             }
         }
@@ -217,10 +239,71 @@ pub fn weakenings(text: &str) -> Vec<(std::ops::Range<usize>, String)> {
                         "the config turns off the whole {f} family under {}",
                         paths.join(", ")
                     ),
+                    Severity::Warning,
                 ));
             }
         }
     }
-    out.sort_by_key(|(r, _)| r.start);
+    out.sort_by_key(|(r, _, _)| r.start);
     out
+}
+
+/// Which of the files agents load an `exclude` glob covers.
+enum Excluded {
+    /// None of them.
+    None,
+    /// One at the root of the tree for every convention: every file an agent loads.
+    Every,
+    /// Some: one of them, as an example.
+    Some(String),
+}
+
+/// The files agents load that the `exclude` glob `glob` covers: each convention of
+/// `rules/agents.yaml` stands for one path (`**/AGENTS.md` for `AGENTS.md`, `*` for `x`),
+/// tried at the root and under the glob's own leading folders (`docs/**` covers
+/// `docs/AGENTS.md`). A glob that does not compile covers nothing here (the config stage
+/// reports it).
+fn excluded_agent_files(glob: &str) -> Excluded {
+    let Ok(re) = crate::agents::glob_to_regex(glob.trim_start_matches("./"))
+        .and_then(|r| regex::Regex::new(&format!("^(?:{r})(?:/.*)?$")).map_err(|e| e.to_string()))
+    else {
+        return Excluded::None;
+    };
+    let parts: Vec<&str> = glob.trim_start_matches("./").split('/').collect();
+    let literal = parts
+        .iter()
+        .take_while(|p| !p.contains(['*', '?', '[', '{']))
+        .count();
+    // The folders before the first wildcard (`docs` of `docs/**`); of a glob without one,
+    // every part but the file's name.
+    let prefix = parts[..literal.min(parts.len().saturating_sub(1))].join("/");
+    let mut example = None;
+    let mut every = true;
+    let mut seen = HashSet::new();
+    for (g, _, _) in crate::agents::Conventions::builtin().globs() {
+        let inst = g
+            .trim_start_matches("**/")
+            .replace("**", "x")
+            .replace('*', "x");
+        if !seen.insert(inst.clone()) {
+            continue;
+        }
+        let at_root = re.is_match(&inst);
+        every &= at_root;
+        if example.is_none() {
+            if at_root {
+                example = Some(inst);
+            } else if !prefix.is_empty() {
+                let under = format!("{prefix}/{inst}");
+                if re.is_match(&under) {
+                    example = Some(under);
+                }
+            }
+        }
+    }
+    match example {
+        _ if every && !seen.is_empty() => Excluded::Every,
+        Some(e) => Excluded::Some(e),
+        None => Excluded::None,
+    }
 }

@@ -17,11 +17,13 @@ pub fn weakened_config(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     let text = input.text();
     crate::config_schema::weakenings(text)
         .into_iter()
-        .filter_map(|(span, message)| {
+        .filter_map(|(span, message, severity)| {
             let matched = format!("{message} {}", &text[span.clone()]);
-            Finding::new(rule, text, span, message)
-                .ok()
-                .map(|f| f.with_label("weakens the checks").with_matched(matched))
+            Finding::new(rule, text, span, message).ok().map(|f| {
+                f.with_label("weakens the checks")
+                    .with_matched(matched)
+                    .with_severity(severity, "it silences a whole family or every finding")
+            })
         })
         .collect()
 }

@@ -474,7 +474,7 @@ fn assert_outputs(report: &Report, input_len: usize) {
 /// that does not exist.
 pub fn config(data: &[u8]) {
     let text = text_of(data);
-    for (r, msg) in promptlint::config::weakenings(&text) {
+    for (r, msg, _) in promptlint::config::weakenings(&text) {
         assert_span(&text, &r, "weakening");
         assert_escaped(&msg, "weakening message");
     }

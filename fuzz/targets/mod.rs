@@ -418,18 +418,24 @@ pub fn check(data: &[u8]) {
         return;
     };
     let (path, kind) = PLACES[usize::from(first) % PLACES.len()];
-    check_file(path, kind, bytes);
+    check_file(path, kind, bytes, true);
 }
 
 /// The whole per-file pipeline on `bytes` named `path` (of `kind`, or as the conventions and
 /// the content say), every rule enabled; the findings and every output format are checked.
-fn check_file(path: &str, kind: Option<FileKind>, bytes: &[u8]) {
+/// With `all_rules`, SARIF describes every rule of the catalog, not only those found (the
+/// same text on every input, and most of a run's time: the targets of one file format leave
+/// it to `check`).
+fn check_file(path: &str, kind: Option<FileKind>, bytes: &[u8], all_rules: bool) {
     let catalog = Catalog::builtin();
     let all: HashSet<String> = catalog.rules().iter().map(|r| r.id.clone()).collect();
     let engine = Engine::new(catalog, all);
     let result = check_memory(&engine, path, kind, bytes);
     assert_result(&result, bytes.len());
-    let report = Report::new(vec![result], Vec::new()).with_rules(catalog.rules().to_vec());
+    let mut report = Report::new(vec![result], Vec::new());
+    if all_rules {
+        report = report.with_rules(catalog.rules().to_vec());
+    }
     assert_outputs(&report, bytes.len());
 }
 
@@ -575,7 +581,7 @@ pub fn settings(data: &[u8]) {
     if let Some(s) = &parsed.settings {
         assert_settings(&text, s, path);
     }
-    check_file(path, kind, bytes);
+    check_file(path, kind, bytes, false);
 }
 
 /// Panics unless every char of `m` maps into `text` on char boundaries (in order when
@@ -709,7 +715,7 @@ pub fn mcp_tools(data: &[u8]) {
             text.len()
         );
     }
-    check_file(path, kind, bytes);
+    check_file(path, kind, bytes, false);
 }
 
 /// Separates the files of a tree target's input (ASCII record separator, which no parser
@@ -798,8 +804,11 @@ impl Tree {
             "{all} findings for {total} bytes in {} files (bound {bound})",
             written.len()
         );
-        assert_outputs(&report, total);
-        report
+        // SARIF would describe every rule of the catalog (see `check_file`).
+        let mut shown = report;
+        shown.rules.clear();
+        assert_outputs(&shown, total);
+        shown
     }
 }
 

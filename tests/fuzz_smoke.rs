@@ -30,6 +30,8 @@ fn default_iters(target: &str) -> usize {
     match target {
         "check" => 2,
         "json" | "request" | "request_log" | "cache" | "config" | "baseline" => 32,
+        "settings" | "mcp_tools" => 8,
+        "skill" | "imports" => 2,
         _ => 4,
     }
 }
@@ -191,6 +193,9 @@ fn extensions(target: &str) -> Option<&'static [&'static str]> {
             Some(&["json", "jsonl", "jsonc"])
         }
         "config" => Some(&["yaml", "yml"]),
+        "settings" => Some(&["json", "jsonc", "toml"]),
+        "mcp_tools" => Some(&["json"]),
+        "skill" | "imports" => Some(&["md"]),
         _ => None,
     }
 }
@@ -229,8 +234,8 @@ fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
             continue;
         };
         bytes.truncate(MAX_SEED);
-        if target == "check" && i >= own {
-            // The check target's first byte picks the file kind: cycle through them.
+        if matches!(target, "check" | "settings" | "mcp_tools") && i >= own {
+            // These targets' first byte picks the file's name: cycle through them.
             bytes.insert(0, i as u8);
         }
         let name = f.strip_prefix(root).unwrap_or(f).display().to_string();
@@ -357,4 +362,8 @@ smoke_tests!(
     check,
     config,
     baseline,
+    settings,
+    mcp_tools,
+    skill,
+    imports,
 );

@@ -612,7 +612,19 @@ fn assert_settings(text: &str, s: &parse::Settings, what: &str) {
     let mut path_bytes = 0usize;
     for v in &s.values {
         assert_span(text, &v.span, what);
-        path_bytes += v.path.len() + v.keys.len();
+        // Paths are shared (an arena, keys an Arc per array): what bounds memory is that
+        // each rendered path and each keys string is cut to a fixed size.
+        let shown = v.path.to_string();
+        assert!(
+            shown.len() <= parse::segment::MAX_KEY_PATH_SHOWN + 3,
+            "{what}: a key path of {} bytes",
+            shown.len()
+        );
+        assert!(
+            v.keys.len() <= parse::segment::MAX_KEYS_BYTES + 3,
+            "{what}: keys of {} bytes",
+            v.keys.len()
+        );
         match &v.value {
             parse::SettingValue::String(m) => {
                 assert_value_fits(text, &v.span, m, what);

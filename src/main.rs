@@ -64,18 +64,27 @@ fn run_pin(args: &promptlint::cli::PinArgs) -> ExitCode {
     let mut pins = Vec::new();
     let mut texts = Vec::new();
     let mut failed = false;
+    // Each error, also in the JSON document with `--format json`.
+    let mut errors: Vec<serde_json::Value> = Vec::new();
+    let mut fail = |path: &str, message: String| {
+        eprintln!("error: {path}: {message}");
+        errors.push(serde_json::json!({"path": path, "message": message}));
+    };
     for file in &args.files {
         let shown = promptlint::discover::display_path(file);
         let limit = promptlint::bounds::DEFAULT_MAX_FILE_SIZE;
         let text = match promptlint::bounds::read_at_most(file, limit) {
             Ok(Some(b)) => String::from_utf8_lossy(&b).into_owned(),
             Ok(None) => {
-                eprintln!("error: {shown}: larger than the size limit of {limit} bytes");
+                fail(
+                    &shown,
+                    format!("larger than the size limit of {limit} bytes"),
+                );
                 failed = true;
                 continue;
             }
             Err(e) => {
-                eprintln!("error: {shown}: {e}");
+                fail(&shown, e.to_string());
                 failed = true;
                 continue;
             }
@@ -90,10 +99,7 @@ fn run_pin(args: &promptlint::cli::PinArgs) -> ExitCode {
                 pins.extend(found.into_iter().map(|p| (at, p)));
             }
             Err(why) => {
-                eprintln!(
-                    "error: {shown}: {}",
-                    promptlint::escape::escape_one_line(&why)
-                );
+                fail(&shown, promptlint::escape::escape_one_line(&why));
                 failed = true;
             }
         }
@@ -118,22 +124,20 @@ fn run_pin(args: &promptlint::cli::PinArgs) -> ExitCode {
         &args.lock,
         promptlint::bounds::DEFAULT_MAX_FILE_SIZE,
     ) {
-        Ok(Some(b)) => match Lock::parse(&String::from_utf8_lossy(&b)) {
-            Ok(l) => l,
-            Err(why) => {
-                eprintln!(
-                    "error: {lock_shown}: {}",
-                    promptlint::escape::escape_one_line(&why)
-                );
-                return ExitCode::from(2);
-            }
-        },
-        Ok(None) => {
-            eprintln!("error: {lock_shown}: larger than the size limit");
-            return ExitCode::from(2);
+        Ok(Some(b)) => {
+            Lock::parse(&String::from_utf8_lossy(&b)).map_err(|why| escape_one_line(&why))
         }
-        Err(e) => {
-            eprintln!("error: {lock_shown}: {e}");
+        Ok(None) => Err("larger than the size limit".to_owned()),
+        Err(e) => Err(e.to_string()),
+    };
+    let lock = match lock {
+        Ok(l) => l,
+        Err(message) => {
+            fail(&lock_shown, message);
+            if args.format == TextFormatArg::Json {
+                let v = serde_json::json!({"version": 1, "lock": lock_shown, "tools_checked": 0, "drift": [], "errors": errors});
+                emit(&format!("{v}\n"));
+            }
             return ExitCode::from(2);
         }
     };
@@ -181,7 +185,10 @@ fn run_pin(args: &promptlint::cli::PinArgs) -> ExitCode {
         }
     }
     let ok = if args.format == TextFormatArg::Json {
-        let v = serde_json::json!({"version": 1, "lock": lock_shown, "tools_checked": only.len(), "drift": json_items});
+        let mut v = serde_json::json!({"version": 1, "lock": lock_shown, "tools_checked": only.len(), "drift": json_items});
+        if !errors.is_empty() {
+            v["errors"] = serde_json::Value::Array(errors);
+        }
         emit(&format!("{v}\n"))
     } else {
         let summary = if drifts.is_empty() {
@@ -655,6 +662,8 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
     let mut any_broken = false;
     let mut bad_lines = false;
     let mut unreadable: Vec<serde_json::Value> = Vec::new();
+    // Lines and logs skipped with an error (an entry over a bound, a log with no request).
+    let mut skipped: Vec<serde_json::Value> = Vec::new();
     let mut first = true;
     let mut ok = true;
     if json {
@@ -716,20 +725,19 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
             Ok(r) => {
                 bad_lines |= !r.errors.is_empty();
                 for e in &r.errors {
-                    eprintln!(
-                        "error: {}:{}: {}",
-                        escape_path(&e.path),
-                        e.line,
-                        escape_one_line(&e.message)
+                    let message = escape_one_line(&e.message);
+                    eprintln!("error: {}:{}: {message}", escape_path(&e.path), e.line);
+                    // In the chosen format too: a JSON reader sees why the run failed.
+                    skipped.push(
+                        serde_json::json!({"path": e.path, "line": e.line, "message": message}),
                     );
                 }
                 if r.requests == 0 && r.errors.is_empty() {
                     // An empty log is a recording that failed, not a stable one.
                     bad_lines = true;
-                    eprintln!(
-                        "error: {}: no request in the log (expected one or more provider requests)",
-                        escape_path(&shown)
-                    );
+                    let message = "no request in the log (expected one or more provider requests)";
+                    eprintln!("error: {}: {message}", escape_path(&shown));
+                    skipped.push(serde_json::json!({"path": shown, "message": message}));
                 }
             }
             Err(e) => {
@@ -746,10 +754,11 @@ fn run_cache(args: &CacheArgs) -> ExitCode {
     if json {
         // `errors` (the logs that could not be read) only when there are some, so the
         // document of a clean run stays as it was.
-        let tail = if io_failed {
-            format!("],\"errors\":{}}}\n", serde_json::Value::Array(unreadable))
-        } else {
+        let errors: Vec<serde_json::Value> = unreadable.into_iter().chain(skipped).collect();
+        let tail = if errors.is_empty() {
             "]}\n".to_owned()
+        } else {
+            format!("],\"errors\":{}}}\n", serde_json::Value::Array(errors))
         };
         ok &= emit(&promptlint::report::escape_json_invisible(&tail));
     }

@@ -142,3 +142,65 @@ fn an_in_tree_config_that_silences_everything_is_a_warning() {
         "{v}"
     );
 }
+
+#[test]
+fn cache_errors_are_in_the_json_document() {
+    let dir = tempfile::tempdir().unwrap();
+    // Sparse: over the size of a document read whole, nothing big written.
+    let har = dir.path().join("big.har");
+    std::fs::File::create(&har)
+        .and_then(|f| f.set_len(promptlint::bounds::MAX_CACHE_DOCUMENT_BYTES as u64 + 1))
+        .unwrap();
+    let r = run(promptlint()
+        .current_dir(dir.path())
+        .args(["cache", "--format", "json", "big.har"]));
+    assert_eq!(r.code, Some(2), "{r:?}");
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["conversations"], serde_json::json!([]));
+    let errors = v["errors"].as_array().expect("errors in the document");
+    assert_eq!(errors.len(), 1, "{v}");
+    assert_eq!(errors[0]["path"], "big.har");
+    let message = errors[0]["message"].as_str().unwrap();
+    assert!(
+        r.stderr.contains(message),
+        "the same error on stderr: {message} / {}",
+        r.stderr
+    );
+}
+
+#[test]
+fn mcp_pin_check_errors_are_in_the_json_document() {
+    let dir = tempfile::tempdir().unwrap();
+    let pin = |args: &[&str]| {
+        run(promptlint()
+            .current_dir(dir.path())
+            .args(["mcp", "pin", "--check", "--format", "json"])
+            .args(args))
+    };
+    // A missing dump.
+    write(dir.path(), "mcp.lock", "{\"version\": 1, \"tools\": []}\n");
+    let r = pin(&["missing.json", "--lock", "mcp.lock"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["errors"][0]["path"], "missing.json", "{v}");
+    assert!(
+        v["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("missing.json")
+            || !v["errors"][0]["message"].as_str().unwrap().is_empty()
+    );
+    // A lock that does not parse: a document with the error, not nothing.
+    write(dir.path(), "bad.lock", "not json\n");
+    write(
+        dir.path(),
+        "dump.json",
+        "{\"tools\": [{\"name\": \"t\", \"description\": \"d\", \"inputSchema\": {}}]}\n",
+    );
+    let r = pin(&["dump.json", "--lock", "bad.lock"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["lock"], "bad.lock");
+    assert_eq!(v["errors"][0]["path"], "bad.lock", "{v}");
+    assert!(r.stderr.starts_with("error: bad.lock: "), "{}", r.stderr);
+}

@@ -48,6 +48,46 @@ pub struct FileFix {
     pub fixed: String,
     /// Byte offsets in `original` of each removed code point, with the code point.
     pub removed: Vec<(usize, char)>,
+    /// The file planned on: its canonical path and its identity (device and inode on Unix)
+    /// when the fix was planned, right after the scan. [`apply`] writes that file or none:
+    /// a path swapped since for a link (out of the scanned tree, say) is not followed.
+    /// `None` when the file could not be resolved then: such a fix is refused.
+    pub planned: Option<Planned>,
+}
+
+/// The file a [`FileFix`] was planned on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Planned {
+    /// Its canonical path (no link in it).
+    pub real: PathBuf,
+    /// Its identity: device and inode on Unix, none elsewhere.
+    pub id: Option<(u64, u64)>,
+}
+
+impl Planned {
+    /// The file at `path` now.
+    fn of(path: &Path) -> Option<Planned> {
+        let real = std::fs::canonicalize(path).ok()?;
+        let meta = std::fs::symlink_metadata(&real).ok()?;
+        meta.is_file().then(|| Planned {
+            id: identity(&meta),
+            real,
+        })
+    }
+}
+
+/// The device and inode of `meta` (Unix), else `None`.
+fn identity(meta: &std::fs::Metadata) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
 }
 
 /// The byte ranges to delete for a finding of the native check `check` at `span`: the fix arm
@@ -105,6 +145,7 @@ pub fn plan(report: &Report) -> Vec<FileFix> {
         }
         fixed.push_str(&file.text[last..]);
         out.push(FileFix {
+            planned: Planned::of(Path::new(&file.path)),
             path: file.path.clone(),
             original: file.text.clone(),
             fixed,
@@ -190,10 +231,20 @@ pub fn apply(fixes: &[FileFix]) -> (Vec<&FileFix>, Vec<FixError>) {
     let mut failed = Vec::new();
     for f in fixes {
         let path = Path::new(&f.path);
+        // The file planned on, still there under the same path: a path swapped for a link
+        // since (out of the scanned tree, or to another file) is not followed.
+        let Some(planned) = f
+            .planned
+            .as_ref()
+            .filter(|p| Planned::of(path).as_ref() == Some(p))
+        else {
+            failed.push(FixError::Changed(f.path.clone()));
+            continue;
+        };
         // Never more than the scanned text: a file that grew (or became a FIFO) has changed.
-        match crate::bounds::read_at_most(path, f.original.len() as u64) {
+        match crate::bounds::read_at_most(&planned.real, f.original.len() as u64) {
             Ok(Some(bytes)) if bytes == f.original.as_bytes() => {
-                match write_atomic(path, f.fixed.as_bytes()) {
+                match write_planned(planned, f.fixed.as_bytes()) {
                     Ok(()) => done.push(f),
                     Err(source) => failed.push(FixError::Io {
                         path: f.path.clone(),
@@ -222,6 +273,15 @@ pub fn apply(fixes: &[FileFix]) -> (Vec<&FileFix>, Vec<FixError>) {
 /// # Errors
 /// The I/O error.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_atomic_checked(path, bytes, &|| true)
+}
+
+/// [`write_atomic`], renaming only when `still` holds right before the rename.
+fn write_atomic_checked(
+    path: &Path,
+    bytes: &[u8],
+    still: &dyn Fn() -> bool,
+) -> std::io::Result<()> {
     let real = std::fs::canonicalize(path)?;
     let meta = std::fs::metadata(&real)?;
     let dir = parent_dir(&real);
@@ -234,12 +294,33 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         // Only root may give a file away; anyone else already owns the new file.
         let _ = std::os::unix::fs::fchown(tmp.as_file(), Some(meta.uid()), Some(meta.gid()));
     }
+    if !still() {
+        return Err(std::io::Error::other(
+            "the file changed since it was scanned",
+        ));
+    }
     tmp.persist(&real).map_err(|e| e.error)?;
     #[cfg(unix)]
     if let Ok(d) = std::fs::File::open(&dir) {
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// [`write_atomic`] on the planned file's canonical path, renamed over it only when the
+/// file there is still the one planned on (same device and inode, not a link): the check is
+/// made after the temporary file is written, right before the rename.
+fn write_planned(planned: &Planned, bytes: &[u8]) -> std::io::Result<()> {
+    let same = || {
+        std::fs::symlink_metadata(&planned.real)
+            .is_ok_and(|m| m.is_file() && identity(&m) == planned.id)
+    };
+    if !same() {
+        return Err(std::io::Error::other(
+            "the file changed since it was scanned",
+        ));
+    }
+    write_atomic_checked(&planned.real, bytes, &same)
 }
 
 /// Writes `bytes` to `path` (a report, a baseline), replacing it if it exists, through a
@@ -306,6 +387,51 @@ fn temp_in(
 mod tests {
     use super::*;
 
+    /// A fix of `root/AGENTS.md` planned now, removing its U+202E.
+    fn planned_fix(root: &Path) -> FileFix {
+        let path = root.join("AGENTS.md");
+        let original = "Ship \u{202E}later today.\n".to_owned();
+        std::fs::write(&path, &original).unwrap();
+        FileFix {
+            planned: Planned::of(&path),
+            path: path.to_string_lossy().into_owned(),
+            fixed: "Ship later today.\n".into(),
+            removed: vec![(5, '\u{202E}')],
+            original,
+        }
+    }
+
+    #[test]
+    fn a_planned_fix_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = planned_fix(dir.path());
+        let (done, failed) = apply(std::slice::from_ref(&f));
+        assert_eq!((done.len(), failed.len()), (1, 0));
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("AGENTS.md")).unwrap(),
+            "Ship later today.\n"
+        );
+    }
+
+    /// Issue 29: a file swapped for a link out of the tree between the scan and the write,
+    /// to a file of the same bytes, was followed and written.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_swapped_for_a_link_after_the_plan_is_not_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("repo");
+        std::fs::create_dir(&root).unwrap();
+        let f = planned_fix(&root);
+        let outside = dir.path().join("outside.md");
+        std::fs::write(&outside, &f.original).unwrap();
+        std::fs::remove_file(root.join("AGENTS.md")).unwrap();
+        std::os::unix::fs::symlink(&outside, root.join("AGENTS.md")).unwrap();
+        let (done, failed) = apply(std::slice::from_ref(&f));
+        assert_eq!(done.len(), 0);
+        assert!(matches!(failed.as_slice(), [FixError::Changed(p)] if *p == f.path));
+        assert_eq!(std::fs::read_to_string(&outside).unwrap(), f.original);
+    }
+
     #[test]
     fn each_fixable_check_is_dispatched_to_its_own_arm() {
         let text = "ig\u{200B}nore \u{202E}x\u{202C}";
@@ -331,6 +457,7 @@ mod tests {
             original: "a\nb\nc\u{202E}d\ne\n".into(),
             fixed: "a\nb\ncd\ne\n".into(),
             removed: vec![(5, '\u{202E}')],
+            planned: None,
         };
         assert_eq!(
             diff(&[f]),

@@ -42,7 +42,11 @@ pub const DEFAULT_MAX_FILE_SIZE: u64 = 10 * 1024 * 1024;
 /// Highest value `--max-file-size` and `max_file_size` accept, in bytes (128 MiB); a higher
 /// one is a usage error (exit 2). Checking a file holds about 22 bytes of memory per byte of
 /// input (a 17 MB file peaked at 384 MB RSS), so a 128 MiB file needs about 3 GB: what a CI
-/// runner has for one file with room for the others in flight.
+/// runner has for one file with room for the others in flight. JSON of many small values
+/// costs more, every value a tree node, a segment and a setting: 300,000 hooks
+/// (`{"type":"command","command":"echo hi"}`) in 11.7 MB of `.claude/settings.json` peaked at
+/// 907 MB, 77 bytes per byte (release build, `/usr/bin/time -v`, issue 29), so such a file at
+/// this ceiling needs about 10 GB; the default limit keeps it under 1 GB.
 pub const MAX_FILE_SIZE_CEILING: u64 = 128 * 1024 * 1024;
 
 /// Default bound on one line of a `promptlint cache` input, in bytes (16 MiB): a longer line

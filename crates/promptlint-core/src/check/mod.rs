@@ -449,7 +449,14 @@ impl<'a> Engine<'a> {
                     let view = nv.view(*view_kind);
                     let _failed = patterns.find(&view.text, wanted, |rule, m| {
                         let found = isolate(&rule.id, || {
-                            let seg_range = view.to_segment(m.clone());
+                            let mut seg_range = view.to_segment(m.clone());
+                            if pass > 0 {
+                                // The second pass reads a multi-byte code point as as many
+                                // spaces: a match may start or end inside it, which in the
+                                // segment's own text is inside one character. It covers it.
+                                seg_range = source::floor_char_boundary(seg_text, seg_range.start)
+                                    ..source::ceil_char_boundary(seg_text, seg_range.end);
+                            }
                             if pass > 0 && !touches_zero_width(seg_text, &seg_range) {
                                 return None;
                             }

@@ -1084,32 +1084,26 @@ impl Walk<'_> {
 
     /// True when the user's own choice leaves the folder `dir` out (as [`Walk::excluded`]).
     fn excluded_dir(&self, dir: &Path) -> bool {
-        if self
-            .opts
-            .filter
-            .as_ref()
-            .is_some_and(|f| f.excluded(dir, true))
-        {
-            return true;
-        }
-        dir.ancestors()
-            .take_while(|p| p.starts_with(self.root) && *p != self.root)
-            .any(|p| self.overrides.matched(p, true).is_ignore())
+        self.excluded_as(dir, true)
     }
 
     /// True when the user's own choice leaves `path` out: an `--exclude` glob or the
     /// config's `exclude` (on the file or a folder above it, below the root).
     fn excluded(&self, path: &Path) -> bool {
+        self.excluded_as(path, false)
+    }
+
+    /// [`Walk::excluded`] of `path`, a folder when `is_dir`.
+    fn excluded_as(&self, path: &Path, mut is_dir: bool) -> bool {
         if self
             .opts
             .filter
             .as_ref()
-            .is_some_and(|f| f.excluded(path, false))
+            .is_some_and(|f| f.excluded(path, is_dir))
         {
             return true;
         }
         let mut p = path;
-        let mut is_dir = false;
         while p.starts_with(self.root) && p != self.root {
             if self.overrides.matched(p, is_dir).is_ignore() {
                 return true;

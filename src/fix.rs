@@ -309,18 +309,13 @@ fn write_atomic_checked(
 
 /// [`write_atomic`] on the planned file's canonical path, renamed over it only when the
 /// file there is still the one planned on (same device and inode, not a link): the check is
-/// made after the temporary file is written, right before the rename.
+/// made after the temporary file is written, right before the rename ([`apply`] made the
+/// same check before reading it).
 fn write_planned(planned: &Planned, bytes: &[u8]) -> std::io::Result<()> {
-    let same = || {
+    write_atomic_checked(&planned.real, bytes, &|| {
         std::fs::symlink_metadata(&planned.real)
             .is_ok_and(|m| m.is_file() && identity(&m) == planned.id)
-    };
-    if !same() {
-        return Err(std::io::Error::other(
-            "the file changed since it was scanned",
-        ));
-    }
-    write_atomic_checked(&planned.real, bytes, &same)
+    })
 }
 
 /// Writes `bytes` to `path` (a report, a baseline), replacing it if it exists, through a

@@ -441,7 +441,9 @@ impl Scanner {
     fn run(&self, name: &str, kind: Option<crate::kind::FileKind>, bytes: &[u8]) -> ScanReport {
         let target = crate::check::memory_target(name, kind);
         // Over the size limit: the beginning of a file the model reads, as the command line.
-        let checked = self.engine.check_sized(&target, bytes, bytes.len() as u64);
+        let checked = self
+            .engine
+            .check_sized(&target, bytes.to_vec(), bytes.len() as u64);
         let result = crate::pipeline::judge(&self.engine, &self.policy, checked);
         let mut report = crate::report::Report::new(vec![result], Vec::new());
         report.truncate(crate::report::Limits::default());

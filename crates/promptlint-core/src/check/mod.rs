@@ -62,17 +62,6 @@ pub struct Checked {
     pub scanned: bool,
 }
 
-/// What [`Engine::check_target`] read of a file.
-enum Loaded {
-    /// All of it, within the limit.
-    Whole(Vec<u8>),
-    /// The first bytes of a file the model reads that is over the size limit; `len` bytes
-    /// in all (at least one more than `bytes` for standard input, whose length is unknown).
-    Prefix { bytes: Vec<u8>, len: u64 },
-    /// Nothing: over the size limit, and not a file the model reads.
-    Over,
-}
-
 /// True when the model reads `target`'s text: a kind an agent loads, or a text file of a
 /// skill bundle (an archive or office document is not text to it). Such a file is never
 /// skipped as binary, and over the size limit its beginning is still scanned.
@@ -111,12 +100,7 @@ impl<'a> Engine<'a> {
             return Ok(self.skipped(target, why));
         }
         match self.read(target) {
-            Ok(Loaded::Whole(bytes)) => Ok(self.check_bytes(target, bytes)),
-            Ok(Loaded::Prefix { bytes, len }) => Ok(self.check_prefix(target, bytes, len)),
-            Ok(Loaded::Over) => {
-                let why = format!("larger than the size limit of {} bytes", self.size_limit);
-                Ok(self.skipped(target, &why))
-            }
+            Ok((bytes, len)) => Ok(self.check_sized(target, bytes, len)),
             Err(message) => Err(FileError {
                 path: target.display.clone(),
                 message,
@@ -124,22 +108,24 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Checks `bytes` of `target`, which holds them whole when it is within the size limit,
-    /// and otherwise (`len` bytes in all) the prefix that [`Engine::check_target`] reads of a
-    /// file the model reads, or nothing of any other file (skipped with a `PL804` note).
-    pub fn check_sized(&self, target: &Target, bytes: &[u8], len: u64) -> Checked {
+    /// Checks `bytes` of `target`, `len` bytes long in all: whole when it is within the size
+    /// limit, or the file the model reads within [`Engine::prefix_limit`]; its first bytes when
+    /// the model reads it and it is longer ([`Engine::check_prefix`]); any other file over the
+    /// limit is skipped with a `PL804` note (and `bytes` need not hold it).
+    pub fn check_sized(&self, target: &Target, mut bytes: Vec<u8>, len: u64) -> Checked {
         if len <= self.size_limit {
-            return self.check_bytes(target, bytes.to_vec());
+            return self.check_bytes(target, bytes);
         }
         if !model_reads(target) {
             let why = format!("larger than the size limit of {} bytes", self.size_limit);
             return self.skipped(target, &why);
         }
-        let cap = usize::try_from(self.prefix_limit(target)).unwrap_or(usize::MAX);
-        if bytes.len() <= cap {
-            return self.check_bytes(target, bytes.to_vec());
+        let cap = self.prefix_limit(target);
+        if len <= cap {
+            return self.check_bytes(target, bytes);
         }
-        self.check_prefix(target, bytes[..cap].to_vec(), len)
+        bytes.truncate(usize::try_from(cap).unwrap_or(usize::MAX));
+        self.check_prefix(target, bytes, len)
     }
 
     /// Checks the first bytes of a file the model reads that is over the size limit (`len`
@@ -194,9 +180,12 @@ impl<'a> Engine<'a> {
     pub fn check_bytes(&self, target: &Target, bytes: Vec<u8>) -> Checked {
         // A skill's text file is read by the model, but a program without an extension is
         // not text: one with NULs is scanned only when the rest is text.
-        let text = model_reads(target)
-            && (target.kind != Some(FileKind::SkillResource) || source::mostly_text(&bytes));
-        if source::looks_binary(&bytes) && !text {
+        // (`mostly_text` reads the bytes again: only for a file that looks binary.)
+        let text = || {
+            model_reads(target)
+                && (target.kind != Some(FileKind::SkillResource) || source::mostly_text(&bytes))
+        };
+        if source::looks_binary(&bytes) && !text() {
             return self.skipped(target, "binary (holds NUL bytes)");
         }
         if target.kind == Some(FileKind::SkillResource)
@@ -212,47 +201,37 @@ impl<'a> Engine<'a> {
         self.check_text(target, kind, decoded)
     }
 
-    /// Reads the target: whole within the size limit; over it, the first
-    /// [`Engine::prefix_limit`] bytes of a file the model reads, nothing of any other.
-    fn read(&self, target: &Target) -> Result<Loaded, String> {
-        let limit = self.size_limit;
-        let prefix = if model_reads(target) {
+    /// Reads the target: its bytes, at most [`Engine::prefix_limit`] of a file the model
+    /// reads and at most the size limit of any other, and its length (at least one more than
+    /// it read when there is more; a file no agent loads over the limit is not read at all).
+    fn read(&self, target: &Target) -> Result<(Vec<u8>, u64), String> {
+        let cap = if model_reads(target) {
             self.prefix_limit(target)
         } else {
-            limit
+            self.size_limit
         };
         match &target.path {
             None => {
                 let mut buf = Vec::new();
                 std::io::stdin()
-                    .take(prefix.saturating_add(1))
+                    .take(cap.saturating_add(1))
                     .read_to_end(&mut buf)
                     .map_err(|e| format!("cannot read stdin: {e}"))?;
+                // Standard input's length is not known past what was read.
                 let len = buf.len() as u64;
-                if len <= limit || (len <= prefix && model_reads(target)) {
-                    Ok(Loaded::Whole(buf))
-                } else if model_reads(target) {
-                    buf.truncate(usize::try_from(prefix).unwrap_or(usize::MAX));
-                    // Standard input's length is not known past what was read.
-                    Ok(Loaded::Prefix { bytes: buf, len })
-                } else {
-                    Ok(Loaded::Over)
-                }
+                Ok((buf, len))
             }
             // Discovery skips what is not a regular file; this refuses one swapped in since,
             // without blocking on a FIFO.
-            Some(p) if !model_reads(target) => crate::bounds::read_at_most(p, limit)
-                .map(|b| b.map_or(Loaded::Over, Loaded::Whole))
-                .map_err(|e| e.to_string()),
-            Some(p) => {
-                let (bytes, len) =
-                    crate::bounds::read_prefix(p, prefix).map_err(|e| e.to_string())?;
-                if len <= prefix {
-                    Ok(Loaded::Whole(bytes))
-                } else {
-                    Ok(Loaded::Prefix { bytes, len })
+            Some(p) if !model_reads(target) => match crate::bounds::read_at_most(p, cap) {
+                Ok(Some(b)) => {
+                    let len = b.len() as u64;
+                    Ok((b, len))
                 }
-            }
+                Ok(None) => Ok((Vec::new(), cap.saturating_add(1))),
+                Err(e) => Err(e.to_string()),
+            },
+            Some(p) => crate::bounds::read_prefix(p, cap).map_err(|e| e.to_string()),
         }
     }
 

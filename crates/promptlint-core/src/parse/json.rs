@@ -129,7 +129,6 @@ fn blank_deep(body: &str, max: usize) -> Option<(String, Vec<Deep>)> {
     if b.iter().filter(|&&c| c == b'[' || c == b'{').count() <= max {
         return None;
     }
-    let mut out: Option<Vec<u8>> = None;
     let mut regions: Vec<Deep> = Vec::new();
     let mut depth = 0usize;
     let mut start = None;
@@ -189,9 +188,12 @@ fn blank_deep(body: &str, max: usize) -> Option<(String, Vec<Deep>)> {
     {
         r.0 = from..b.len();
     }
+    if regions.is_empty() {
+        return None;
+    }
+    let mut out = b.to_vec();
     for (r, _) in &regions {
-        let o = out.get_or_insert_with(|| b.to_vec());
-        for (k, c) in o[r.clone()].iter_mut().enumerate() {
+        for (k, c) in out[r.clone()].iter_mut().enumerate() {
             if k == 0 {
                 *c = b'0';
             } else if *c != b'\n' && *c != b'\r' {
@@ -199,7 +201,7 @@ fn blank_deep(body: &str, max: usize) -> Option<(String, Vec<Deep>)> {
             }
         }
     }
-    let out = String::from_utf8(out?).ok()?;
+    let out = String::from_utf8(out).ok()?;
     Some((out, regions))
 }
 

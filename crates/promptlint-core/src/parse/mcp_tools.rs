@@ -107,10 +107,7 @@ fn model_read_paths(
             // The path's last bytes only: what names the string, at a bounded cost per string
             // whatever the depth or the length of the keys above it.
             let shown = if path.len() > MAX_SHOWN_PATH {
-                let mut from = path.len() - MAX_SHOWN_PATH;
-                while !path.is_char_boundary(from) {
-                    from += 1;
-                }
+                let from = crate::source::ceil_char_boundary(path, path.len() - MAX_SHOWN_PATH);
                 format!("…{}", &path[from..])
             } else {
                 path.clone()

@@ -359,10 +359,7 @@ pub fn cut_middle(s: &str, head: usize, tail: usize) -> String {
         return s.to_owned();
     }
     let h = crate::source::floor_char_boundary(s, head);
-    let mut t = s.len() - tail;
-    while !s.is_char_boundary(t) {
-        t += 1;
-    }
+    let t = crate::source::ceil_char_boundary(s, s.len() - tail);
     format!("{}…{}", &s[..h], &s[t..])
 }
 

@@ -250,14 +250,7 @@ fn flatten(node: &JsonNode, at: u32, keys: &Arc<str>, arena: &mut PathArena, out
         Json::Object(members) if !members.is_empty() => {
             for (k, _, v) in members {
                 let id = arena.push(at, PathStep::Key(k.text.as_str().into()));
-                let joined = if keys.is_empty() {
-                    k.text.clone()
-                } else {
-                    format!("{keys}.{}", k.text)
-                };
-                let half = MAX_KEYS_BYTES / 2;
-                let joined: Arc<str> = cut_middle(&joined, half, half).into();
-                flatten(v, id, &joined, arena, out);
+                flatten(v, id, &join_keys(keys, &k.text), arena, out);
             }
             return;
         }

@@ -413,7 +413,7 @@ fn transform(
             Some(start..start + blob.len()),
         );
     }
-    let line_breaks = rule.context == ContextPolicy::Prose;
+    let line_breaks = rule.context.sentence == ContextPolicy::Prose;
     if t == Transform::Spacing {
         return (transform_plain(t, &spec.text, line_breaks), None);
     }

@@ -1,36 +1,50 @@
-//! The lowering stages after matching: findings that the text around them shows as an
-//! example, a threat, a prohibition, a guard or a scoped policy are lowered to notes that
-//! name the cue. Each stage reads the source and the parse; none adds a finding.
+//! The lowering stages after matching: a finding whose rule declares a kind of structural
+//! evidence ([`Evidence`], the rule file's `context.lowered-by`) is lowered to the declared
+//! severity when the structure around it holds that evidence, with a note naming it. The
+//! stages read the declarations, never a rule's id, name or family. Each stage reads the
+//! source and the parse; none adds a finding.
 
 use std::ops::Range;
 
-use crate::finding::{Finding, Severity};
+use crate::finding::Finding;
+use crate::kind::FileKind;
 use crate::parse::{self, Parsed};
-use crate::rules::{ContextPolicy, Family, context};
+use crate::rules::context::block::{Place, Quoting};
+use crate::rules::{Evidence, context};
 use crate::source;
 
-/// Families whose findings the block stage ([`context::block`]) judges: what an order in
-/// them does depends on whether the text is delivered or shown.
-const DIRECTIVE: [Family; 4] = [
-    Family::Injection,
-    Family::Exfil,
-    Family::Autonomy,
-    Family::Encoded,
-];
-
-/// The block stage of the directive model: a finding of a [`DIRECTIVE`] family that its
-/// fence, list, section or file shows as an example, a threat or a prohibition (and that
-/// nothing delivers) is lowered to a note naming the cue. Hidden text is never lowered; nor
-/// is a rule whose context policy is `keep`.
-pub(super) fn lower_shown(text: &str, parsed: &Parsed, findings: &mut [Finding]) {
-    let mut outline = None;
-    for f in findings.iter_mut() {
-        if f.severity <= Severity::Note
-            || f.rule.context == ContextPolicy::Keep
-            || !DIRECTIVE.contains(&f.rule.family)
-        {
-            continue;
+/// Lowers `f` to the severity its rule declares for `evidence`, with `why` as its context;
+/// false (and `f` unchanged) when the rule declares no such lowering or `f` is already at or
+/// below it.
+fn lower(f: &mut Finding, evidence: Evidence, why: impl FnOnce() -> String) -> bool {
+    match f.rule.context.lowers_to(evidence) {
+        Some(to) if to < f.severity => {
+            f.severity = to;
+            f.context = Some(why());
+            true
         }
+        _ => false,
+    }
+}
+
+/// True when `f`'s rule declares `evidence` and `f` is above the severity it lowers to: the
+/// stage has something to judge.
+fn judged(f: &Finding, evidence: Evidence) -> bool {
+    f.rule
+        .context
+        .lowers_to(evidence)
+        .is_some_and(|to| to < f.severity)
+}
+
+/// The program stages and the block stage of the directive model, for the findings whose
+/// rules declare them: a URL in a program's code block ([`Evidence::ProgramCode`]), a prose
+/// form in a program's string ([`Evidence::ProgramMessage`]), a command a print statement
+/// writes out ([`Evidence::Printed`]), and quoted data its place shows as an example
+/// ([`Evidence::Shown`], [`context::block`]). Hidden text and frontmatter are never lowered.
+pub(super) fn lower_shown(text: &str, parsed: &Parsed, kind: FileKind, findings: &mut [Finding]) {
+    let mut outline = None;
+    let place = Place::of(kind);
+    for f in findings.iter_mut() {
         let Some(seg) = segment_at(parsed, f.span.start) else {
             continue;
         };
@@ -38,48 +52,71 @@ pub(super) fn lower_shown(text: &str, parsed: &Parsed, findings: &mut [Finding])
             continue;
         }
         let fence = (seg.role == parse::Role::CodeFence).then(|| seg.range.clone());
-        if let Some(lang) = fence
+        let lang = fence
             .as_ref()
-            .and_then(|r| program_language(&text[r.clone()]))
-            && f.rule.name == BEACON_RULE
+            .and_then(|r| program_language(&text[r.clone()]));
+        if let Some(lang) = lang
+            && lower(f, Evidence::ProgramCode, || {
+                format!(
+                    "in a `{}` code block: the program's own request, not an image or link the agent renders",
+                    crate::escape::escape_one_line(lang)
+                )
+            })
         {
-            f.severity = Severity::Note;
-            f.context = Some(format!(
-                "in a `{}` code block: the program's own request, not an image or link the agent renders",
-                crate::escape::escape_one_line(lang)
-            ));
             continue;
         }
-        if let Some(lang) = fence
-            .as_ref()
-            .and_then(|r| program_language(&text[r.clone()]))
-            .filter(|l| is_program(l))
-            && f.rule.name == CREDENTIAL_READ_RULE
+        if let Some(lang) = lang.filter(|l| is_program(l))
+            && judged(f, Evidence::ProgramMessage)
             && starts_with_prose_verb(&text[f.span.clone()])
             && in_string_literal(text, f.span.clone())
+            && lower(f, Evidence::ProgramMessage, || {
+                format!(
+                    "in a `{}` code block: the program's own words (a message or comment), not a command",
+                    crate::escape::escape_one_line(lang)
+                )
+            })
         {
-            f.severity = Severity::Note;
-            f.context = Some(format!(
-                "in a `{}` code block: the program's own words (a message or comment), not a command",
-                crate::escape::escape_one_line(lang)
-            ));
             continue;
         }
-        if EXEC_RULES.contains(&f.rule.name.as_str()) && printed(text, f.span.clone()) {
-            f.severity = Severity::Note;
-            f.context = Some(
-                "inside a string that `echo` or `print` writes out: a hint printed, not run".into(),
-            );
+        if judged(f, Evidence::Printed)
+            && printed(text, f.span.clone())
+            && lower(f, Evidence::Printed, || {
+                "inside a string that `echo` or `print` writes out: a hint printed, not run".into()
+            })
+        {
             continue;
         }
-        let inline_code = fence.is_none() && in_inline_code(text, f.span.clone());
+        if !judged(f, Evidence::Shown) {
+            continue;
+        }
+        let quoting = match fence {
+            Some(r) => Some(Quoting::Fence(r)),
+            None => quoted_by(text, f.span.clone()),
+        };
         let outline = outline.get_or_insert_with(|| context::block::Outline::of(text));
-        if let Some((cue, excerpt)) =
-            context::block::shown(text, outline, f.span.clone(), fence, inline_code)
-        {
-            f.severity = Severity::Note;
-            f.context = Some(format!("{} {excerpt}", cue.reason()));
+        if let Some((cue, excerpt)) = quoting.clone().and_then(|q| {
+            context::block::shown(text, outline, f.span.clone(), Some(q), place)
+        }) {
+            let q = quoting.as_ref().map_or("", Quoting::name);
+            lower(f, Evidence::Shown, || format!("in {q} {} {excerpt}", cue.reason()));
         }
+    }
+}
+
+/// The structure that quotes the match at `span` outside a fenced block: inline code, a
+/// table cell, a blockquote line; `None` for plain text.
+fn quoted_by(text: &str, span: Range<usize>) -> Option<Quoting> {
+    if in_inline_code(text, span.clone()) {
+        return Some(Quoting::InlineCode);
+    }
+    let (start, _) = line_window(text, span);
+    let line = text[start..].trim_start_matches([' ', '\t']);
+    if line.starts_with('|') {
+        Some(Quoting::TableCell)
+    } else if line.starts_with('>') {
+        Some(Quoting::Blockquote)
+    } else {
+        None
     }
 }
 
@@ -104,7 +141,7 @@ const DENYING_KEYS: [&str; 8] = [
 /// `Bash(rm -rf /)`) is the user's guard, not a command: lowered to a note naming the key.
 pub(super) fn lower_denied(settings: &parse::Settings, findings: &mut [Finding]) {
     for f in findings.iter_mut() {
-        if f.severity <= Severity::Note || !DIRECTIVE.contains(&f.rule.family) {
+        if !judged(f, Evidence::DeniedSetting) {
             continue;
         }
         let Some(s) = settings
@@ -119,8 +156,9 @@ pub(super) fn lower_denied(settings: &parse::Settings, findings: &mut [Finding])
             .split('.')
             .any(|k| DENYING_KEYS.contains(&k.to_ascii_lowercase().as_str()));
         if denying {
-            f.severity = Severity::Note;
-            f.context = Some(format!("listed in `{}`, which forbids or gates it", s.path));
+            lower(f, Evidence::DeniedSetting, || {
+                format!("listed in `{}`, which forbids or gates it", s.path)
+            });
         }
     }
 }
@@ -178,16 +216,14 @@ pub(super) fn lower_demonstrated(text: &str, findings: &mut [Finding]) {
     for f in findings.iter_mut() {
         // The words that name the rule's trick, and whether a command on the line that uses
         // the specimen (a lookalike host to install from) makes it no specimen.
-        let (names, in_command): (&regex::Regex, bool) = match f.rule.name.as_str() {
-            "zero-width" | "bidi-control" | "tag-characters" | "invisible-format" => {
-                (&INVISIBLE_NAME, false)
-            }
-            "mixed-script-confusable" | "lookalike-alphabet" => (&LOOKALIKE_NAME, true),
-            _ => continue,
-        };
-        if f.severity <= Severity::Note {
-            continue;
-        }
+        let (evidence, names, in_command): (Evidence, &regex::Regex, bool) =
+            if judged(f, Evidence::InvisibleSpecimen) {
+                (Evidence::InvisibleSpecimen, &INVISIBLE_NAME, false)
+            } else if judged(f, Evidence::LookalikeSpecimen) {
+                (Evidence::LookalikeSpecimen, &LOOKALIKE_NAME, true)
+            } else {
+                continue;
+            };
         let (start, end) = line_window(text, f.span.clone());
         let (before, after) = (&text[start..f.span.start], &text[f.span.end.min(end)..end]);
         let quoted = |open: char, close: char| {
@@ -203,24 +239,12 @@ pub(super) fn lower_demonstrated(text: &str, findings: &mut [Finding]) {
         // A specimen inside a command the line runs (install, clone, fetch) is no specimen.
         let runs = in_command && LOOKALIKE_RUN.is_match(&text[start..end]);
         if in_quotes && !runs && (names.is_match(&text[start..end]) || names.is_match(above)) {
-            f.severity = Severity::Note;
-            f.context = Some("a quoted specimen on a line that names the character class".into());
+            lower(f, evidence, || {
+                "a quoted specimen on a line that names the character class".into()
+            });
         }
     }
 }
-
-/// The rule whose hazard needs rendering (an image the chat client fetches, a link the user
-/// clicks): a URL in program code is a request the program makes, judged by the other
-/// exfil rules.
-const BEACON_RULE: &str = "beacon-url";
-
-/// Rules whose match is a command that runs code: a quoted copy that a print statement
-/// writes out runs nothing.
-const EXEC_RULES: [&str; 3] = [
-    "download-and-execute",
-    "download-then-execute",
-    "decode-and-execute",
-];
 
 /// Print statements of shells and languages, right before the quote that opens the string
 /// (an f-string's `f` allowed).
@@ -281,10 +305,6 @@ fn printed(text: &str, span: Range<usize>) -> bool {
     };
     PRINT_TAIL.is_match(tail)
 }
-
-/// The rule whose prose form ("reading .env", "print the ~/.netrc") is a sentence, which in
-/// a program's code block is a log message or a comment, not an order.
-const CREDENTIAL_READ_RULE: &str = "credential-file-read";
 
 /// True when `matched` opens with an English verb of PL304's prose form (a word and a
 /// space), not a command name such as `cat` or `base64`.
@@ -428,16 +448,13 @@ fn segment_at(parsed: &Parsed, at: usize) -> Option<&parse::Segment> {
     i.checked_sub(1).and_then(|i| parsed.segments.get(i))
 }
 
-/// The rule whose waivers [`context::scope`] reads for their scope.
-const CONFIRMATION_RULE: &str = "confirmation-bypass";
-
 /// The scope stage: a confirmation waiver whose scope the text states (safe listed actions,
 /// a condition on the request's clarity, a pull request's gate, a workflow step with safe
 /// commands) and that covers nothing risky is lowered to a note naming the scope. Hidden
 /// text is never lowered.
 pub(super) fn lower_scoped(text: &str, parsed: &Parsed, findings: &mut [Finding]) {
     for f in findings.iter_mut() {
-        if f.severity <= Severity::Note || f.rule.name != CONFIRMATION_RULE {
+        if !judged(f, Evidence::ScopedWaiver) {
             continue;
         }
         let Some(seg) = segment_at(parsed, f.span.start) else {
@@ -447,8 +464,7 @@ pub(super) fn lower_scoped(text: &str, parsed: &Parsed, findings: &mut [Finding]
             continue;
         }
         if let Some((scope, quoted)) = context::scope::waiver_scope(text, f.span.clone()) {
-            f.severity = Severity::Note;
-            f.context = Some(format!("{} {quoted}", scope.reason()));
+            lower(f, Evidence::ScopedWaiver, || format!("{} {quoted}", scope.reason()));
         }
     }
 }

@@ -310,7 +310,7 @@ impl<'a> Engine<'a> {
         self.match_patterns(text, kind, &parsed, &mut findings, &mut faults);
         let mut findings = dedupe(findings);
         if kind.is_markdown() || matches!(kind, FileKind::SkillResource | FileKind::Prompt) {
-            lower_shown(text, &parsed, &mut findings);
+            lower_shown(text, &parsed, kind, &mut findings);
         }
         if let Some(settings) = &parsed.settings {
             lower_denied(settings, &mut findings);
@@ -449,7 +449,13 @@ impl<'a> Engine<'a> {
                             if crosses_block(seg_text, seg_range.clone(), rule, seg.role) {
                                 return None;
                             }
-                            let d = context::assess(rule.context, seg.role, nv.text(), in_text);
+                            let d = context::assess(
+                                rule.context.sentence,
+                                context::Place::of(kind),
+                                seg.role,
+                                nv.text(),
+                                in_text,
+                            );
                             let message = rule.render_message(&shown);
                             let at = Place { seg, kind, text };
                             at.finding(rule, seg_range, message, &view.text[m.clone()], d)
@@ -473,6 +479,7 @@ impl<'a> Engine<'a> {
                     // quoted by nature, so quotation is no cue here.
                     let d = context::assess(
                         ContextPolicy::Command,
+                        context::Place::of(kind),
                         seg.role,
                         nv.text(),
                         joined.expr.clone(),
@@ -709,7 +716,7 @@ fn crosses_block(text: &str, r: Range<usize>, rule: &Rule, role: parse::Role) ->
         return false;
     };
     let m = m.trim_end();
-    let prose_rule = rule.context == ContextPolicy::Prose && role != parse::Role::CodeFence;
+    let prose_rule = rule.context.sentence == ContextPolicy::Prose && role != parse::Role::CodeFence;
     let block_break = m.match_indices('\n').any(|(i, _)| {
         let rest = m[i + 1..].trim_start_matches([' ', '\t', '\r']);
         rest.starts_with('\n') || rest.starts_with(['#', '>', '|']) || starts_list_item(rest)

@@ -23,5 +23,6 @@ pub mod volatile;
 pub use catalog::Catalog;
 pub use loader::CatalogError;
 pub use schema::{
-    ContextPolicy, Example, ExampleSpec, Examples, Family, MatchSpec, Rule, ZoneFilter,
+    Context, ContextPolicy, Evidence, Example, ExampleSpec, Examples, Family, MatchSpec, Rule,
+    ZoneFilter,
 };

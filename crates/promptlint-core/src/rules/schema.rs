@@ -136,6 +136,126 @@ pub enum ContextPolicy {
     Keep,
 }
 
+/// Structural evidence that a finding's text is shown, not delivered, which a rule may
+/// declare (`context.lowered-by`) to be lowered by. The lowering stages (`check::lower`)
+/// read these declarations and never a rule's id or name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Evidence {
+    /// Quoted data (a fenced block, inline code, a table cell, a blockquote) in a place that
+    /// shows it as an example: a comment over it in its block, the lead-in of its block or
+    /// list, a heading of its section, or, in documentation, the file's subject
+    /// (`rules::context::block`).
+    Shown,
+    /// A settings value under a key that forbids or gates what it lists (`permissions.deny`).
+    DeniedSetting,
+    /// In a code block of a programming or shell language: the program's own request (a URL
+    /// it fetches), not an image or link the agent renders.
+    ProgramCode,
+    /// A prose form ("reading .env") inside a string literal of a program's code block: the
+    /// program's message or comment.
+    ProgramMessage,
+    /// Inside a string that `echo` or `print` writes out, with nothing after it that runs it.
+    Printed,
+    /// An invisible code point between quotation marks on a line that names its class
+    /// ("zero-width space").
+    InvisibleSpecimen,
+    /// A lookalike letter between quotation marks on a line (or under a label) that names the
+    /// trick ("IDN homograph"), with no command on the line that fetches it.
+    LookalikeSpecimen,
+    /// A confirmation waiver whose scope the text states and that covers nothing risky
+    /// (`rules::context::scope`).
+    ScopedWaiver,
+}
+
+impl Evidence {
+    /// Every kind of evidence, in declaration order.
+    pub const ALL: [Evidence; 8] = [
+        Evidence::Shown,
+        Evidence::DeniedSetting,
+        Evidence::ProgramCode,
+        Evidence::ProgramMessage,
+        Evidence::Printed,
+        Evidence::InvisibleSpecimen,
+        Evidence::LookalikeSpecimen,
+        Evidence::ScopedWaiver,
+    ];
+
+    /// The kebab-case name used in rule files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Evidence::Shown => "shown",
+            Evidence::DeniedSetting => "denied-setting",
+            Evidence::ProgramCode => "program-code",
+            Evidence::ProgramMessage => "program-message",
+            Evidence::Printed => "printed",
+            Evidence::InvisibleSpecimen => "invisible-specimen",
+            Evidence::LookalikeSpecimen => "lookalike-specimen",
+            Evidence::ScopedWaiver => "scoped-waiver",
+        }
+    }
+}
+
+/// A rule's `context:`: how the sentence around a match is read ([`ContextPolicy`]), and which
+/// structural [`Evidence`] may lower its findings, to which severity. Written as the policy
+/// alone (`context: command`: lowered by no structure) or as a map:
+///
+/// ```yaml
+/// context:
+///   sentence: command
+///   lowered-by: {shown: note, denied-setting: note}
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct Context {
+    /// How the match's sentence is read.
+    pub sentence: ContextPolicy,
+    /// Evidence that lowers a finding, and the severity it lowers to.
+    #[serde(rename = "lowered-by")]
+    pub lowered_by: std::collections::BTreeMap<Evidence, Severity>,
+}
+
+impl Context {
+    /// The severity `evidence` lowers a finding of this rule to, if the rule declares it.
+    pub fn lowers_to(&self, evidence: Evidence) -> Option<Severity> {
+        self.lowered_by.get(&evidence).copied()
+    }
+}
+
+impl<'de> Deserialize<'de> for Context {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Context, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Full {
+            #[serde(default)]
+            sentence: ContextPolicy,
+            #[serde(rename = "lowered-by", default)]
+            lowered_by: std::collections::BTreeMap<Evidence, Severity>,
+        }
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Repr {
+            Policy(ContextPolicy),
+            Full(Full),
+        }
+        match Repr::deserialize(d).map_err(|_| {
+            serde::de::Error::custom(
+                "context: expected `prose`, `command`, `keep`, or a map of `sentence` and \
+                 `lowered-by` (evidence: shown, denied-setting, program-code, program-message, \
+                 printed, invisible-specimen, lookalike-specimen, scoped-waiver)",
+            )
+        })? {
+            Repr::Policy(sentence) => Ok(Context {
+                sentence,
+                lowered_by: Default::default(),
+            }),
+            Repr::Full(f) => Ok(Context {
+                sentence: f.sentence,
+                lowered_by: f.lowered_by,
+            }),
+        }
+    }
+}
+
 /// One example of a rule file: a text, or a text with the file kind and path to check it as
 /// (and, for byte-level rules, raw bytes or a repeated text).
 ///
@@ -323,9 +443,10 @@ pub struct Rule {
     /// Zone filter.
     #[serde(default)]
     pub zone: ZoneFilter,
-    /// How quoted or discussed text is treated.
+    /// How quoted or discussed text is treated: the sentence model's policy and the
+    /// structural evidence that may lower a finding.
     #[serde(default)]
-    pub context: ContextPolicy,
+    pub context: Context,
     /// The normalized view the regexes match on: `text` (punctuation kept) or `prose`
     /// (punctuation folded to single spaces, separators and leetspeak undone).
     #[serde(default)]

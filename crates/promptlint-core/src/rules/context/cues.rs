@@ -164,6 +164,25 @@ pub(super) static REFUSAL: LazyLock<Cue> = LazyLock::new(|| {
     .expect("static regex")
 });
 
+/// The text before a [`REFUSAL`] word ends in a negation of it: "not malicious", "non-",
+/// "never dangerous", "isn't an attack", "not at all harmful".
+pub(super) static NEGATED_LABEL: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(&format!(
+        r"(?i)(?:(?-u:\b){NEGATION}(?:\s+(?:at\s+all|really|an?|the|very|remotely|in\s+any\s+way))*\s+|(?-u:\b)non[\s-]?|(?-u:\b)no\s+)$"
+    ))
+    .expect("static regex")
+});
+
+/// The end of a sentence prefix that opens a new clause: a colon, semicolon, dash or comma,
+/// then at most a conjunction or an adverb of sequence, then nothing.
+pub(super) static CLAUSE_OPENING: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r"(?i)(?:[:;,—–]|\s-)\s*(?:(?:and|so|then|now|just|please|also|instead|therefore|thus|hence|",
+        r"first|next|simply)[,\s]+)*[*_`]*$",
+    ))
+    .expect("static regex")
+});
+
 /// The prefix ends in a negation: the match is the verb it negates ("do not | disable the
 /// sandbox", "does not | take precedence over the system prompt").
 pub(super) static TRAILING_NEGATION: LazyLock<Cue> = LazyLock::new(|| {

@@ -9,6 +9,7 @@
 use std::ops::Range;
 
 pub mod block;
+pub use block::Place;
 mod cues;
 pub mod languages;
 pub mod scope;
@@ -93,6 +94,7 @@ impl Discussion {
 /// [`fence_delivered`].
 pub fn assess(
     policy: ContextPolicy,
+    place: Place,
     role: Role,
     text: &str,
     r: Range<usize>,
@@ -100,6 +102,10 @@ pub fn assess(
     if policy == ContextPolicy::Keep || role.is_hidden() {
         return None;
     }
+    // In a file the agent loads as instructions, a fence or a table is quoted data only in
+    // a place that shows it as an example, which the block stage judges
+    // (`block::shown`); a table's header or a fence alone delivers what it holds.
+    let documentation = place == Place::Documentation;
     let prefix = sentence_prefix(text, r.start);
     let rest = &text[r.end..ceil_char_boundary(text, r.end + WINDOW)];
     if forbids(prefix, rest) || FORBIDDING_LABEL.is_match(prefix) {
@@ -111,10 +117,15 @@ pub fn assess(
     if EXAMPLE_OF.is_match(prefix) {
         return Some(Discussion::Example);
     }
-    if threat_table(text, r.start) {
+    if documentation && threat_table(text, r.start) {
         return Some(Discussion::ThreatTable);
     }
-    if list_lead_in(text, r.start).is_some_and(|l| forbids(l, "") || LEAD_IN_CUE.is_match(l)) {
+    // A lead-in is the sentence its items complete ("Never do the following:", "Attacks:"):
+    // its words govern them, read whole.
+    let lead_forbids = |l: &str| {
+        NEGATED_VERB.is_match(l) || REFUSAL.is_match(l) || LEAD_IN_CUE.is_match(l) || forbids(l, "")
+    };
+    if list_lead_in(text, r.start).is_some_and(lead_forbids) {
         return Some(Discussion::ForbiddenList);
     }
     // A flag reference: the flag defined on its own line, or a line describing the flag its
@@ -157,7 +168,7 @@ pub fn assess(
             return Some(Discussion::Described);
         }
     }
-    if role == Role::CodeFence {
+    if role == Role::CodeFence && documentation {
         return Some(Discussion::Fenced);
     }
     let after = following(rest);
@@ -165,10 +176,17 @@ pub fn assess(
         return None;
     }
     let (before, after_line) = line_around(text, r.clone());
-    if !matched.contains('`') && before.matches('`').count() % 2 == 1 && after_line.contains('`') {
+    // A string delivered whole (an MCP description, a YAML or JSON value, a tool definition)
+    // reaches the model with its quotation marks and backticks: they quote nothing.
+    let quotes_count = !delivered_whole(role);
+    if quotes_count
+        && !matched.contains('`')
+        && before.matches('`').count() % 2 == 1
+        && after_line.contains('`')
+    {
         return Some(Discussion::InlineCode);
     }
-    if !matched.contains(QUOTES) && inside_quotes(before, after_line) {
+    if quotes_count && !matched.contains(QUOTES) && inside_quotes(before, after_line) {
         return Some(Discussion::Quoted);
     }
     // A match the cue quotes in quotation marks or backticks was lowered above. Otherwise the
@@ -192,6 +210,21 @@ pub fn assess(
         }
     }
     None
+}
+
+/// Roles whose text is one string the agent receives whole: quotation marks or backticks in
+/// it are part of what is delivered, not a quotation of the writer's.
+fn delivered_whole(role: Role) -> bool {
+    matches!(
+        role,
+        Role::McpText
+            | Role::Tool
+            | Role::JsonString
+            | Role::JsonKey
+            | Role::Frontmatter
+            | Role::SettingCommand
+            | Role::ShellLine
+    )
 }
 
 /// Quotation marks [`inside_quotes`] pairs; a match holding one spans two quotations.
@@ -238,14 +271,42 @@ fn previous_sentences(text: &str, at: usize) -> &str {
 /// sentence up to the match, `rest` the text after it.
 fn forbids(prefix: &str, rest: &str) -> bool {
     NEGATED_VERB.is_match(prefix)
-        || REFUSAL.is_match(prefix)
+        || refused(prefix)
         || TRAILING_NEGATION.is_match(prefix)
         || TRAILING_NEGATION_INTL.is_match(prefix)
         || FORBIDDEN_AFTER.is_match(rest)
         || FORBIDDEN_AFTER_INTL.is_match(rest)
 }
 
+/// True when a word of refusal, detection or danger ([`REFUSAL`]) frames the match: it is in
+/// the match's own clause and not negated. A match that opens a clause of its own (after a
+/// colon, a semicolon, a dash or a comma, with at most a conjunction before it) is an order
+/// of its own, whatever an earlier clause calls it: "This is not malicious: ignore all
+/// previous instructions", "Malicious prompts are handled elsewhere; ignore ...". A negated
+/// label ("not malicious", "non-malicious", "harmless") frames nothing.
+fn refused(prefix: &str) -> bool {
+    if opens_clause(prefix) {
+        return false;
+    }
+    REFUSAL
+        .find_iter(prefix)
+        .any(|m| !NEGATED_LABEL.is_match(&prefix[..m.start()]))
+}
+
+/// True when the sentence `prefix` ends in a clause boundary, optionally followed by a
+/// conjunction or an adverb ("and", "so", "then", "now", "just", "please"): the match opens
+/// its own clause.
+fn opens_clause(prefix: &str) -> bool {
+    CLAUSE_OPENING.is_match(prefix)
+}
+
 fn inside_quotes(before: &str, after: &str) -> bool {
+    // A quote right after `=` opens an attribute's value (`alt="..."`, `title='...'`), which
+    // a reader never sees rendered: no quotation.
+    let opened_by = |q: char| before.rfind(q).map(|o| before[..o].trim_end().ends_with('='));
+    if opened_by('"') == Some(true) && before.matches('"').count() % 2 == 1 {
+        return false;
+    }
     let straight = before.matches('"').count() % 2 == 1 && after.contains('"');
     let curly = before
         .rfind('“')
@@ -296,7 +357,7 @@ mod catalog_tests {
         ] {
             let s = t.to_ascii_lowercase().find("ignore all").unwrap();
             let r = s..s + "ignore all previous instructions".len();
-            assert_eq!(assess(ContextPolicy::Prose, Role::Body, t, r), None, "{t}");
+            assert_eq!(assess(ContextPolicy::Prose, Place::Instructions, Role::Body, t, r), None, "{t}");
             assert_eq!(severity(t), Severity::Error, "{t}");
         }
         // A quoting word in an adoption cue or a fence's lead-in does not cancel the delivery.

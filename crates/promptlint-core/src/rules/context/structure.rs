@@ -19,7 +19,18 @@ pub(super) fn threat_table(text: &str, at: usize) -> bool {
         return false;
     }
     // The words of the cells, not of the code in them (`https://x.example` is no example).
-    let cue = |line: &str| line.split('`').step_by(2).any(|t| TABLE_CUE.is_match(t));
+    // Nor of a URL (`https://evil.example/u` is no example either).
+    let words = |t: &str| {
+        t.split_whitespace()
+            .filter(|w| !w.contains("://"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let cue = |line: &str| {
+        line.split('`')
+            .step_by(2)
+            .any(|t| TABLE_CUE.is_match(&words(t)))
+    };
     if cue(row) {
         return true;
     }

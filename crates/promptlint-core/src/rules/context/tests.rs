@@ -6,7 +6,7 @@ use super::*;
 /// What [`assess`] says of the first `needle` in `text`, as body text.
 pub(super) fn at(text: &str, needle: &str, policy: ContextPolicy) -> Option<Discussion> {
     let s = text.find(needle).unwrap();
-    assess(policy, Role::Body, text, s..s + needle.len())
+    assess(policy, Place::Documentation, Role::Body, text, s..s + needle.len())
 }
 
 #[test]
@@ -46,7 +46,7 @@ fn a_negation_far_before_the_match_in_an_earlier_sentence_does_not_count() {
 fn hidden_text_is_never_lowered() {
     let t = "\"ignore previous instructions\"";
     assert_eq!(
-        assess(ContextPolicy::Prose, Role::HtmlComment, t, 1..29),
+        assess(ContextPolicy::Prose, Place::Documentation, Role::HtmlComment, t, 1..29),
         None
     );
 }

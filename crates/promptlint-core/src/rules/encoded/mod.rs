@@ -192,7 +192,13 @@ fn report(
             );
             f = f.with_severity(top.severity, why);
         }
-        if let Some(d) = super::context::assess(rule.context, seg.role, seg_text, seg_span) {
+        if let Some(d) = super::context::assess(
+            rule.context.sentence,
+            super::context::Place::of(input.kind),
+            seg.role,
+            seg_text,
+            seg_span,
+        ) {
             f = f.with_severity(Severity::Note, d.reason());
         }
         // Who wrote it, as for plain text: an override in a template its authors own or in a

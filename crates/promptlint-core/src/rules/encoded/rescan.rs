@@ -78,6 +78,7 @@ pub(super) fn rescan(
                 let inner = normalize(&j.text);
                 let d = crate::rules::context::assess(
                     crate::rules::ContextPolicy::Command,
+                    crate::rules::context::Place::of(input.kind),
                     Role::Body,
                     norm.text(),
                     j.expr.clone(),
@@ -108,7 +109,13 @@ pub(super) fn rescan(
                         decoded_role(&payloads[k].text, local.start)
                     };
                     let discussion =
-                        crate::rules::context::assess(r.context, role, &payloads[k].text, local);
+                        crate::rules::context::assess(
+                            r.context.sentence,
+                            crate::rules::context::Place::of(input.kind),
+                            role,
+                            &payloads[k].text,
+                            local,
+                        );
                     hits.push(Hit::new(seg, seg_span, r, k, discussion));
                 });
             for (joined, inner, d) in &joins {

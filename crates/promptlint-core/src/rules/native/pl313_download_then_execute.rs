@@ -749,13 +749,15 @@ fn finding(
         .ok()?
         .with_label("downloaded, then run")
         .with_matched(format!("{} -> {}", flow.url, flow.name));
+    let place = context::Place::of(input.kind);
     let d = context::assess(
         ContextPolicy::Command,
+        place,
         seg.role,
         seg_text,
         flow.download.clone(),
     )
-    .or_else(|| context::assess(ContextPolicy::Command, seg.role, seg_text, flow.run.clone()));
+    .or_else(|| context::assess(ContextPolicy::Command, place, seg.role, seg_text, flow.run.clone()));
     if let Some(d) = d {
         f = f.with_severity(Severity::Note, d.reason());
     }

@@ -94,11 +94,14 @@ pub(super) fn lower_shown(text: &str, parsed: &Parsed, kind: FileKind, findings:
             None => quoted_by(text, f.span.clone()),
         };
         let outline = outline.get_or_insert_with(|| context::block::Outline::of(text));
-        if let Some((cue, excerpt)) = quoting.clone().and_then(|q| {
-            context::block::shown(text, outline, f.span.clone(), Some(q), place)
-        }) {
+        if let Some((cue, excerpt)) = quoting
+            .clone()
+            .and_then(|q| context::block::shown(text, outline, f.span.clone(), Some(q), place))
+        {
             let q = quoting.as_ref().map_or("", Quoting::name);
-            lower(f, Evidence::Shown, || format!("in {q} {} {excerpt}", cue.reason()));
+            lower(f, Evidence::Shown, || {
+                format!("in {q} {} {excerpt}", cue.reason())
+            });
         }
     }
 }
@@ -464,7 +467,9 @@ pub(super) fn lower_scoped(text: &str, parsed: &Parsed, findings: &mut [Finding]
             continue;
         }
         if let Some((scope, quoted)) = context::scope::waiver_scope(text, f.span.clone()) {
-            lower(f, Evidence::ScopedWaiver, || format!("{} {quoted}", scope.reason()));
+            lower(f, Evidence::ScopedWaiver, || {
+                format!("{} {quoted}", scope.reason())
+            });
         }
     }
 }

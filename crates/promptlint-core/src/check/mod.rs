@@ -716,7 +716,8 @@ fn crosses_block(text: &str, r: Range<usize>, rule: &Rule, role: parse::Role) ->
         return false;
     };
     let m = m.trim_end();
-    let prose_rule = rule.context.sentence == ContextPolicy::Prose && role != parse::Role::CodeFence;
+    let prose_rule =
+        rule.context.sentence == ContextPolicy::Prose && role != parse::Role::CodeFence;
     let block_break = m.match_indices('\n').any(|(i, _)| {
         let rest = m[i + 1..].trim_start_matches([' ', '\t', '\r']);
         rest.starts_with('\n') || rest.starts_with(['#', '>', '|']) || starts_list_item(rest)

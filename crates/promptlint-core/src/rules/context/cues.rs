@@ -410,6 +410,16 @@ pub(super) static TABLE_CUE: LazyLock<Cue> = LazyLock::new(|| {
     .expect("static regex")
 });
 
+/// A heading whose section the agent carries out: its instructions, steps, workflow, what
+/// to do. Not "Usage" or "Tasks": a document's usage section shows as often as it delivers.
+pub(super) static DELIVER_HEADING: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r"(?i)^[\W\d_]*(?:(?:the|your|agent|skill)\s+)?(?:instructions?|how\s+to\s+use|",
+        r"workflow|procedure|steps|what\s+to\s+do)(?-u:\b)",
+    ))
+    .expect("static regex")
+});
+
 /// Lead-in words of a fence that deliver its text as the agent's own: a bootstrap or setup
 /// section, a start-up preamble, a compliance verb, the agent's own rules or prompt.
 pub(super) static FENCE_ADOPT: LazyLock<Cue> = LazyLock::new(|| {

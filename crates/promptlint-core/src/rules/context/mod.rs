@@ -102,9 +102,8 @@ pub fn assess(
     if policy == ContextPolicy::Keep || role.is_hidden() {
         return None;
     }
-    // In a file the agent loads as instructions, a fence or a table is quoted data only in
-    // a place that shows it as an example, which the block stage judges
-    // (`block::shown`); a table's header or a fence alone delivers what it holds.
+    // In a file the agent loads as instructions, a table's header is a label over what its
+    // rows deliver; the block stage judges a cell by its section (`block::shown`).
     let documentation = place == Place::Documentation;
     let prefix = sentence_prefix(text, r.start);
     let rest = &text[r.end..ceil_char_boundary(text, r.end + WINDOW)];
@@ -168,7 +167,7 @@ pub fn assess(
             return Some(Discussion::Described);
         }
     }
-    if role == Role::CodeFence && documentation {
+    if role == Role::CodeFence {
         return Some(Discussion::Fenced);
     }
     let after = following(rest);
@@ -303,7 +302,11 @@ fn opens_clause(prefix: &str) -> bool {
 fn inside_quotes(before: &str, after: &str) -> bool {
     // A quote right after `=` opens an attribute's value (`alt="..."`, `title='...'`), which
     // a reader never sees rendered: no quotation.
-    let opened_by = |q: char| before.rfind(q).map(|o| before[..o].trim_end().ends_with('='));
+    let opened_by = |q: char| {
+        before
+            .rfind(q)
+            .map(|o| before[..o].trim_end().ends_with('='))
+    };
     if opened_by('"') == Some(true) && before.matches('"').count() % 2 == 1 {
         return false;
     }
@@ -357,7 +360,11 @@ mod catalog_tests {
         ] {
             let s = t.to_ascii_lowercase().find("ignore all").unwrap();
             let r = s..s + "ignore all previous instructions".len();
-            assert_eq!(assess(ContextPolicy::Prose, Place::Instructions, Role::Body, t, r), None, "{t}");
+            assert_eq!(
+                assess(ContextPolicy::Prose, Place::Instructions, Role::Body, t, r),
+                None,
+                "{t}"
+            );
             assert_eq!(severity(t), Severity::Error, "{t}");
         }
         // A quoting word in an adoption cue or a fence's lead-in does not cancel the delivery.

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::cues::{FENCE_ADOPT, TABLE_CUE, topical};
+use super::cues::{DELIVER_HEADING, FENCE_ADOPT, TABLE_CUE, topical};
 use crate::source::ceil_char_boundary;
 use crate::source::floor_char_boundary;
 
@@ -82,7 +82,9 @@ pub fn fence_delivered(source: &str, fence_start: usize) -> bool {
         }
     }
     let cues = [lead, heading];
-    cues.iter().flatten().any(|l| FENCE_ADOPT.is_match(l))
+    let heading_text = heading.map(|h| h.trim_start_matches('#').trim());
+    (cues.iter().flatten().any(|l| FENCE_ADOPT.is_match(l))
+        || heading_text.is_some_and(|h| DELIVER_HEADING.is_match(h)))
         && !cues.iter().flatten().any(|l| topical(l))
 }
 

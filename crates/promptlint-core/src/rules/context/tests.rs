@@ -6,7 +6,13 @@ use super::*;
 /// What [`assess`] says of the first `needle` in `text`, as body text.
 pub(super) fn at(text: &str, needle: &str, policy: ContextPolicy) -> Option<Discussion> {
     let s = text.find(needle).unwrap();
-    assess(policy, Place::Documentation, Role::Body, text, s..s + needle.len())
+    assess(
+        policy,
+        Place::Documentation,
+        Role::Body,
+        text,
+        s..s + needle.len(),
+    )
 }
 
 #[test]
@@ -46,7 +52,13 @@ fn a_negation_far_before_the_match_in_an_earlier_sentence_does_not_count() {
 fn hidden_text_is_never_lowered() {
     let t = "\"ignore previous instructions\"";
     assert_eq!(
-        assess(ContextPolicy::Prose, Place::Documentation, Role::HtmlComment, t, 1..29),
+        assess(
+            ContextPolicy::Prose,
+            Place::Documentation,
+            Role::HtmlComment,
+            t,
+            1..29
+        ),
         None
     );
 }

@@ -108,14 +108,13 @@ pub(super) fn rescan(
                     } else {
                         decoded_role(&payloads[k].text, local.start)
                     };
-                    let discussion =
-                        crate::rules::context::assess(
-                            r.context.sentence,
-                            crate::rules::context::Place::of(input.kind),
-                            role,
-                            &payloads[k].text,
-                            local,
-                        );
+                    let discussion = crate::rules::context::assess(
+                        r.context.sentence,
+                        crate::rules::context::Place::of(input.kind),
+                        role,
+                        &payloads[k].text,
+                        local,
+                    );
                     hits.push(Hit::new(seg, seg_span, r, k, discussion));
                 });
             for (joined, inner, d) in &joins {

@@ -757,7 +757,15 @@ fn finding(
         seg_text,
         flow.download.clone(),
     )
-    .or_else(|| context::assess(ContextPolicy::Command, place, seg.role, seg_text, flow.run.clone()));
+    .or_else(|| {
+        context::assess(
+            ContextPolicy::Command,
+            place,
+            seg.role,
+            seg_text,
+            flow.run.clone(),
+        )
+    });
     if let Some(d) = d {
         f = f.with_severity(Severity::Note, d.reason());
     }

@@ -8,6 +8,7 @@ use std::ops::Range;
 
 use crate::finding::Finding;
 use crate::kind::FileKind;
+use crate::parse::outline::Outline;
 use crate::parse::{self, Parsed};
 use crate::rules::context::block::{Place, Quoting};
 use crate::rules::{Evidence, context};
@@ -89,11 +90,15 @@ pub(super) fn lower_shown(text: &str, parsed: &Parsed, kind: FileKind, findings:
         if !judged(f, Evidence::Shown) {
             continue;
         }
+        let outline: &Outline = match &parsed.outline {
+            Some(o) => o,
+            // A prompt or skill resource read by another parser: its text as markdown.
+            None => outline.get_or_insert_with(|| parse::markdown::outline(text)),
+        };
         let quoting = match fence {
             Some(r) => Some(Quoting::Fence(r)),
-            None => quoted_by(text, f.span.clone()),
+            None => quoted_by(text, outline, f.span.clone()),
         };
-        let outline = outline.get_or_insert_with(|| context::block::Outline::of(text));
         if let Some((cue, excerpt)) = quoting
             .clone()
             .and_then(|q| context::block::shown(text, outline, f.span.clone(), Some(q), place))
@@ -108,15 +113,12 @@ pub(super) fn lower_shown(text: &str, parsed: &Parsed, kind: FileKind, findings:
 
 /// The structure that quotes the match at `span` outside a fenced block: inline code, a
 /// table cell, a blockquote line; `None` for plain text.
-fn quoted_by(text: &str, span: Range<usize>) -> Option<Quoting> {
+fn quoted_by(text: &str, outline: &Outline, span: Range<usize>) -> Option<Quoting> {
     if in_inline_code(text, span.clone()) {
-        return Some(Quoting::InlineCode);
-    }
-    let (start, _) = line_window(text, span);
-    let line = text[start..].trim_start_matches([' ', '\t']);
-    if line.starts_with('|') {
+        Some(Quoting::InlineCode)
+    } else if outline.table_at(span.start).is_some() {
         Some(Quoting::TableCell)
-    } else if line.starts_with('>') {
+    } else if outline.in_quote(span.start) {
         Some(Quoting::Blockquote)
     } else {
         None

@@ -9,6 +9,7 @@
 
 use std::ops::Range;
 
+use super::outline::Outline;
 use super::segment::{ParseIssue, Parsed, Role, Segment};
 
 /// Splits a markdown text into segments; a leading `---` block is frontmatter.
@@ -25,10 +26,12 @@ pub fn parse_without_frontmatter(text: &str) -> Parsed {
 fn parse_from(text: &str, frontmatter: Option<usize>) -> Parsed {
     let mut special: Vec<(Role, Range<usize>)> = Vec::new();
     let mut issues = Vec::new();
+    let mut outline = Outline::default();
     let mut pos = 0;
 
     if let Some(end) = frontmatter {
         special.push((Role::Frontmatter, 0..end));
+        outline.frontmatter(text, 0..end);
         pos = end;
     }
 
@@ -64,6 +67,11 @@ fn parse_from(text: &str, frontmatter: Option<usize>) -> Parsed {
             continue;
         }
 
+        // Headings, table rows and blockquotes: a line read from its start.
+        if pos == 0 || text.as_bytes()[pos - 1] == b'\n' {
+            outline.line(text, pos, line);
+        }
+
         // HTML comments and hidden elements starting on this line, outside inline code.
         if let Some((rel, role, end)) = hidden_start(text, pos, line) {
             let start = pos + rel;
@@ -95,8 +103,14 @@ fn parse_from(text: &str, frontmatter: Option<usize>) -> Parsed {
     Parsed {
         segments,
         issues,
+        outline: Some(outline),
         ..Parsed::default()
     }
+}
+
+/// The outline of a markdown `text` (for a source another parser read, such as a prompt).
+pub fn outline(text: &str) -> Outline {
+    parse(text).outline.unwrap_or_default()
 }
 
 /// End (exclusive, after the closing line) of a YAML frontmatter block at the start.

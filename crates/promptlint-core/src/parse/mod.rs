@@ -10,6 +10,7 @@ pub mod json;
 pub mod markdown;
 pub mod mcp;
 pub mod mcp_tools;
+pub mod outline;
 pub mod prompt;
 pub mod request;
 pub mod segment;

@@ -183,6 +183,9 @@ pub struct Parsed {
     /// The settings of an `agent-settings` source: every scalar with its key path, and the
     /// commands they make the agent run.
     pub settings: Option<Settings>,
+    /// The headings, subject, tables and blockquotes of a markdown source, built by the
+    /// markdown parser in its one pass; `None` for other formats.
+    pub outline: Option<super::outline::Outline>,
 }
 
 /// The settings of an agent's project configuration (`crate::parse::settings`).

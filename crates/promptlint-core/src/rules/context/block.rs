@@ -18,131 +18,8 @@ use std::sync::LazyLock;
 use super::cues::{Cue, DELIVER_HEADING, FENCE_ADOPT, FORBIDDING_LABEL};
 use super::languages::alternation;
 use super::structure::{LEAD_IN_MAX_LINES, line_start_within, list_lead_in, sentence_prefix};
+use crate::parse::outline::Outline;
 use crate::source::floor_char_boundary;
-
-/// One ATX heading of a markdown source, outside fenced blocks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Heading {
-    /// Byte offset of the heading line's start in the source.
-    pub at: usize,
-    /// 1 for `#`, up to 6.
-    pub level: usize,
-    /// The heading's text, without the `#` marks, trimmed.
-    pub text: Range<usize>,
-}
-
-/// The headings of a source and its subject, computed once per source (one linear pass).
-#[derive(Debug, Clone, Default)]
-pub struct Outline {
-    /// Every ATX heading outside a fenced block, in source order.
-    pub headings: Vec<Heading>,
-    /// Byte ranges of the lines that state the file's subject: the first level-1 heading and
-    /// the frontmatter's `name:` and `description:` lines.
-    pub subject: Vec<Range<usize>>,
-}
-
-/// Longest heading or subject line read, in bytes: a cue is in the first words.
-const CUE_LINE_MAX: usize = 300;
-
-impl Outline {
-    /// The outline of a markdown `source`.
-    pub fn of(source: &str) -> Outline {
-        let mut out = Outline::default();
-        let mut pos = 0;
-        // Frontmatter: `---` first line, up to the next `---` line.
-        if let Some(body) = source
-            .strip_prefix("---\n")
-            .or(source.strip_prefix("---\r\n"))
-        {
-            let start = source.len() - body.len();
-            let mut p = start;
-            while p < source.len() {
-                let end = source[p..].find('\n').map_or(source.len(), |i| p + i + 1);
-                let line = source[p..end].trim_end();
-                if line == "---" || line == "..." {
-                    pos = end;
-                    break;
-                }
-                let key = line.split(':').next().unwrap_or("").trim();
-                if matches!(
-                    key,
-                    "name" | "description" | "title" | "domain" | "subdomain" | "category" | "tags"
-                ) {
-                    out.subject.push(p..p + line.len().min(CUE_LINE_MAX));
-                }
-                p = end;
-            }
-            if pos == 0 {
-                // Never closed: not frontmatter.
-                out.subject.clear();
-            }
-        }
-        let mut fence: Option<(u8, usize)> = None;
-        while pos < source.len() {
-            let end = source[pos..]
-                .find('\n')
-                .map_or(source.len(), |i| pos + i + 1);
-            let line = &source[pos..end];
-            let t = line.trim_start_matches(' ');
-            let indent = line.len() - t.len();
-            let run = |c: u8| t.bytes().take_while(|&b| b == c).count();
-            match fence {
-                Some((c, n)) if indent < 4 && run(c) >= n && t[run(c)..].trim().is_empty() => {
-                    fence = None;
-                }
-                Some(_) => {}
-                None if indent < 4 && (run(b'`') >= 3 || run(b'~') >= 3) => {
-                    let c = if run(b'`') >= 3 { b'`' } else { b'~' };
-                    fence = Some((c, run(c)));
-                }
-                None if indent < 4 => {
-                    let level = run(b'#');
-                    if (1..=6).contains(&level) && t[level..].starts_with([' ', '\t', '\r', '\n']) {
-                        let s = pos + indent + level;
-                        let inner = &source[s..end];
-                        let lead = inner.len() - inner.trim_start().len();
-                        let text = inner.trim();
-                        let text_start = s + lead;
-                        let len = floor_char_boundary(text, text.len().min(CUE_LINE_MAX));
-                        let range = text_start..text_start + len;
-                        if level == 1 && out.first_h1() {
-                            out.subject.push(range.clone());
-                        }
-                        out.headings.push(Heading {
-                            at: pos,
-                            level,
-                            text: range,
-                        });
-                    }
-                }
-                None => {}
-            }
-            pos = end;
-        }
-        out
-    }
-
-    /// True while no level-1 heading has been recorded.
-    fn first_h1(&self) -> bool {
-        !self.headings.iter().any(|h| h.level == 1)
-    }
-
-    /// The headings whose section holds byte `at`, nearest first: the nearest heading
-    /// above `at`, then each shallower one above it.
-    pub fn chain(&self, at: usize) -> Vec<&Heading> {
-        let i = self.headings.partition_point(|h| h.at <= at);
-        let mut out: Vec<&Heading> = Vec::new();
-        for h in self.headings[..i].iter().rev() {
-            if out.last().is_none_or(|last| h.level < last.level) {
-                out.push(h);
-                if h.level == 1 {
-                    break;
-                }
-            }
-        }
-        out
-    }
-}
 
 /// Where the evidence that text is shown, not delivered, was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -476,7 +353,7 @@ mod tests {
     fn judge_in(place: Place, source: &str, needle: &str) -> Option<(Shown, String)> {
         let at = source.find(needle).expect("needle");
         let span = at..at + needle.len();
-        let outline = Outline::of(source);
+        let outline = crate::parse::markdown::outline(source);
         // The fence holding the needle, if any, by the outline's own rules.
         let mut fence = None;
         let mut pos = 0;
@@ -509,26 +386,6 @@ mod tests {
 
     fn judge(source: &str, needle: &str) -> Option<(Shown, String)> {
         judge_in(Place::Documentation, source, needle)
-    }
-
-    #[test]
-    fn outline_skips_comment_lines_in_fences_and_reads_the_subject() {
-        let s = "---\nname: audit\ndescription: Security review of skills\n---\n# Title\n\n```sh\n# not a heading\n```\n## Two\n### Three\n";
-        let o = Outline::of(s);
-        let texts: Vec<&str> = o.headings.iter().map(|h| &s[h.text.clone()]).collect();
-        assert_eq!(texts, ["Title", "Two", "Three"]);
-        let subject: Vec<&str> = o.subject.iter().map(|r| &s[r.clone()]).collect();
-        assert_eq!(
-            subject,
-            [
-                "name: audit",
-                "description: Security review of skills",
-                "Title"
-            ]
-        );
-        let at = s.find("### Three").unwrap() + 4;
-        let chain: Vec<&str> = o.chain(at).iter().map(|h| &s[h.text.clone()]).collect();
-        assert_eq!(chain, ["Three", "Two", "Title"]);
     }
 
     #[test]

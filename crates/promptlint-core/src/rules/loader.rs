@@ -227,6 +227,15 @@ fn validate(r: &Rule) -> Result<(), CatalogError> {
     if !kebab {
         return fail(format!("name `{}` is not kebab-case", r.name));
     }
+    // A declared lowering lowers: to a severity no higher than the rule's own (equal for a
+    // note rule, which a config may raise).
+    if let Some((e, s)) = r.context.lowered_by.iter().find(|(_, s)| **s > r.severity) {
+        return fail(format!(
+            "context.lowered-by: {} lowers to {s}, which is above the rule's severity {}",
+            e.as_str(),
+            r.severity
+        ));
+    }
     let file = r.origin.rsplit('/').next().unwrap_or(&r.origin);
     let expected = format!("{}-{}.yaml", r.id, r.name);
     if file != expected {

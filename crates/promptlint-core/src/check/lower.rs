@@ -120,6 +120,8 @@ fn quoted_by(text: &str, outline: &Outline, span: Range<usize>) -> Option<Quotin
         Some(Quoting::TableCell)
     } else if outline.in_quote(span.start) {
         Some(Quoting::Blockquote)
+    } else if context::list_lead_in(text, span.start).is_some() {
+        Some(Quoting::ListItem)
     } else {
         None
     }
@@ -444,7 +446,9 @@ fn line_window(text: &str, span: Range<usize>) -> (usize, usize) {
 fn in_inline_code(text: &str, span: Range<usize>) -> bool {
     let (start, end) = line_window(text, span.clone());
     let before = &text[start..span.start];
-    before.matches('`').count() % 2 == 1 && text[span.end.min(end)..end].contains('`')
+    // A match may take the closing backtick with it (`curl https://x | sh`).
+    let closed = text[span.clone()].ends_with('`') || text[span.end.min(end)..end].contains('`');
+    before.matches('`').count() % 2 == 1 && closed
 }
 
 /// The segment of `parsed` holding byte `at`.

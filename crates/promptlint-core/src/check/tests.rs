@@ -552,7 +552,9 @@ fn a_lowering_that_does_not_lower_or_names_no_evidence_is_refused() {
             "id: PL190\nname: x\nfamily: injection\nseverity: warning\nconfidence: high\nsummary: s\nmessage: m\nhelp: h\ncontext: {context}\nmatch:\n  keywords: [zzq]\n  regex: [zzq]\n"
         )
     };
-    let load = |yaml: &str| crate::rules::loader::parse_rule("rules/injection/PL190-x.yaml", yaml);
+    let load = |yaml: &str| {
+        crate::rules::loader::parse_rule("rules/injection/PL190-x.yaml", yaml).map_err(Box::new)
+    };
     let err = load(&base("{sentence: prose, lowered-by: {shown: error}}")).unwrap_err();
     assert!(
         err.to_string().contains("above the rule's severity"),

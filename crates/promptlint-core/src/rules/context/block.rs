@@ -161,6 +161,9 @@ pub enum Quoting {
     TableCell,
     /// A blockquote line (`> ...`).
     Blockquote,
+    /// An item of a list whose lead-in line it completes ("Flag any skill that:"): only that
+    /// lead-in can show it, never a heading or the file's subject.
+    ListItem,
 }
 
 impl Quoting {
@@ -171,6 +174,7 @@ impl Quoting {
             Quoting::InlineCode => "inline code",
             Quoting::TableCell => "a table cell",
             Quoting::Blockquote => "a blockquote",
+            Quoting::ListItem => "a list item",
         }
     }
 }
@@ -251,6 +255,9 @@ pub fn shown(
     }
     if let Some(l) = lead.filter(|l| said(l)) {
         return Some((Shown::LeadIn, excerpt(l)));
+    }
+    if quoting == Quoting::ListItem {
+        return None;
     }
     for h in &chain {
         let t = &source[h.text.clone()];

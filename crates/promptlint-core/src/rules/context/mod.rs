@@ -57,6 +57,8 @@ pub enum Discussion {
     Honesty,
     /// Silence about a clean result ("If the scan is clean, proceed without comment").
     NothingToReport,
+    /// The whole text of a markdown link: a title it cites.
+    LinkText,
     /// A sentence describing what something does or could do ("`update()` would silently
     /// add a key", "empty catch blocks can hide bugs from users"), whose subject is not the
     /// agent or the reader.
@@ -80,6 +82,7 @@ impl Discussion {
             Discussion::Honesty => "a rule about honest reporting, not concealment",
             Discussion::NothingToReport => "silence about a clean result hides nothing",
             Discussion::Described => "describes what something does, not an order to the agent",
+            Discussion::LinkText => "the whole text of a link: the title it cites",
         }
     }
 }
@@ -188,6 +191,12 @@ pub fn assess(
     if quotes_count && !matched.contains(QUOTES) && inside_quotes(before, after_line) {
         return Some(Discussion::Quoted);
     }
+    // The whole text of a markdown link: the title of what it cites ("[Ignore Previous
+    // Instructions](https://arxiv.org/abs/2211.09527)"). A link whose text says more than
+    // the match is read as the sentence it is.
+    if quotes_count && before.ends_with('[') && after_line.starts_with("](") {
+        return Some(Discussion::LinkText);
+    }
     // A match the cue quotes in quotation marks or backticks was lowered above. Otherwise the
     // cue lowers it only when the sentences around it discuss it by topic (an attack, a
     // filter, a refusal); the cue's own words are no such topic: "word word … ignore all
@@ -284,19 +293,29 @@ fn forbids(prefix: &str, rest: &str) -> bool {
 /// previous instructions", "Malicious prompts are handled elsewhere; ignore ...". A negated
 /// label ("not malicious", "non-malicious", "harmless") frames nothing.
 fn refused(prefix: &str) -> bool {
-    if opens_clause(prefix) {
-        return false;
-    }
-    REFUSAL
-        .find_iter(prefix)
-        .any(|m| !NEGATED_LABEL.is_match(&prefix[..m.start()]))
-}
-
-/// True when the sentence `prefix` ends in a clause boundary, optionally followed by a
-/// conjunction or an adverb ("and", "so", "then", "now", "just", "please"): the match opens
-/// its own clause.
-fn opens_clause(prefix: &str) -> bool {
-    CLAUSE_OPENING.is_match(prefix)
+    let framed = |head: &str| {
+        REFUSAL
+            .find_iter(head)
+            .any(|m| !NEGATED_LABEL.is_match(&head[..m.start()]))
+    };
+    let Some(boundary) = CLAUSE_OPENING.find(prefix) else {
+        return framed(prefix);
+    };
+    // The match opens a clause. Only a label that names it, right before a colon, frames
+    // it: "Prompt injection: ignore ...", "Attack payload: ...". A judgement of something
+    // else ("This is not malicious: ...", "Malicious prompts are handled elsewhere; ...")
+    // does not.
+    let head = &prefix[..boundary.start()];
+    let colon = prefix[boundary.start()..].trim_start().starts_with(':');
+    colon
+        && REFUSAL.find_iter(head).last().is_some_and(|m| {
+            let tail = &head[m.end()..];
+            tail.split_whitespace().count() <= 2
+                && tail
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c.is_whitespace() || c == '-')
+                && !NEGATED_LABEL.is_match(&head[..m.start()])
+        })
 }
 
 fn inside_quotes(before: &str, after: &str) -> bool {

@@ -245,3 +245,32 @@ fn patterns_and_keywords_are_written_in_their_normalized_form() {
     bad.dedup();
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// Issue 30: the lowering stages read the rules' declarations (`context.lowered-by`), never
+/// a rule's id, name or family. Every rule id and name of the catalog, quoted, and every
+/// family name used as a value (`Family::`) is absent from the lowering code.
+#[test]
+fn the_lowering_code_names_no_rule_id_name_or_family() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = [
+        "crates/promptlint-core/src/check/lower.rs",
+        "crates/promptlint-core/src/rules/context/block.rs",
+        "crates/promptlint-core/src/rules/context/scope.rs",
+    ];
+    let catalog = Catalog::builtin();
+    let mut failures = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        for rule in catalog.rules() {
+            for word in [&rule.id, &rule.name] {
+                if text.contains(&format!("\"{word}\"")) {
+                    failures.push(format!("{file} names {word:?}"));
+                }
+            }
+        }
+        if text.contains("Family::") {
+            failures.push(format!("{file} branches on a family"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

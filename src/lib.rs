@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::check::Engine;
+use crate::check::{Checked, Engine};
 use crate::config::{Config, ConfigError};
 use crate::discover::{DiscoverOptions, FileError, Target};
 use crate::kind::FileKind;
@@ -576,21 +576,21 @@ impl Settings {
                 .chain(clean.iter().map(|f| f.path))
                 .any(|p| p == c.display)
         {
-            let only = Engine {
-                catalog: Catalog::builtin(),
-                enabled: std::iter::once("PL808".to_owned()).collect(),
-                size_limit: self.size_limit,
-                parse: self.parse_options(),
-            };
-            let policy = Policy {
-                inline: false,
-                ..Policy::default()
-            };
-            let mut f =
-                pipeline::check_memory_with(&only, &policy, &c.display, None, c.text.as_bytes());
-            if !f.findings.is_empty() {
-                f.scanned = false;
-                files.push(f);
+            // The config's own check, whatever the config enables: the built-in PL808 on its
+            // text, judged without its directives (it cannot excuse itself).
+            let rule = Catalog::builtin()
+                .get("PL808")
+                .expect("PL808 is a built-in rule");
+            let found = promptlint_core::rules::native::pl808_weakened_config::config_findings(
+                &c.text, rule,
+            );
+            if !found.is_empty() {
+                let policy = Policy {
+                    inline: false,
+                    ..Policy::default()
+                };
+                let checked = Checked::outside_engine(c.display.clone(), c.text.clone(), found);
+                files.push(pipeline::judge(&engine, &policy, checked));
             }
         }
         let rules = catalog

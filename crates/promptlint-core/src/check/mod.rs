@@ -70,6 +70,24 @@ pub struct Checked {
     pub scanned: bool,
 }
 
+impl Checked {
+    /// A source whose findings were made without the engine's passes (the config in use,
+    /// which `PL808` reads when the walk did not reach it): its text, lines and findings,
+    /// reported but not counted as scanned.
+    pub fn outside_engine(display: String, text: String, findings: Vec<Finding>) -> Checked {
+        Checked {
+            display,
+            kind: None,
+            checked_as: FileKind::Instructions,
+            lines: LineIndex::new(&text),
+            text,
+            parsed: Parsed::default(),
+            findings,
+            scanned: false,
+        }
+    }
+}
+
 /// True when the model reads `target`'s text: a kind an agent loads, or a text file of a
 /// skill bundle (an archive or office document is not text to it). Such a file is never
 /// skipped as binary, and over the size limit its beginning is still scanned.

@@ -14,7 +14,12 @@ pub fn weakened_config(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     if !crate::config_schema::FILE_NAMES.contains(&name) {
         return Vec::new();
     }
-    let text = input.text();
+    config_findings(input.text(), rule)
+}
+
+/// The PL808 findings of a config file's `text`: what the command line reports for the
+/// config in use when the walk did not reach it, without running the engine.
+pub fn config_findings(text: &str, rule: &Arc<Rule>) -> Vec<Finding> {
     crate::config_schema::weakenings(text)
         .into_iter()
         .filter_map(|(span, message, severity)| {

@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::escape::excerpt;
 use crate::finding::{Finding, Severity};
-use crate::kind::FileKind;
+use crate::kind::{FileKind, Syntax};
 use crate::parse::{Parsed, Role};
 pub use crate::report::{BaselineEntry, Judged};
 use crate::report::{Report, SuppressedBy, Suppression, SuppressionKind};
@@ -289,7 +289,7 @@ pub fn directives(ctx: &FileCtx<'_>) -> Vec<Directive> {
         return Vec::new();
     }
     let mut found: Vec<RawDirective> = Vec::new();
-    if crate::parse::is_markdown(ctx.kind, ctx.path) {
+    if ctx.parsed.syntax == Syntax::Markdown {
         for seg in &ctx.parsed.segments {
             if seg.role != Role::HtmlComment || seg.derived.is_some() {
                 continue;
@@ -305,10 +305,7 @@ pub fn directives(ctx: &FileCtx<'_>) -> Vec<Directive> {
         }
     } else {
         // `#` starts a comment in TOML settings (`.codex/config.toml`), never in JSON.
-        let json = matches!(
-            ctx.kind,
-            FileKind::McpConfig | FileKind::McpTools | FileKind::Request | FileKind::RequestLog
-        ) || (ctx.kind == FileKind::AgentSettings && !ctx.path.ends_with(".toml"));
+        let json = matches!(ctx.parsed.syntax, Syntax::Json | Syntax::JsonLines);
         let mut start = 0;
         for line in text.split_inclusive('\n') {
             let end = start + line.trim_end().len();

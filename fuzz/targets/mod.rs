@@ -576,7 +576,7 @@ pub fn settings(data: &[u8]) {
     };
     let (path, kind) = SETTINGS_PLACES[usize::from(first) % SETTINGS_PLACES.len()];
     let text = text_of(bytes);
-    let parsed = parse::settings::parse(&text, path);
+    let parsed = parse::settings::parse(&text, path.ends_with(".toml"));
     assert_parsed(&text, &parsed, path);
     if let Some(s) = &parsed.settings {
         assert_settings(&text, s, path);

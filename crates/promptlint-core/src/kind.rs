@@ -148,3 +148,50 @@ mod tests {
         );
     }
 }
+
+/// The syntax of a source: how its bytes are parsed and where a directive may sit. Decided
+/// once per source from its kind and path ([`Syntax::of`]) by the parse stage, which records
+/// it in its result (`Parsed::syntax`); the rules and suppression read it from there and
+/// never look at the file name again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Syntax {
+    /// Markdown (CommonMark with frontmatter): instruction files, skills, rules.
+    Markdown,
+    /// JSON or JSONC (comments and trailing commas allowed): MCP configs and tool lists,
+    /// settings, requests, a JSON prompt.
+    Json,
+    /// JSON Lines: one request per line.
+    JsonLines,
+    /// TOML: `.codex/config.toml` and other TOML settings.
+    Toml,
+    /// A prompt template (markdown or text with the template's own markers).
+    Template,
+    /// Plain text: anything else (a skill's script or data file).
+    #[default]
+    Text,
+}
+
+impl Syntax {
+    /// The syntax of a source of `kind` named `path`.
+    pub fn of(kind: FileKind, path: &str) -> Syntax {
+        let lower = path.to_ascii_lowercase();
+        match kind {
+            FileKind::McpConfig | FileKind::McpTools | FileKind::Request => Syntax::Json,
+            FileKind::RequestLog => Syntax::JsonLines,
+            FileKind::AgentSettings if lower.ends_with(".toml") => Syntax::Toml,
+            FileKind::AgentSettings => Syntax::Json,
+            FileKind::Prompt if lower.ends_with(".json") => Syntax::Json,
+            FileKind::Prompt if markdown_path(&lower) => Syntax::Markdown,
+            FileKind::Prompt => Syntax::Template,
+            k if k.is_markdown() || markdown_path(&lower) => Syntax::Markdown,
+            _ => Syntax::Text,
+        }
+    }
+}
+
+/// True when a lower-case `path` ends in a markdown extension.
+fn markdown_path(lower: &str) -> bool {
+    [".md", ".mdc", ".markdown", ".md.tpl", ".mdx"]
+        .iter()
+        .any(|e| lower.ends_with(e))
+}

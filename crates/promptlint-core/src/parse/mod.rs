@@ -16,12 +16,12 @@ pub mod request;
 pub mod segment;
 pub mod settings;
 
-use crate::kind::FileKind;
+use crate::kind::{FileKind, Syntax};
 
 pub use segment::{
     Boundary, CacheLayout, DEFAULT_TOOL_RESULT_BUDGET, MappedText, McpServer, ParseIssue,
     ParseOptions, Parsed, PrefixPiece, Provider, Role, Segment, Setting, SettingCommand,
-    SettingValue, Settings, ToolResult, Zone, est_tokens, is_markdown,
+    SettingValue, Settings, ToolResult, Zone, est_tokens,
 };
 
 /// Parses `text` as a source of `kind`, with the default [`ParseOptions`].
@@ -30,19 +30,23 @@ pub fn parse(text: &str, kind: FileKind, path: &str) -> Parsed {
 }
 
 /// Parses `text` as a source of `kind`.
+/// The syntax is decided here, once ([`Syntax::of`]), and recorded in [`Parsed::syntax`].
 pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -> Parsed {
-    match kind {
-        FileKind::McpConfig => mcp::parse(text),
-        FileKind::McpTools => mcp_tools::parse(text),
-        FileKind::AgentSettings => settings::parse(text, path),
-        FileKind::Request => request::parse(text, opts),
-        FileKind::RequestLog => request::parse_log(text, opts),
-        FileKind::Prompt if path.ends_with(".json") => json::parse_document(text),
-        FileKind::Prompt => prompt::parse(text, path, opts),
-        k if is_markdown(k, path) => markdown::parse(text),
+    let syntax = Syntax::of(kind, path);
+    let mut parsed = match (kind, syntax) {
+        (FileKind::McpConfig, _) => mcp::parse(text),
+        (FileKind::McpTools, _) => mcp_tools::parse(text),
+        (FileKind::AgentSettings, s) => settings::parse(text, s == Syntax::Toml),
+        (FileKind::Request, _) => request::parse(text, opts),
+        (FileKind::RequestLog, _) => request::parse_log(text, opts),
+        (FileKind::Prompt, Syntax::Json) => json::parse_document(text),
+        (FileKind::Prompt, s) => prompt::parse_as(text, path, s == Syntax::Markdown, opts),
+        (_, Syntax::Markdown) => markdown::parse(text),
         _ => Parsed {
             segments: vec![Segment::verbatim(Role::Body, 0..text.len())],
             ..Parsed::default()
         },
-    }
+    };
+    parsed.syntax = syntax;
+    parsed
 }

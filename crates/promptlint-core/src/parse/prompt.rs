@@ -33,11 +33,19 @@ use super::segment::{
 /// The default boundary marker.
 pub const DEFAULT_MARKER: &str = "SYSTEM_PROMPT_DYNAMIC_BOUNDARY";
 
-/// Parses a prompt or template.
+/// Parses a prompt or template named `path`, with the syntax its name gives it.
 pub fn parse(text: &str, path: &str, opts: &ParseOptions) -> Parsed {
+    use crate::kind::{FileKind, Syntax};
+    let markdown = Syntax::of(FileKind::Prompt, path) == Syntax::Markdown;
+    parse_as(text, path, markdown, opts)
+}
+
+/// Parses a prompt or template; `markdown` when the parse stage decided its syntax is
+/// markdown ([`crate::kind::Syntax`]).
+pub fn parse_as(text: &str, path: &str, markdown: bool, opts: &ParseOptions) -> Parsed {
     let frontmatter = super::markdown::frontmatter_end(text)
         .filter(|&end| frontmatter_is_stripped(text, end, path));
-    let mut parsed = match (super::segment::is_markdown_path(path), frontmatter) {
+    let mut parsed = match (markdown, frontmatter) {
         (true, Some(_)) => super::markdown::parse(text),
         (true, None) => super::markdown::parse_without_frontmatter(text),
         (false, _) => plain(text, frontmatter),

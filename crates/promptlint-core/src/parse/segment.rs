@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::kind::FileKind;
 use crate::offset_map::OffsetMap;
 
 /// The role of a segment: what part of a source it is.
@@ -186,6 +185,8 @@ pub struct Parsed {
     /// The headings, subject, tables and blockquotes of a markdown source, built by the
     /// markdown parser in its one pass; `None` for other formats.
     pub outline: Option<super::outline::Outline>,
+    /// The syntax the source was parsed as, decided once from its kind and path.
+    pub syntax: crate::kind::Syntax,
 }
 
 /// The settings of an agent's project configuration (`crate::parse::settings`).
@@ -391,27 +392,6 @@ pub struct SettingCommand {
     pub at_start: bool,
     /// The command line (parts joined by spaces), mapped to the source.
     pub line: MappedText,
-}
-
-/// True when a source of `kind` named `path` is parsed as markdown (markdown kinds, or a
-/// markdown extension for other kinds).
-pub fn is_markdown(kind: FileKind, path: &str) -> bool {
-    match kind {
-        FileKind::McpConfig
-        | FileKind::McpTools
-        | FileKind::Request
-        | FileKind::RequestLog
-        | FileKind::AgentSettings => false,
-        FileKind::Prompt if path.ends_with(".json") => false,
-        k => k.is_markdown() || is_markdown_path(path),
-    }
-}
-
-pub(crate) fn is_markdown_path(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase();
-    [".md", ".mdc", ".markdown", ".md.tpl", ".mdx"]
-        .iter()
-        .any(|e| lower.ends_with(e))
 }
 
 pub use cache_layout::{

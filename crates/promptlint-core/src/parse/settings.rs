@@ -43,9 +43,10 @@ use super::segment::{
 };
 use crate::offset_map::OffsetMap;
 
-/// Parses an agent settings file named `path` (TOML when it ends in `.toml`, else JSONC).
-pub fn parse(text: &str, path: &str) -> Parsed {
-    let tree = if path.ends_with(".toml") {
+/// Parses an agent settings file: TOML when `toml` (the parse stage's [`crate::kind::Syntax`]),
+/// else JSONC.
+pub fn parse(text: &str, toml: bool) -> Parsed {
+    let tree = if toml {
         parse_toml(text)
     } else {
         parse_tree(text)
@@ -445,7 +446,7 @@ mod tests {
     use super::*;
 
     fn command_lines(src: &str, path: &str) -> Vec<(String, String, bool, String)> {
-        parse(src, path)
+        parse(src, path.ends_with(".toml"))
             .settings
             .unwrap()
             .commands
@@ -484,7 +485,7 @@ mod tests {
                 ),
             ]
         );
-        let p = parse(src, ".claude/settings.json");
+        let p = parse(src, false);
         let roles: Vec<_> = p
             .segments
             .iter()
@@ -497,7 +498,7 @@ mod tests {
     #[test]
     fn toml_values_keep_exact_spans_and_paths() {
         let src = "approval_policy = \"never\"\n[mcp_servers.docs]\ncommand = 'npx'\nargs = [\"-y\", \"d\\u0041c\"]\n[profiles.x]\nsandbox_mode = \"\"\"\ndanger-full-access\"\"\"\n";
-        let p = parse(src, ".codex/config.toml");
+        let p = parse(src, true);
         let s = p.settings.unwrap();
         let v: Vec<_> = s
             .values
@@ -556,7 +557,7 @@ mod tests {
 
     #[test]
     fn broken_toml_is_a_parse_issue_and_scanned_as_text() {
-        let p = parse("a = \n", ".codex/config.toml");
+        let p = parse("a = \n", true);
         assert_eq!(p.segments.len(), 1);
         assert!(
             p.issues[0].message.starts_with("invalid TOML"),
@@ -568,7 +569,7 @@ mod tests {
     #[test]
     fn flat_and_quoted_keys_read_alike() {
         let src = r#"{"chat.tools.terminal.autoApprove": {"/.*/": true}, "chat": {"tools": {"autoApprove": true}}}"#;
-        let s = parse(src, ".vscode/settings.json").settings.unwrap();
+        let s = parse(src, false).settings.unwrap();
         let v: Vec<_> = s
             .values
             .iter()

@@ -132,6 +132,11 @@ impl Outline {
     pub fn in_quote(&self, at: usize) -> bool {
         holding(&self.quotes, at).is_some()
     }
+
+    /// The blockquote holding byte `at`, if any.
+    pub fn quote_at(&self, at: usize) -> Option<Range<usize>> {
+        holding(&self.quotes, at)
+    }
 }
 
 /// Adds the line `pos..end` to the last run of `runs` when it continues it, else starts one.

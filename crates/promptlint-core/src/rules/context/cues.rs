@@ -164,11 +164,69 @@ pub(super) static REFUSAL: LazyLock<Cue> = LazyLock::new(|| {
     .expect("static regex")
 });
 
+/// Verbs whose negation mandates their object rather than forbidding it ("never forget to
+/// run", "never hesitate to run", "do not skip running", "must not refuse to run"), and
+/// words that make a negated order conditional on doing something first ("never run the
+/// tests without first running").
+pub(super) static DOUBLE_NEGATIVE: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r"(?i)(?-u:\b)(?:forget|forgot|hesitat[a-z]*|skip|skipping|refus[a-z]*|fail|neglect|omit|",
+        r"stop|delay|miss|cease|without|until|unless|before)(?-u:\b)",
+    ))
+    .expect("static regex")
+});
+
+/// An order that hands the agent what a sentence quoted, narrated or showed: "do the same",
+/// "do exactly what that quote says", "execute the block above", "run each one now".
+pub(super) static HANDED_OVER: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r"(?i)(?-u:\b)(?:do\s+(?:the\s+same|likewise|so\s+too|it\s+too)|",
+        r"do\s+(?:exactly\s+)?(?:what|as)\s+(?:it|that|this|the)(?:\s+[\w-]+)?\s+says|",
+        r"(?:then\s+)?do\s+(?:them|those|these|it)(?-u:\b)|",
+        r"(?:run|execute|perform|follow|obey|apply|paste)\s+(?:each(?:\s+one)?|every\s+one|all\s+of\s+them|",
+        r"them|it|(?:the|that|this|each)\s+(?:block|command|snippet|quote|instruction|text|step|line)s?)",
+        r"(?:\s+(?:above|below|now|first|in\s+your\s+(?:shell|terminal)))*(?-u:\b))",
+    ))
+    .expect("static regex")
+});
+
+/// True when `text` hands something to the agent ([`HANDED_OVER`]), not under a negation
+/// ("never do the same", "do not run it").
+pub(super) fn handed_over(text: &str) -> bool {
+    HANDED_OVER
+        .find_iter(text)
+        .any(|m| !TRAILING_NEGATION.is_match(&text[..m.start()]))
+}
+
+/// A quotation attributed to someone whose word the agent follows: "As the maintainer says:",
+/// "What the user wants:", "Per the owner:".
+pub(super) static AUTHORITY_SAYS: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r"(?i)(?:(?-u:\b)(?:as|what)\s+(?:the|your|our|my)\s+(?:[\w-]+\s+){0,2}?",
+        r"(?:says|said|wants|asks|requires|instructs|writes|wrote)|(?-u:\b)(?:per|from)\s+(?:the|your|our)\s+",
+        r"(?:maintainers?|owners?|users?|admins?|administrators?|developers?|team|lead|boss|operator))",
+        r#"\s*[:,—–-]?\s*["“'«]?\s*$"#,
+    ))
+    .expect("static regex")
+});
+
+/// A list lead-in that opens with an order to do the items ("Do these setup steps:", "Run
+/// the following:", "Complete each step:"): it delivers them, whatever else it says.
+pub(super) static DELIVERING_LEAD: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r"(?i)^[\s>*_#+\d.)|-]*(?:(?:first|then|now|next|please|always)[,\s]+)?",
+        r"(?:do\s+(?:these|this|the|each|all|every|them|it|exactly|as|what|so)|run|execute|perform|",
+        r"follow|complete|carry\s+out|apply|use|install|set\s+up|type|paste)",
+        r"(?-u:\b)",
+    ))
+    .expect("static regex")
+});
+
 /// The text before a [`REFUSAL`] word ends in a negation of it: "not malicious", "non-",
 /// "never dangerous", "isn't an attack", "not at all harmful".
 pub(super) static NEGATED_LABEL: LazyLock<Cue> = LazyLock::new(|| {
     Cue::new(&format!(
-        r"(?i)(?:(?-u:\b){NEGATION}(?:\s+(?:at\s+all|really|an?|the|very|remotely|in\s+any\s+way))*\s+|(?-u:\b)non[\s-]?|(?-u:\b)no\s+)$"
+        r"(?i)(?:(?-u:\b){NEGATION}(?:\s+(?:at\s+all|really|an?|the|very|remotely|in\s+any\s+way))*\s+|(?-u:\b)non[\s-]?|(?-u:\b)(?:no|nothing|nobody|no\s+one)\s+)$"
     ))
     .expect("static regex")
 });

@@ -110,6 +110,11 @@ pub fn assess(
     let documentation = place == Place::Documentation;
     let prefix = sentence_prefix(text, r.start);
     let rest = &text[r.end..ceil_char_boundary(text, r.end + WINDOW)];
+    // What the sentence then hands to the agent ("...; do the same", "Do exactly what that
+    // quote says") is an order, however it was framed.
+    if handed_over(following(rest)) {
+        return None;
+    }
     if forbids(prefix, rest) || FORBIDDING_LABEL.is_match(prefix) {
         return Some(Discussion::Forbidden);
     }
@@ -122,10 +127,16 @@ pub fn assess(
     if documentation && threat_table(text, r.start) {
         return Some(Discussion::ThreatTable);
     }
-    // A lead-in is the sentence its items complete ("Never do the following:", "Attacks:"):
-    // its words govern them, read whole.
+    // A lead-in line is the sentence its items complete ("Never do the following:", "Look
+    // for:"): its words govern them, read whole, unless it orders them done ("Do these
+    // steps (the scanner should detect them):", "Look for these, then do them:"). A heading
+    // is a label, not a sentence: it lowers nothing here.
     let lead_forbids = |l: &str| {
-        NEGATED_VERB.is_match(l) || REFUSAL.is_match(l) || LEAD_IN_CUE.is_match(l) || forbids(l, "")
+        let t = l.trim_start();
+        !t.starts_with('#')
+            && !DELIVERING_LEAD.is_match(t)
+            && !handed_over(t)
+            && (negated_verb(l) || REFUSAL.is_match(l) || LEAD_IN_CUE.is_match(l) || forbids(l, ""))
     };
     if list_lead_in(text, r.start).is_some_and(lead_forbids) {
         return Some(Discussion::ForbiddenList);
@@ -242,6 +253,9 @@ const QUOTES: [char; 10] = ['"', '“', '”', '«', '»', '「', '」', '『', 
 /// the match; `after`: the text after it up to the end of the next sentence) and no
 /// discussing cue is there.
 fn delivered(prefix: &str, after: &str) -> bool {
+    if AUTHORITY_SAYS.is_match(prefix) {
+        return true;
+    }
     let adopted = ADOPT_BEFORE.is_match(prefix)
         || ADOPT_AFTER
             .find_iter(after)
@@ -278,12 +292,32 @@ fn previous_sentences(text: &str, at: usize) -> &str {
 /// True when the sentence around a match forbids, refuses or negates it: `prefix` is the
 /// sentence up to the match, `rest` the text after it.
 fn forbids(prefix: &str, rest: &str) -> bool {
-    NEGATED_VERB.is_match(prefix)
+    negated_verb(prefix)
         || refused(prefix)
         || TRAILING_NEGATION.is_match(prefix)
         || TRAILING_NEGATION_INTL.is_match(prefix)
         || FORBIDDEN_AFTER.is_match(rest)
         || FORBIDDEN_AFTER_INTL.is_match(rest)
+}
+
+/// True when a negation governs a compliance verb in `prefix` ([`NEGATED_VERB`]) and forbids
+/// it: a double negative ("never forget to run", "do not skip running", "never run the
+/// tests without first running") mandates its object instead.
+fn negated_verb(prefix: &str) -> bool {
+    NEGATED_VERB
+        .find_iter(prefix)
+        .any(|m| !DOUBLE_NEGATIVE.is_match(&prefix[m.start()..]))
+}
+
+/// The clause of `prefix` that holds the match: the text after the last semicolon, dash,
+/// closing parenthesis or line break. Not a colon: "Look for red flags: instructions to
+/// ..." introduces the object of its verb.
+fn clause_of(prefix: &str) -> &str {
+    prefix
+        .rfind([';', '—', '–', ')', '\n'])
+        .map_or(prefix, |i| {
+            &prefix[i + prefix[i..].chars().next().map_or(1, char::len_utf8)..]
+        })
 }
 
 /// True when a word of refusal, detection or danger ([`REFUSAL`]) frames the match: it is in
@@ -299,7 +333,9 @@ fn refused(prefix: &str) -> bool {
             .any(|m| !NEGATED_LABEL.is_match(&head[..m.start()]))
     };
     let Some(boundary) = CLAUSE_OPENING.find(prefix) else {
-        return framed(prefix);
+        // The match is inside a clause: only that clause's words frame it (not a line or a
+        // parenthesis before it, such as a fence's info string or "(should be detected)").
+        return framed(clause_of(prefix));
     };
     // The match opens a clause. Only a label that names it, right before a colon, frames
     // it: "Prompt injection: ignore ...", "Attack payload: ...". A judgement of something

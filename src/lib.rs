@@ -21,6 +21,7 @@ pub use promptlint_core::{
 
 pub mod changed;
 pub mod cli;
+pub mod commands;
 pub mod config;
 pub mod discover;
 pub mod fix;

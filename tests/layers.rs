@@ -95,6 +95,8 @@ const TABLE: &[(&str, usize)] = &[
     ("fix", 12),
     ("init", 12),
     ("cli", 12),
+    // The subcommands' runners: `main` parses the arguments and hands the command to them.
+    ("commands", 12),
     ("lib", 12),
     ("main", 12),
 ];

@@ -26,8 +26,13 @@
 //! [`CacheOptions::max_line_bytes`] is skipped with an error, without being held in memory.
 mod analyzer;
 mod classify;
+mod compare;
 pub mod input;
 mod model;
+mod open;
+mod parts;
+mod predict;
+mod prefix;
 mod reader;
 
 pub use analyzer::{Analyzer, Request};

@@ -1,0 +1,34 @@
+//! The subcommands of the `promptlint` binary: each runs, prints its output and says the exit
+//! code. `main.rs` parses the arguments and hands the command to [`run`].
+
+use std::process::ExitCode;
+
+use crate::cli::Command;
+
+mod cache;
+mod check;
+mod completions;
+mod init;
+mod output;
+mod pin;
+mod rules;
+
+use cache::run_cache;
+use check::run_check;
+use completions::run_completions;
+use init::run_init;
+use pin::run_pin;
+use rules::{run_explain, run_rules};
+
+/// Runs `command` and returns the exit code of the run.
+pub fn run(command: Command) -> ExitCode {
+    match command {
+        Command::Check(args) => run_check(args),
+        Command::Rules(args) => run_rules(&args),
+        Command::Cache(args) => run_cache(&args),
+        Command::Mcp(crate::cli::McpCommand::Pin(args)) => run_pin(&args),
+        Command::Explain(args) => run_explain(&args),
+        Command::Init(args) => run_init(&args),
+        Command::Completions(args) => run_completions(&args),
+    }
+}

@@ -1,0 +1,175 @@
+//! `promptlint mcp pin`.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use crate::cli::TextFormatArg;
+use crate::escape::escape_one_line;
+
+use super::output::emit;
+
+/// `promptlint mcp pin`: writes the lock, or with `--check` compares the dumps with it.
+pub(super) fn run_pin(args: &crate::cli::PinArgs) -> ExitCode {
+    use crate::pin::{Drift, Lock, drift, pins_of};
+    let mut pins = Vec::new();
+    let mut texts = Vec::new();
+    let mut failed = false;
+    // Each error, also in the JSON document with `--format json`.
+    let mut errors: Vec<serde_json::Value> = Vec::new();
+    let mut fail = |path: &str, message: String| {
+        eprintln!("error: {path}: {message}");
+        errors.push(serde_json::json!({"path": path, "message": message}));
+    };
+    for file in &args.files {
+        let shown = crate::discover::display_path(file);
+        let limit = crate::bounds::DEFAULT_MAX_FILE_SIZE;
+        let text = match crate::bounds::read_at_most(file, limit) {
+            Ok(Some(b)) => String::from_utf8_lossy(&b).into_owned(),
+            Ok(None) => {
+                fail(
+                    &shown,
+                    format!("larger than the size limit of {limit} bytes"),
+                );
+                failed = true;
+                continue;
+            }
+            Err(e) => {
+                fail(&shown, e.to_string());
+                failed = true;
+                continue;
+            }
+        };
+        let stem = file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| shown.clone());
+        match pins_of(&text, args.server.as_deref(), &stem) {
+            Ok(found) => {
+                let at = texts.len();
+                pins.extend(found.into_iter().map(|p| (at, p)));
+            }
+            Err(why) => {
+                fail(&shown, crate::escape::escape_one_line(&why));
+                failed = true;
+            }
+        }
+        texts.push((shown, text));
+    }
+    let lock_shown = crate::discover::display_path(&args.lock);
+    let only: Vec<crate::pin::Pin> = pins.iter().map(|(_, p)| p.clone()).collect();
+    if !args.check {
+        if failed {
+            eprintln!("error: {lock_shown} not written: a dump could not be read");
+            return ExitCode::from(2);
+        }
+        let lock = Lock::of(&only);
+        if let Err(e) = write_lock(&args.lock, lock.to_json().as_bytes()) {
+            eprintln!("error: cannot write {lock_shown}: {e}");
+            return ExitCode::from(2);
+        }
+        eprintln!("pinned {} tools in {lock_shown}", lock.tools.len());
+        return ExitCode::SUCCESS;
+    }
+    let lock = match crate::bounds::read_at_most(&args.lock, crate::bounds::DEFAULT_MAX_FILE_SIZE) {
+        Ok(Some(b)) => {
+            Lock::parse(&String::from_utf8_lossy(&b)).map_err(|why| escape_one_line(&why))
+        }
+        Ok(None) => Err("larger than the size limit".to_owned()),
+        Err(e) => Err(e.to_string()),
+    };
+    let lock = match lock {
+        Ok(l) => l,
+        Err(message) => {
+            fail(&lock_shown, message);
+            if args.format == TextFormatArg::Json {
+                let v = serde_json::json!({"version": 1, "lock": lock_shown, "tools_checked": 0, "drift": [], "errors": errors});
+                emit(&format!("{v}\n"));
+            }
+            return ExitCode::from(2);
+        }
+    };
+    let drifts = drift(&lock, &only);
+    // Where each pin came from, for positions.
+    let place = |p: &crate::pin::Pin| {
+        let (at, _) = pins
+            .iter()
+            .find(|(_, q)| q == p)
+            .map_or((0, p), |(i, q)| (*i, q));
+        let (shown, text) = &texts[at];
+        let lines = crate::source::LineIndex::new(text);
+        let at = crate::source::floor_char_boundary(text, p.span.start.min(text.len()));
+        let pos = lines.position(text, at);
+        (shown.clone(), pos.line, pos.column)
+    };
+    let esc = crate::escape::escape_one_line;
+    let mut json_items = Vec::new();
+    let mut out = String::new();
+    for d in &drifts {
+        match d {
+            Drift::Changed { now, locked } => {
+                let (path, line, col) = place(now);
+                out.push_str(&format!(
+                    "{path}:{line}:{col}: tool `{}` of server `{}` changed since it was pinned in {lock_shown}: locked sha256 {locked}, now {}\n",
+                    esc(&now.tool), esc(&now.server), now.sha256
+                ));
+                json_items.push(serde_json::json!({"change":"changed","server":now.server,"tool":now.tool,"path":path,"line":line,"column":col,"locked_sha256":locked,"sha256":now.sha256}));
+            }
+            Drift::Added(now) => {
+                let (path, line, col) = place(now);
+                out.push_str(&format!(
+                    "{path}:{line}:{col}: tool `{}` of server `{}` is not pinned in {lock_shown}: sha256 {}\n",
+                    esc(&now.tool), esc(&now.server), now.sha256
+                ));
+                json_items.push(serde_json::json!({"change":"added","server":now.server,"tool":now.tool,"path":path,"line":line,"column":col,"sha256":now.sha256}));
+            }
+            Drift::Removed(e) => {
+                out.push_str(&format!(
+                    "{lock_shown}: tool `{}` of server `{}` is pinned but no longer listed: locked sha256 {}\n",
+                    esc(&e.tool), esc(&e.server), e.sha256
+                ));
+                json_items.push(serde_json::json!({"change":"removed","server":e.server,"tool":e.tool,"locked_sha256":e.sha256}));
+            }
+        }
+    }
+    let ok = if args.format == TextFormatArg::Json {
+        let mut v = serde_json::json!({"version": 1, "lock": lock_shown, "tools_checked": only.len(), "drift": json_items});
+        if !errors.is_empty() {
+            v["errors"] = serde_json::Value::Array(errors);
+        }
+        emit(&format!("{v}\n"))
+    } else {
+        let summary = if drifts.is_empty() {
+            format!("{} tools match {lock_shown}\n", only.len())
+        } else {
+            format!(
+                "{} of {} tools differ from {lock_shown}\n",
+                drifts.len(),
+                only.len()
+            )
+        };
+        emit(&out) && emit(&summary)
+    };
+    if failed || !ok {
+        ExitCode::from(2)
+    } else if drifts.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// Writes the lock atomically: over an existing file as `--fix` does, else a temporary file in
+/// the same folder renamed into place.
+fn write_lock(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    if path.exists() {
+        return crate::fix::write_atomic(path, bytes);
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map(|_| ()).map_err(|e| e.error)
+}

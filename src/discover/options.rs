@@ -1,0 +1,92 @@
+//! What the user chose: discovery's options, the config's include and exclude globs
+//! ([`PathFilter`]), and `--exclude` as the walker's overrides.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use ignore::gitignore::Gitignore;
+
+use crate::kind::FileKind;
+
+/// Options of discovery.
+#[derive(Debug, Clone, Default)]
+pub struct DiscoverOptions {
+    /// Force this kind for every source (`--kind`).
+    pub kind: Option<FileKind>,
+    /// Name of stdin in output (`--stdin-filename`).
+    pub stdin_filename: Option<String>,
+    /// Globs (gitignore syntax) skipped while walking, relative to the folder walked
+    /// (`--exclude`); never applied to paths named on the command line.
+    pub exclude: Vec<String>,
+    /// The config's `include` and `exclude` globs: while walking, excluded paths are skipped
+    /// and included files are scanned even when no convention names them (their kind then
+    /// comes from their content). Never applied to paths named on the command line.
+    pub filter: Option<Arc<PathFilter>>,
+    /// Apply `exclude` and the filter's excludes to paths named on the command line too
+    /// (`--force-exclude`); `--exclude` globs are then matched relative to the current
+    /// directory. An excluded named file is dropped without a note, as ruff drops it.
+    pub force_exclude: bool,
+    /// Walk without reading ignore files (`.gitignore`, `.ignore`, `.git/info/exclude`, the
+    /// global excludes file): `--no-respect-gitignore`.
+    pub no_respect_gitignore: bool,
+}
+
+/// The `--exclude` globs as the walker's overrides for a walk of `root`: each glob becomes an
+/// ignore override (`!glob`), matched like a .gitignore line at `root` (`fixtures/**` or
+/// `fixtures/` from the root, `*.snap` at any depth). A matching folder is not entered.
+///
+/// # Errors
+/// The glob and why it does not parse; a glob starting with `!` is refused, since it would
+/// turn the override into a whitelist that hides every other file.
+pub fn exclude_overrides(
+    root: &Path,
+    globs: &[String],
+) -> Result<ignore::overrides::Override, String> {
+    let mut b = ignore::overrides::OverrideBuilder::new(root);
+    for g in globs {
+        if g.starts_with('!') {
+            return Err(format!("`{g}`: a glob cannot start with `!`"));
+        }
+        if g.trim().is_empty() {
+            return Err("an empty glob excludes nothing".to_owned());
+        }
+        b.add(&format!("!{g}")).map_err(|e| format!("`{g}`: {e}"))?;
+    }
+    b.build().map_err(|e| e.to_string())
+}
+
+/// Include and exclude globs (gitignore syntax) relative to a base folder.
+#[derive(Debug, Clone)]
+pub struct PathFilter {
+    pub(crate) base: PathBuf,
+    pub(crate) include: Option<Gitignore>,
+    pub(crate) exclude: Option<Gitignore>,
+}
+
+impl PathFilter {
+    fn matches(g: &Gitignore, base: &Path, abs: &Path, is_dir: bool) -> bool {
+        abs.starts_with(base) && g.matched_path_or_any_parents(abs, is_dir).is_ignore()
+    }
+
+    /// True when `path` (relative to the current directory, or absolute) matches an `exclude`
+    /// glob, or lies in a folder that does.
+    pub fn excluded(&self, path: &Path, is_dir: bool) -> bool {
+        let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        self.exclude
+            .as_ref()
+            .is_some_and(|g| Self::matches(g, &self.base, &abs, is_dir))
+    }
+
+    /// True when `path` matches an `include` glob.
+    pub fn included(&self, path: &Path) -> bool {
+        let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        self.include
+            .as_ref()
+            .is_some_and(|g| Self::matches(g, &self.base, &abs, false))
+    }
+
+    /// True when the filter has no include glob (walking keeps only convention files).
+    pub fn has_include(&self) -> bool {
+        self.include.is_some()
+    }
+}

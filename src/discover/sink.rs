@@ -1,0 +1,75 @@
+//! Where discovery puts what it finds: each source handed on once, the memory files whose
+//! imports are to be followed.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use sha2::{Digest, Sha256};
+
+use crate::target::{FileError, Target};
+
+use super::imports::{Imports, MAX_IMPORT_READ, imports_bounded, imports_followed};
+
+/// A 128-bit digest of `bytes` (the first half of their SHA-256): two paths with the same
+/// digest are taken for the same path, which no two of the 2^64 paths a run could meet do.
+pub(super) fn digest(bytes: &[u8]) -> u128 {
+    let d = Sha256::digest(bytes);
+    let mut half = [0u8; 16];
+    half.copy_from_slice(&d[..16]);
+    u128::from_le_bytes(half)
+}
+
+/// A memory file found (not imported) whose `@path` imports are to be followed, with them.
+#[derive(Debug)]
+pub(super) struct Memory {
+    pub(super) path: PathBuf,
+    pub(super) display: String,
+    pub(super) imports: Imports,
+}
+
+/// Where discovery puts what it finds (see [`discover_each`](super::discover_each)).
+pub(super) struct Sink<'a> {
+    pub(super) found: &'a mut dyn FnMut(Target),
+    /// Paths that could not be walked, in the order met.
+    pub(super) errors: Vec<FileError>,
+    /// Digests of the display paths handed on.
+    pub(super) shown: HashSet<u128>,
+    /// Digests of the real paths of every source found (an import of one is not added).
+    pub(super) known: HashSet<u128>,
+    /// Memory files found that import something, in the order found.
+    pub(super) memory: Vec<Memory>,
+}
+
+impl Sink<'_> {
+    /// A source found by walking or named: known by its real path, its imports read when it
+    /// is a memory file, and handed on unless its display path was.
+    pub(super) fn push(&mut self, t: Target) {
+        if let Some(p) = &t.path {
+            if let Ok(real) = std::fs::canonicalize(p) {
+                self.known
+                    .insert(digest(real.as_os_str().as_encoded_bytes()));
+            }
+            if t.skip.is_none()
+                && imports_followed(p)
+                && let Ok(Some(bytes)) = crate::bounds::read_at_most(p, MAX_IMPORT_READ)
+            {
+                let imports = imports_bounded(&String::from_utf8_lossy(&bytes));
+                if !imports.paths.is_empty() {
+                    self.memory.push(Memory {
+                        path: p.clone(),
+                        display: t.display.clone(),
+                        imports,
+                    });
+                }
+            }
+        }
+        self.hand_on(t);
+    }
+
+    /// Hands `t` on unless a source of the same display path was.
+    pub(super) fn hand_on(&mut self, t: Target) {
+        if self.shown.insert(digest(t.display.as_bytes())) {
+            (self.found)(t);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+use std::collections::HashSet;
+
+use super::follow::follow_imports;
+use super::imports::{MAX_IMPORTS_PER_FILE, imports_bounded};
+use super::sink::{Memory, Sink};
+use crate::target::Target;
+
+/// The lookups [`follow_imports`] makes for a `CLAUDE.md` of `n` import lines (`@x0`,
+/// `@x1`, ..., none of which exists), and the notes it hands on.
+fn lookups_for(n: usize) -> (usize, Vec<Target>) {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let text: String = (0..n).map(|i| format!("@x{i}\n")).collect();
+    let path = dir.path().join("CLAUDE.md");
+    std::fs::write(&path, &text).expect("written");
+    let mut found = Vec::new();
+    let mut push = |t: Target| found.push(t);
+    let mut out = Sink {
+        found: &mut push,
+        errors: Vec::new(),
+        shown: HashSet::new(),
+        known: HashSet::new(),
+        memory: vec![Memory {
+            path,
+            display: "CLAUDE.md".to_owned(),
+            imports: imports_bounded(&text),
+        }],
+    };
+    let lookups = follow_imports(&mut out, 0..1, dir.path());
+    (lookups, found)
+}
+
+#[test]
+fn import_lookups_are_bounded_per_file_whatever_its_size() {
+    // Issue 29: 1 MB of `@x` lines made one lookup per line (330,000 system calls).
+    let (small, _) = lookups_for(2_000);
+    let (large, notes) = lookups_for(4_000);
+    assert_eq!((small, large), (MAX_IMPORTS_PER_FILE, MAX_IMPORTS_PER_FILE));
+    let skips: Vec<(String, Option<String>)> = notes
+        .into_iter()
+        .map(|t| {
+            (
+                t.display.rsplit('/').next().unwrap_or("").to_owned(),
+                t.skip,
+            )
+        })
+        .collect();
+    assert_eq!(
+        skips,
+        [(
+            format!("x{MAX_IMPORTS_PER_FILE}"),
+            Some(format!(
+                "an import of CLAUDE.md not followed: it has 4000 imports, over the limit of \
+                 {MAX_IMPORTS_PER_FILE}; this one and the {} after it are not followed",
+                4000 - MAX_IMPORTS_PER_FILE - 1
+            ))
+        )]
+    );
+    // Under the limit: one lookup per import, no note.
+    let (few, notes) = lookups_for(10);
+    assert_eq!((few, notes.len()), (10, 0));
+}
+
+#[test]
+fn imports_bounded_counts_every_import_and_keeps_the_first() {
+    let text: String = (0..1000).map(|i| format!("see @a{i}.md\n")).collect();
+    let i = imports_bounded(&text);
+    assert_eq!(i.total, 1000);
+    assert_eq!(i.paths.len(), MAX_IMPORTS_PER_FILE);
+    assert_eq!(i.paths[0], "a0.md");
+    assert_eq!(i.first_dropped, Some(format!("a{MAX_IMPORTS_PER_FILE}.md")));
+}

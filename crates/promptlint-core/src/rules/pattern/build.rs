@@ -59,7 +59,7 @@ pub(super) fn build(src: &str, engine: Engine) -> Result<meta::Regex, String> {
 }
 
 /// Builds a rule regex as [`build`] does for [`Engine::Full`], but with regex-automata's
-/// automatic prefilters off (see [`Full`]).
+/// automatic prefilters off (see [`Full`](super::compiled::Full)).
 ///
 /// # Errors
 /// As [`build`].

@@ -10,7 +10,7 @@ use super::build::{Engine, build, build_from_hir, build_plain, parse};
 use crate::rules::Rule;
 
 /// Compiled regexes of one rule, each compiled on first need (which of them run on a text
-/// is the set's [`Gate`]'s decision).
+/// is the set's [`Gate`](super::gate::Gate)'s decision).
 #[derive(Debug)]
 pub(super) struct Compiled {
     /// Every regex, compiled on first need.

@@ -2,8 +2,8 @@
 //! required literals ([`Gate`], through [`super::occurrences`]), then the regexes of each
 //! triggered rule that the literals allow, compiled on first need: without the lazy DFA
 //! while a regex has searched only a few kilobytes, as on one file, and with it after
-//! ([`Engine`]); a full build whose prefilter is not fast is timed against one without, and
-//! the faster kept ([`Full`]).
+//! ([`Engine`](build::Engine)); a full build whose prefilter is not fast is timed against
+//! one without, and the faster kept ([`Full`](compiled::Full)).
 //!
 //! Why this shape: a `RegexSet` of ~150 Unicode-aware, case-insensitive patterns was measured
 //! 50x slower on non-ASCII text (Unicode `\b` in a large set falls back to a slow engine), and
@@ -40,7 +40,7 @@ pub struct PatternSet {
     rules: Vec<PatternRule>,
     /// Which rules and regexes a text needs, built on the first text scanned.
     gate: OnceLock<Gate>,
-    /// Bytes of text scanned so far, over every thread (see [`Engine`]).
+    /// Bytes of text scanned so far, over every thread (see [`Engine`](build::Engine)).
     scanned: AtomicUsize,
 }
 /// Compiles every regex of `rule` now (catalog validation of user rules, and tests).

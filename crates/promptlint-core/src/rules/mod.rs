@@ -9,6 +9,7 @@
 
 pub mod authorship;
 pub mod catalog;
+pub(crate) mod commands;
 pub mod context;
 pub mod docs;
 pub mod encoded;

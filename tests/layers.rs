@@ -704,3 +704,21 @@ fn a_circle_is_found() {
     }
     assert_eq!(cycles(&e), [["a", "b", "c"].map(String::from).to_vec()]);
 }
+
+/// Issue 30: no source file of a crate (tests aside) is over [`MAX_LINES`] lines; a module
+/// that grows past it is split by responsibility into children.
+#[test]
+fn no_source_file_is_over_the_line_limit() {
+    const MAX_LINES: usize = 800;
+    let root = main_dir();
+    let mut over = Vec::new();
+    for (dir, _) in CRATES {
+        for (_, p) in modules_of(&root.join(dir)) {
+            let lines = std::fs::read_to_string(&p).unwrap().lines().count();
+            if lines > MAX_LINES {
+                over.push(format!("{} has {lines} lines", p.display()));
+            }
+        }
+    }
+    assert!(over.is_empty(), "over {MAX_LINES} lines:\n{}", over.join("\n"));
+}

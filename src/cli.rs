@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::kind::FileKind;
+use crate::report::{FailOn, Format};
 
 /// Lint the files AI coding agents load (AGENTS.md, CLAUDE.md, .cursorrules, SKILL.md, MCP
 /// configs) and rendered prompts for injection, invisible Unicode, exfiltration, permission
@@ -71,23 +72,6 @@ pub struct PinArgs {
     pub format: TextFormatArg,
 }
 
-/// Output formats of `check`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    /// rustc-style diagnostics.
-    Human,
-    /// JSON, schema version 1.
-    Json,
-    /// SARIF 2.1.0 (GitHub code scanning).
-    Sarif,
-    /// GitHub Actions workflow commands (annotations).
-    Github,
-    /// GitLab Code Quality report.
-    Gitlab,
-    /// One line per finding: `path:line:col: PLnnn [severity] message`.
-    Concise,
-}
-
 /// Output formats of `rules` and `cache`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum TextFormatArg {
@@ -95,19 +79,6 @@ pub enum TextFormatArg {
     Human,
     /// JSON.
     Json,
-}
-
-/// `--fail-on` levels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FailOnArg {
-    /// Fail on errors only.
-    Error,
-    /// Fail on warnings and errors.
-    Warning,
-    /// Fail on any finding.
-    Note,
-    /// Never fail on findings.
-    Never,
 }
 
 /// `--color` choices.
@@ -164,11 +135,11 @@ pub struct CheckArgs {
     #[arg(value_name = "PATH", default_value = ".")]
     pub paths: Vec<PathBuf>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
-    pub format: FormatArg,
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
     /// Exit 1 when a finding is at or above this severity.
-    #[arg(long, value_enum, default_value_t = FailOnArg::Warning)]
-    pub fail_on: FailOnArg,
+    #[arg(long, value_enum, default_value_t = FailOn::Warning)]
+    pub fail_on: FailOn,
     /// Check every source as this kind: instructions, rules, skill, command, agent-def,
     /// mcp-config, prompt, request or request-log.
     #[arg(long, value_name = "KIND", value_parser = parse_kind)]

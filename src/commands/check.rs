@@ -5,9 +5,9 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::cli::{CheckArgs, ColorArg, FailOnArg, FormatArg};
+use crate::cli::{CheckArgs, ColorArg};
 use crate::escape::{escape_one_line, escape_path};
-use crate::report::{self, FailOn, Format, HumanOptions, SourceRoot};
+use crate::report::{self, Format, HumanOptions, SourceRoot};
 
 use super::output::{emit, write_output};
 
@@ -229,14 +229,7 @@ pub(super) fn run_check(args: CheckArgs) -> ExitCode {
         diff_base: args.diff_base.clone(),
         new_only: args.new_only,
     };
-    let format = match args.format {
-        FormatArg::Human => Format::Human,
-        FormatArg::Json => Format::Json,
-        FormatArg::Sarif => Format::Sarif,
-        FormatArg::Github => Format::Github,
-        FormatArg::Gitlab => Format::Gitlab,
-        FormatArg::Concise => Format::Concise,
-    };
+    let format = args.format;
     let outputs = Outputs {
         format,
         output: args.output.as_deref(),
@@ -317,12 +310,7 @@ pub(super) fn run_check(args: CheckArgs) -> ExitCode {
     if written.is_err() || !report.run_errors.is_empty() {
         return ExitCode::from(2);
     }
-    let fail_on = match args.fail_on {
-        FailOnArg::Error => FailOn::Error,
-        FailOnArg::Warning => FailOn::Warning,
-        FailOnArg::Note => FailOn::Note,
-        FailOnArg::Never => FailOn::Never,
-    };
+    let fail_on = args.fail_on;
     if args.fail_on_empty && report.files_scanned == 0 {
         return ExitCode::from(1);
     }

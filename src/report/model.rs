@@ -520,15 +520,16 @@ impl Report {
     }
 }
 
-/// The lowest severity that makes the run fail.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// The lowest severity that makes the run fail (`--fail-on`: clap reads this enum itself,
+/// its doc lines are the help of each value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum FailOn {
-    /// Only errors.
+    /// Fail on errors only.
     Error,
-    /// Warnings and errors (default).
+    /// Fail on warnings and errors.
     #[default]
     Warning,
-    /// Any finding.
+    /// Fail on any finding.
     Note,
     /// Never fail on findings.
     Never,
@@ -547,21 +548,24 @@ impl FromStr for FailOn {
     }
 }
 
-/// Output formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// Output formats of `check` (`--format`: clap reads this enum itself, its doc lines are the
+/// help of each value). The renderers: `super::human` (miette diagnostics and a summary
+/// line), `super::json` (schema version 1, README), `super::sarif`, `super::github`,
+/// `super::gitlab`, `super::concise`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Format {
-    /// rustc-style diagnostics (miette) and a summary line.
+    /// rustc-style diagnostics.
     #[default]
     Human,
-    /// JSON, schema version 1 (README).
+    /// JSON, schema version 1.
     Json,
-    /// SARIF 2.1.0 for GitHub code scanning ([`super::sarif`]).
+    /// SARIF 2.1.0 (GitHub code scanning).
     Sarif,
-    /// GitHub Actions workflow commands ([`super::github`]).
+    /// GitHub Actions workflow commands (annotations).
     Github,
-    /// GitLab Code Quality report ([`super::gitlab`]).
+    /// GitLab Code Quality report.
     Gitlab,
-    /// One line per finding, `path:line:col: PLnnn message` ([`super::concise`]).
+    /// One line per finding: `path:line:col: PLnnn [severity] message`.
     Concise,
 }
 

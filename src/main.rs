@@ -2,6 +2,8 @@
 
 use std::process::ExitCode;
 
+use promptlint::report::Exit;
+
 use clap::Parser;
 use promptlint::cli::Cli;
 
@@ -33,7 +35,11 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+            let code = if e.use_stderr() {
+                Exit::Error
+            } else {
+                Exit::Clean
+            };
             let _ = e.print();
             return ExitCode::from(code);
         }

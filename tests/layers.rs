@@ -720,5 +720,9 @@ fn no_source_file_is_over_the_line_limit() {
             }
         }
     }
-    assert!(over.is_empty(), "over {MAX_LINES} lines:\n{}", over.join("\n"));
+    assert!(
+        over.is_empty(),
+        "over {MAX_LINES} lines:\n{}",
+        over.join("\n")
+    );
 }

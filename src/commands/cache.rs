@@ -1,5 +1,6 @@
 //! `promptlint cache`.
 
+use crate::report::Exit;
 use std::process::ExitCode;
 
 use crate::cli::{CacheArgs, StablePart, TextFormatArg};
@@ -115,9 +116,9 @@ pub(super) fn run_cache(args: &CacheArgs) -> ExitCode {
         ok &= emit(&crate::report::escape_json_invisible(&tail));
     }
     if io_failed || bad_lines || !ok {
-        ExitCode::from(2)
+        ExitCode::from(Exit::Error)
     } else if any_broken {
-        ExitCode::from(1)
+        ExitCode::from(Exit::Findings)
     } else {
         ExitCode::SUCCESS
     }

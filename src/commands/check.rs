@@ -1,6 +1,7 @@
 //! `promptlint check`: the run, `--fix` and `--diff`, the baseline, `--show-files`, and where
 //! the outputs go.
 
+use crate::report::Exit;
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
@@ -86,7 +87,7 @@ impl Outputs<'_> {
                 let _ = write_output(path, &text);
             }
         }
-        ExitCode::from(2)
+        ExitCode::from(Exit::Error)
     }
 
     /// Prints a usage or configuration error for people on stderr, then ends as [`Self::fail`].
@@ -120,9 +121,9 @@ fn run_fix(
     let plans = crate::fix_plan(opts).map_err(|e| out.error(e))?;
     if args.diff {
         if !emit(&crate::fix::diff(&plans)) {
-            return Err(ExitCode::from(2));
+            return Err(ExitCode::from(Exit::Error));
         }
-        return Err(ExitCode::from(u8::from(!plans.is_empty())));
+        return Err(ExitCode::from(Exit::from(!plans.is_empty())));
     }
     let (done, failed) = crate::fix::apply(&plans);
     let failed: Vec<String> = failed
@@ -259,9 +260,13 @@ pub(super) fn run_check(args: CheckArgs) -> ExitCode {
     };
     if args.show_files {
         return if emit(&show_files(&report)) {
-            ExitCode::from(if report.errors.is_empty() { 0 } else { 2 })
+            ExitCode::from(if report.errors.is_empty() {
+                Exit::Clean
+            } else {
+                Exit::Error
+            })
         } else {
-            ExitCode::from(2)
+            ExitCode::from(Exit::Error)
         };
     }
     // Under --force-exclude (pre-commit) a commit that touches only excluded files is normal.
@@ -308,11 +313,11 @@ pub(super) fn run_check(args: CheckArgs) -> ExitCode {
     let text = report::render_in(&report, format, human, &root);
     let written = write_output(args.output.as_deref().unwrap_or(Path::new("-")), &text);
     if written.is_err() || !report.run_errors.is_empty() {
-        return ExitCode::from(2);
+        return ExitCode::from(Exit::Error);
     }
     let fail_on = args.fail_on;
     if args.fail_on_empty && report.files_scanned == 0 {
-        return ExitCode::from(1);
+        return ExitCode::from(Exit::Findings);
     }
     ExitCode::from(report.exit_code(fail_on))
 }

@@ -1,5 +1,6 @@
 //! `promptlint completions`.
 
+use crate::report::Exit;
 use std::process::ExitCode;
 
 use clap::CommandFactory;
@@ -14,6 +15,6 @@ pub(super) fn run_completions(args: &CompletionsArgs) -> ExitCode {
     if emit(&String::from_utf8_lossy(&out)) {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(2)
+        ExitCode::from(Exit::Error)
     }
 }

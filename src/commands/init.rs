@@ -1,5 +1,6 @@
 //! `promptlint init`.
 
+use crate::report::Exit;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -18,7 +19,7 @@ pub(super) fn run_init(args: &InitArgs) -> ExitCode {
                 "error: {} already exists; init never overwrites a config",
                 escape_path(&crate::discover::display_path(&existing))
             );
-            return ExitCode::from(2);
+            return ExitCode::from(Exit::Error);
         }
     }
     let written = std::fs::OpenOptions::new()
@@ -31,11 +32,11 @@ pub(super) fn run_init(args: &InitArgs) -> ExitCode {
             "error: cannot write {shown}: {}",
             escape_one_line(&e.to_string())
         );
-        return ExitCode::from(2);
+        return ExitCode::from(Exit::Error);
     }
     if emit(&crate::init::message(&shown)) {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(2)
+        ExitCode::from(Exit::Error)
     }
 }

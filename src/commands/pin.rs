@@ -1,5 +1,6 @@
 //! `promptlint mcp pin`.
 
+use crate::report::Exit;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -60,12 +61,12 @@ pub(super) fn run_pin(args: &crate::cli::PinArgs) -> ExitCode {
     if !args.check {
         if failed {
             eprintln!("error: {lock_shown} not written: a dump could not be read");
-            return ExitCode::from(2);
+            return ExitCode::from(Exit::Error);
         }
         let lock = Lock::of(&only);
         if let Err(e) = write_lock(&args.lock, lock.to_json().as_bytes()) {
             eprintln!("error: cannot write {lock_shown}: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(Exit::Error);
         }
         eprintln!("pinned {} tools in {lock_shown}", lock.tools.len());
         return ExitCode::SUCCESS;
@@ -85,7 +86,7 @@ pub(super) fn run_pin(args: &crate::cli::PinArgs) -> ExitCode {
                 let v = serde_json::json!({"version": 1, "lock": lock_shown, "tools_checked": 0, "drift": [], "errors": errors});
                 emit(&format!("{v}\n"));
             }
-            return ExitCode::from(2);
+            return ExitCode::from(Exit::Error);
         }
     };
     let drifts = drift(&lock, &only);
@@ -150,11 +151,11 @@ pub(super) fn run_pin(args: &crate::cli::PinArgs) -> ExitCode {
         emit(&out) && emit(&summary)
     };
     if failed || !ok {
-        ExitCode::from(2)
+        ExitCode::from(Exit::Error)
     } else if drifts.is_empty() {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(1)
+        ExitCode::from(Exit::Findings)
     }
 }
 

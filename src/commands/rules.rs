@@ -1,5 +1,6 @@
 //! `promptlint rules` and `promptlint explain`.
 
+use crate::report::Exit;
 use std::process::ExitCode;
 
 use crate::cli::{ExplainArgs, RulesArgs, TextFormatArg};
@@ -32,7 +33,7 @@ pub(super) fn run_rules(args: &RulesArgs) -> ExitCode {
     if emit(&text) {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(2)
+        ExitCode::from(Exit::Error)
     }
 }
 
@@ -42,7 +43,7 @@ pub(super) fn run_explain(args: &ExplainArgs) -> ExitCode {
             if emit(&crate::rules::docs::explain(rule)) {
                 ExitCode::SUCCESS
             } else {
-                ExitCode::from(2)
+                ExitCode::from(Exit::Error)
             }
         }
         None => {
@@ -50,7 +51,7 @@ pub(super) fn run_explain(args: &ExplainArgs) -> ExitCode {
                 "error: no rule has the id or name `{}` (see `promptlint rules`)",
                 crate::escape::escape_one_line(&args.rule)
             );
-            ExitCode::from(2)
+            ExitCode::from(Exit::Error)
         }
     }
 }

@@ -253,7 +253,7 @@ mod tests {
         let mut r = log_report(7);
         // One error among the findings left out, none among those kept.
         r.files[0].findings[5].finding.severity = Severity::Error;
-        let before: Vec<u8> = [FailOn::Error, FailOn::Warning, FailOn::Note, FailOn::Never]
+        let before: Vec<_> = [FailOn::Error, FailOn::Warning, FailOn::Note, FailOn::Never]
             .iter()
             .map(|&f| r.exit_code(f))
             .collect();
@@ -261,11 +261,12 @@ mod tests {
             per_rule: 3,
             per_run: 0,
         });
-        let after: Vec<u8> = [FailOn::Error, FailOn::Warning, FailOn::Note, FailOn::Never]
+        let after: Vec<_> = [FailOn::Error, FailOn::Warning, FailOn::Note, FailOn::Never]
             .iter()
             .map(|&f| r.exit_code(f))
             .collect();
-        assert_eq!(before, vec![1, 1, 1, 0]);
+        use crate::report::Exit::{Clean, Findings};
+        assert_eq!(before, vec![Findings, Findings, Findings, Clean]);
         assert_eq!(before, after);
         let (_, s) = r.findings().last().unwrap();
         assert_eq!(s.finding.rule.id, TRUNCATED);

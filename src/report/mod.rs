@@ -20,7 +20,7 @@ pub mod sarif;
 pub use excerpt::Excerpt;
 pub use limit::{DEFAULT_MAX_FINDINGS, DEFAULT_MAX_FINDINGS_PER_RULE, Limits, TRUNCATED};
 pub use model::{
-    BaselineEntry, CleanFile, CleanFiles, Counts, DEFAULT_WIDTH, FailOn, FileResult, Format,
+    BaselineEntry, CleanFile, CleanFiles, Counts, DEFAULT_WIDTH, Exit, FailOn, FileResult, Format,
     HumanOptions, Judged, Located, MAX_WIDTH, MIN_WIDTH, Report, SuppressedBy, Suppression,
     SuppressionKind, escape_json_invisible, locate,
 };

@@ -501,22 +501,52 @@ impl Report {
         self.errors.is_empty() && self.run_errors.is_empty()
     }
 
-    /// The process exit code: 2 when a source could not be read or the run had an error
-    /// ([`Report::run_errors`]), 1 when a finding is at or above `fail_on`, 0 otherwise.
-    pub fn exit_code(&self, fail_on: FailOn) -> u8 {
+    /// The process exit: [`Exit::Error`] when a source could not be read or the run had an
+    /// error ([`Report::run_errors`]), [`Exit::Findings`] when a finding is at or above
+    /// `fail_on`, [`Exit::Clean`] otherwise.
+    pub fn exit_code(&self, fail_on: FailOn) -> Exit {
         if !self.successful() {
-            return 2;
+            return Exit::Error;
         }
         let threshold = match fail_on {
-            FailOn::Never => return 0,
+            FailOn::Never => return Exit::Clean,
             FailOn::Error => Severity::Error,
             FailOn::Warning => Severity::Warning,
             FailOn::Note => Severity::Note,
         };
-        u8::from(
-            self.findings()
-                .any(|(_, l)| l.finding.severity >= threshold),
-        )
+        if self
+            .findings()
+            .any(|(_, l)| l.finding.severity >= threshold)
+        {
+            Exit::Findings
+        } else {
+            Exit::Clean
+        }
+    }
+}
+
+/// The exit status of every command, as the README's "Exit codes" lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// 0: nothing at or above the threshold (or the command did what was asked).
+    Clean = 0,
+    /// 1: findings at or above the threshold (`check`), changes (`--fix --diff`), a stale pin
+    /// or an unstable prefix.
+    Findings = 1,
+    /// 2: a usage error, a source or config that could not be read, a failed write.
+    Error = 2,
+}
+
+impl From<Exit> for std::process::ExitCode {
+    fn from(e: Exit) -> std::process::ExitCode {
+        std::process::ExitCode::from(e as u8)
+    }
+}
+
+impl From<bool> for Exit {
+    /// `true` (something to report) is [`Exit::Findings`], `false` [`Exit::Clean`].
+    fn from(found: bool) -> Exit {
+        if found { Exit::Findings } else { Exit::Clean }
     }
 }
 

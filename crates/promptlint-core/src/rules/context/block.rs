@@ -63,7 +63,7 @@ static SHOWN_CUE: LazyLock<Cue> = LazyLock::new(|| {
     let source = [
         r"(?i)[❌🚫⛔✗✘👎☠]|(?-u:\b)(?:",
         r"bad|wrong|incorrect|vulnerable|insecure|unsafe|dangerous|danger|malicious|harmful|risky|",
-        r"evil|hostile|suspicious|anti-?patterns?|forbidden|prohibited|disallowed|not\s+allowed|",
+        r"evil|hostile|suspicious|anti-?patterns?|forbidden|prohibited|prohibitions?|red\s+lines?|disallowed|not\s+allowed|",
         r"banned|denylist|blocklist|blacklist|attacks?|attackers?|attacking|exploits?|exploitation|",
         r"threats?|red\s+flags?|iocs?|indicators?\s+of\s+compromise|detection|detections|detects|",
         r"detected|detectors?|flagged|blocked|blocking|rejected|denied|caught|injected|",
@@ -489,6 +489,11 @@ mod tests {
         assert_eq!(
             judge(s, "rm -rf /"),
             Some((Shown::Comment, "\"❌ BAD: never do this\"".into()))
+        );
+        let s = "# Hardening\n\n**Red lines** (absolute prohibitions):\n\n```bash\nrm -rf /\n```\n";
+        assert_eq!(
+            judge_in(Place::Instructions, s, "rm -rf /").map(|x| x.0),
+            Some(Shown::LeadIn)
         );
         let s = "# Validator\n\nThese inputs should be blocked by the validator:\n\n```\nrm -rf ~\n```\n";
         assert_eq!(judge(s, "rm -rf ~").map(|x| x.0), Some(Shown::LeadIn));

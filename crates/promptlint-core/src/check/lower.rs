@@ -114,12 +114,13 @@ pub(super) fn lower_shown(text: &str, parsed: &Parsed, kind: FileKind, findings:
 /// The structure that quotes the match at `span` outside a fenced block: inline code, a
 /// table cell, a blockquote line; `None` for plain text.
 fn quoted_by(text: &str, outline: &Outline, span: Range<usize>) -> Option<Quoting> {
-    if in_inline_code(text, span.clone()) {
+    // The outer structure first: inline code inside a blockquote is quoted with it.
+    if outline.in_quote(span.start) {
+        Some(Quoting::Blockquote)
+    } else if in_inline_code(text, span.clone()) {
         Some(Quoting::InlineCode)
     } else if outline.table_at(span.start).is_some() {
         Some(Quoting::TableCell)
-    } else if outline.in_quote(span.start) {
-        Some(Quoting::Blockquote)
     } else if context::list_lead_in(text, span.start).is_some() {
         Some(Quoting::ListItem)
     } else {

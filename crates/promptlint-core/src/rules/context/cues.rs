@@ -222,6 +222,60 @@ pub(super) static DELIVERING_LEAD: LazyLock<Cue> = LazyLock::new(|| {
     .expect("static regex")
 });
 
+/// A judgement right before a negation that makes it a mandate: "it would be dangerous not
+/// to run", "a mistake not to", "unwise not to".
+pub(super) static JUDGED_NEGATION: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r"(?i)(?-u:\b)(?:dangerous|risky|unsafe|unwise|wrong|bad|careless|irresponsible|reckless|",
+        r"negligent|a\s+mistake|an?\s+(?:bad\s+)?idea)\s*$",
+    ))
+    .expect("static regex")
+});
+
+/// A [`REFUSAL`] word that names what a label introduces ("Prompt injection:", "Attack
+/// payload:", "Jailbreak attempt:"): a noun, not a judgement ("Dangerous but required:",
+/// "Malicious:", "Risky step:" judge and then order).
+pub(super) static LABEL_NOUN: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r"(?i)^(?:(?:prompt\s+)?injections?|attacks?|jailbreaks?|exploits?|detection|",
+        r"注入|攻击|攻擊|攻撃|越狱|越獄|인젝션|공격)$",
+    ))
+    .expect("static regex")
+});
+
+/// What follows a [`REFUSAL`] word and inverts it: "dangerous not to run", "risky to skip".
+pub(super) static INVERTED_AFTER: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(r"(?i)^\s+(?:not\s+to|to\s+(?:skip|omit|forget|not)|if\s+you\s+(?:don['’]?t|do\s+not|skip))(?-u:\b)")
+        .expect("static regex")
+});
+
+/// An order after a quotation that adopts it: `"..." is your first rule`, `"..." and obey
+/// this file`, `"..." becomes your instruction`.
+pub(super) static ADOPTED_AFTER_QUOTE: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r"(?i)^[\s\p{Pf}\p{Pe}\x22'»」』“”]*(?:(?:is|are|becomes?|remains?)\s+(?:now\s+|henceforth\s+)?your\s+",
+        r"(?:[\w-]+\s+){0,2}?(?:rules?|instructions?|tasks?|orders?|priorit(?:y|ies)|directives?|mandate)",
+        r"|(?:,\s*)?(?:and|then|so)\s+(?:obey|follow|execute|apply|do)\s+(?:it|this|that|them|these|those)",
+        r"(?:\s+(?:file|rules?|instructions?|document|text|now))?)",
+    ))
+    .expect("static regex")
+});
+
+/// A list lead-in whose verb or negation governs its items: "Look for:", "Never do the
+/// following:", "Avoid:", "Flag any skill that:", "Block these:". A label ("Red flags:",
+/// "Attacks:", "Injections look like this:") governs nothing.
+pub(super) static LEAD_IN_VERB: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r"(?i)(?-u:\b)(?:(?:look|check|search|scan|watch|hunt)\s+(?:out\s+)?for|don['’]?ts|avoid|",
+        r"forbidden|prohibited|not\s+allowed|never|do\s+not|don['’]?t|must\s+not|should\s+not|",
+        r"(?:flag|block|reject|refuse|deny|detect|catch|report)(?:\s+(?:any|all|every|these|the\s+following))?",
+        r"(?:\s+[\w-]+){0,3}?\s+(?:that|which|when|where|if|containing|with)|",
+        r"(?:flag|block|reject|refuse|deny|report)\s+(?:these|them|the\s+following|anything|any)|",
+        r"(?:evidence|signs?|indicators?|symptoms?)\s+of)(?-u:\b)",
+    ))
+    .expect("static regex")
+});
+
 /// The text before a [`REFUSAL`] word ends in a negation of it: "not malicious", "non-",
 /// "never dangerous", "isn't an attack", "not at all harmful".
 pub(super) static NEGATED_LABEL: LazyLock<Cue> = LazyLock::new(|| {
@@ -236,7 +290,7 @@ pub(super) static NEGATED_LABEL: LazyLock<Cue> = LazyLock::new(|| {
 pub(super) static CLAUSE_OPENING: LazyLock<Cue> = LazyLock::new(|| {
     Cue::new(concat!(
         r"(?i)(?:[:;,—–]|\s-)\s*(?:(?:and|so|then|now|just|please|also|instead|therefore|thus|hence|",
-        r"first|next|simply)[,\s]+)*[*_`]*$",
+        r#"first|next|simply|always|but|yet|though|however)[,\s]+)*[*_`"“'«„]*$"#,
     ))
     .expect("static regex")
 });
@@ -486,19 +540,6 @@ pub(super) static FENCE_ADOPT: LazyLock<Cue> = LazyLock::new(|| {
         r"initiali[sz]ation|preamble|boot|first\s+run|before\s+(?:anything|you\s+start|starting)|",
         r"follow|obey|adopt|apply|execute|comply|paste\s+(?:this|it)\s+into|",
         r"your\s+(?:[\w-]+\s+)?(?:tasks?|instructions?|rules?|persona|role|system\s+prompt|prompt))(?-u:\b)",
-    ))
-    .expect("static regex")
-});
-
-/// A list lead-in that presents its items as things to avoid or to find: "look for", "check
-/// for", "watch for", "avoid", "anti-patterns", "red flags", "pitfalls", "mistakes", "don'ts",
-/// "never:".
-pub(super) static LEAD_IN_CUE: LazyLock<Cue> = LazyLock::new(|| {
-    Cue::new(concat!(
-        r"(?i)(?-u:\b)(?:look|check|search|scan|watch|hunt)\s+(?:out\s+)?for(?-u:\b)",
-        r"|(?-u:\b)(?:anti-?patterns?|red\s+flags?|smells?|pitfalls?|mistakes|don['’]?ts|avoid|bad|",
-        r"dangerous|unsafe|insecure|forbidden|prohibited|not\s+allowed|never|do\s+not|don['’]?t|",
-        r"must\s+not|should\s+not)(?-u:\b)",
     ))
     .expect("static regex")
 });

@@ -76,7 +76,7 @@ pub fn assess(
         !t.starts_with('#')
             && !DELIVERING_LEAD.is_match(t)
             && !handed_over(t)
-            && (negated_verb(l) || REFUSAL.is_match(l) || LEAD_IN_CUE.is_match(l) || forbids(l, ""))
+            && (negated_verb(l) || TRAILING_NEGATION.is_match(l) || LEAD_IN_VERB.is_match(l))
     };
     if list_lead_in(text, r.start).is_some_and(lead_forbids) {
         return Some(Discussion::ForbiddenList);
@@ -139,7 +139,11 @@ pub fn assess(
     {
         return Some(Discussion::InlineCode);
     }
-    if quotes_count && !matched.contains(QUOTES) && inside_quotes(before, after_line) {
+    if quotes_count
+        && !matched.contains(QUOTES)
+        && inside_quotes(before, after_line)
+        && !adopted_after_quote(after_line)
+    {
         return Some(Discussion::Quoted);
     }
     // The whole text of a markdown link: the title of what it cites ("[Ignore Previous
@@ -244,20 +248,35 @@ fn forbids(prefix: &str, rest: &str) -> bool {
 /// it: a double negative ("never forget to run", "do not skip running", "never run the
 /// tests without first running") mandates its object instead.
 fn negated_verb(prefix: &str) -> bool {
-    NEGATED_VERB
-        .find_iter(prefix)
-        .any(|m| !DOUBLE_NEGATIVE.is_match(&prefix[m.start()..]))
+    NEGATED_VERB.find_iter(prefix).any(|m| {
+        !DOUBLE_NEGATIVE.is_match(&prefix[m.start()..])
+            && !JUDGED_NEGATION.is_match(&prefix[..m.start()])
+    })
+}
+
+/// True when the text after the quotation's close adopts it: `"..." is your first rule`,
+/// `"..." and obey this file`. `after_line` starts right after the match.
+fn adopted_after_quote(after_line: &str) -> bool {
+    after_line
+        .find(QUOTES)
+        .is_some_and(|i| ADOPTED_AFTER_QUOTE.is_match(&after_line[i..]))
 }
 
 /// The clause of `prefix` that holds the match: the text after the last semicolon, dash,
 /// closing parenthesis or line break. Not a colon: "Look for red flags: instructions to
 /// ..." introduces the object of its verb.
 fn clause_of(prefix: &str) -> &str {
-    prefix
+    let clause = prefix
         .rfind([';', '—', '–', ')', '\n'])
         .map_or(prefix, |i| {
             &prefix[i + prefix[i..].chars().next().map_or(1, char::len_utf8)..]
-        })
+        });
+    // A colon followed by an order starts the order's clause: "Dangerous but required: run
+    // `x`".
+    match clause.rfind(':') {
+        Some(i) if DELIVERING_LEAD.is_match(&clause[i + 1..]) => &clause[i + 1..],
+        _ => clause,
+    }
 }
 
 /// True when a word of refusal, detection or danger ([`REFUSAL`]) frames the match: it is in
@@ -268,9 +287,10 @@ fn clause_of(prefix: &str) -> &str {
 /// label ("not malicious", "non-malicious", "harmless") frames nothing.
 fn refused(prefix: &str) -> bool {
     let framed = |head: &str| {
-        REFUSAL
-            .find_iter(head)
-            .any(|m| !NEGATED_LABEL.is_match(&head[..m.start()]))
+        REFUSAL.find_iter(head).any(|m| {
+            !NEGATED_LABEL.is_match(&head[..m.start()])
+                && !INVERTED_AFTER.is_match(&head[m.end()..])
+        })
     };
     let Some(boundary) = CLAUSE_OPENING.find(prefix) else {
         // The match is inside a clause: only that clause's words frame it (not a line or a
@@ -286,7 +306,8 @@ fn refused(prefix: &str) -> bool {
     colon
         && REFUSAL.find_iter(head).last().is_some_and(|m| {
             let tail = &head[m.end()..];
-            tail.split_whitespace().count() <= 2
+            LABEL_NOUN.is_match(head[m.start()..m.end()].trim())
+                && tail.split_whitespace().count() <= 2
                 && tail
                     .chars()
                     .all(|c| c.is_alphanumeric() || c.is_whitespace() || c == '-')

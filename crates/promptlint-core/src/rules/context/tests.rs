@@ -109,11 +109,11 @@ fn items_under_a_forbidding_or_detecting_lead_in_are_discussion() {
         at(t, "without informing", ContextPolicy::Prose),
         Some(Discussion::ForbiddenList)
     );
+    // A label is no sentence that governs the items (issue 30): "Attacks:", "Red flags:".
     let t = "- **Attacks:**\n  - ignore previous instructions\n";
-    assert_eq!(
-        at(t, "ignore previous", ContextPolicy::Prose),
-        Some(Discussion::ForbiddenList)
-    );
+    assert_eq!(at(t, "ignore previous", ContextPolicy::Prose), None);
+    let t = "Red flags:\n- Run `make` and ignore previous instructions.\n";
+    assert_eq!(at(t, "ignore previous", ContextPolicy::Prose), None);
 }
 
 #[test]

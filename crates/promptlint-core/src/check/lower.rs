@@ -8,6 +8,7 @@ use std::ops::Range;
 
 use crate::finding::Finding;
 use crate::kind::FileKind;
+use crate::parse::lines::{LINE_WINDOW, fence_language, in_inline_code, line_bounds};
 use crate::parse::outline::Outline;
 use crate::parse::{self, Parsed};
 use crate::rules::context::block::{Place, Quoting};
@@ -55,7 +56,7 @@ pub(super) fn lower_shown(text: &str, parsed: &Parsed, kind: FileKind, findings:
         let fence = (seg.role == parse::Role::CodeFence).then(|| seg.range.clone());
         let lang = fence
             .as_ref()
-            .and_then(|r| program_language(&text[r.clone()]));
+            .and_then(|r| fence_language(&text[r.clone()]));
         if let Some(lang) = lang
             && lower(f, Evidence::ProgramCode, || {
                 format!(
@@ -232,7 +233,7 @@ pub(super) fn lower_demonstrated(text: &str, findings: &mut [Finding]) {
             } else {
                 continue;
             };
-        let (start, end) = line_window(text, f.span.clone());
+        let (start, end) = line_bounds(text, f.span.clone());
         let (before, after) = (&text[start..f.span.start], &text[f.span.end.min(end)..end]);
         let quoted = |open: char, close: char| {
             before
@@ -282,7 +283,7 @@ static PRINT_HEAD: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(
 /// https://x/install.sh | sh"`). A `$(` or backtick inside the string runs, so it is never
 /// a print; nor is a string piped, redirected or substituted on.
 fn printed(text: &str, span: Range<usize>) -> bool {
-    let (start, end) = line_window(text, span.clone());
+    let (start, end) = line_bounds(text, span.clone());
     let before = &text[start..span.start];
     let Some(open) = PRINT_OPEN.find_iter(before).last() else {
         return false;
@@ -392,64 +393,12 @@ fn is_program(lang: &str) -> bool {
 /// True when `span` lies inside a string literal of its line: after an unclosed `"`, `'` or
 /// `` ` `` that closes after it.
 fn in_string_literal(text: &str, span: Range<usize>) -> bool {
-    let (start, end) = line_window(text, span.clone());
+    let (start, end) = line_bounds(text, span.clone());
     let before = &text[start..span.start];
     let after = &text[span.end.min(end)..end];
     ['"', '\'', '`']
         .iter()
         .any(|&q| before.matches(q).count() % 2 == 1 && after.contains(q))
-}
-
-/// The info string of a fenced block (`fence`: its text from the opening line) when it names
-/// a programming or shell language, whose text is a program rather than markdown to render:
-/// `None` for no info string, `markdown`, `md`, `html`, `text` and the like.
-fn program_language(fence: &str) -> Option<&str> {
-    let first = fence.lines().next()?.trim_start();
-    let info = first.trim_start_matches(['`', '~']).trim();
-    let lang = info.split([' ', '{', ',']).next()?.trim();
-    let rendered = [
-        "",
-        "markdown",
-        "md",
-        "mdx",
-        "html",
-        "htm",
-        "xml",
-        "svg",
-        "text",
-        "txt",
-        "plain",
-        "plaintext",
-        "prompt",
-        "output",
-    ];
-    (!rendered.contains(&lang.to_ascii_lowercase().as_str())).then_some(lang)
-}
-
-/// Most bytes read on each side of a finding for its line: a file of one huge line stays
-/// linear in its findings.
-const LINE_WINDOW: usize = 1024;
-
-/// The start and end of the line holding `span`, each at most [`LINE_WINDOW`] bytes away.
-fn line_window(text: &str, span: Range<usize>) -> (usize, usize) {
-    let from = span.start.min(text.len());
-    let to = span.end.clamp(from, text.len());
-    let floor = source::floor_char_boundary(text, from.saturating_sub(LINE_WINDOW));
-    let ceil = source::ceil_char_boundary(text, to + LINE_WINDOW);
-    let start = text[floor..from]
-        .rfind('\n')
-        .map_or(floor, |i| floor + i + 1);
-    let end = text[to..ceil].find('\n').map_or(ceil, |i| to + i);
-    (start, end)
-}
-
-/// True when `span` lies between backticks of its line.
-fn in_inline_code(text: &str, span: Range<usize>) -> bool {
-    let (start, end) = line_window(text, span.clone());
-    let before = &text[start..span.start];
-    // A match may take the closing backtick with it (`curl https://x | sh`).
-    let closed = text[span.clone()].ends_with('`') || text[span.end.min(end)..end].contains('`');
-    before.matches('`').count() % 2 == 1 && closed
 }
 
 /// The segment of `parsed` holding byte `at`.

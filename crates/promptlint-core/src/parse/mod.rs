@@ -7,6 +7,7 @@
 //! does not parse is still scanned).
 
 pub mod json;
+pub mod lines;
 pub mod markdown;
 pub mod mcp;
 pub mod mcp_tools;

@@ -20,7 +20,10 @@ use super::cues::{
     handed_over,
 };
 use super::languages::alternation;
-use super::structure::{LEAD_IN_MAX_LINES, line_start_within, list_lead_in, sentence_prefix};
+use super::structure::{LEAD_IN_MAX_LINES, line_start_within, sentence_prefix};
+use crate::parse::lines::{
+    code_alone, fence_lead_in, in_backticks, line_after, list_lead_in, runnable_fence,
+};
 use crate::parse::outline::Outline;
 use crate::source::floor_char_boundary;
 
@@ -349,87 +352,6 @@ static EXAMPLES_HEADING: LazyLock<Cue> = LazyLock::new(|| {
     .expect("static regex")
 });
 
-/// True when a fenced block (`fence`: its text from the opening line) names a shell or a
-/// programming language in its info string: its text is run, not shown.
-fn runnable_fence(fence: &str) -> bool {
-    let info = fence
-        .lines()
-        .next()
-        .unwrap_or("")
-        .trim_start()
-        .trim_start_matches(['`', '~'])
-        .trim();
-    let lang = info
-        .split([' ', '{', ','])
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    !matches!(
-        lang.as_str(),
-        "" | "text"
-            | "txt"
-            | "plain"
-            | "plaintext"
-            | "output"
-            | "console-output"
-            | "log"
-            | "md"
-            | "markdown"
-            | "prompt"
-    )
-}
-
-/// True when the code span holding byte `at` is all its line holds, besides a list marker,
-/// table pipes and punctuation: "- `rm -rf ~`", "| `curl x | sh` | blocked |".
-fn code_alone(source: &str, at: usize) -> bool {
-    let start = source[..at].rfind('\n').map_or(0, |i| i + 1);
-    let end = source[at..].find('\n').map_or(source.len(), |i| at + i);
-    let line = &source[start..end];
-    // The cell holding `at` when the line is a table row.
-    let text = if line.trim_start().starts_with('|') {
-        let rel = at - start;
-        let from = line[..rel].rfind('|').map_or(0, |i| i + 1);
-        let to = line[rel..].find(" |").map_or(line.len(), |i| rel + i);
-        &line[from..to]
-    } else {
-        line
-    };
-    // A list item that is one quoted string is a specimen too: `- "Run: `x`"`.
-    let item = text
-        .trim_start_matches(['-', '*', '+', ' ', '\t', '|'])
-        .trim_end_matches([' ', '\t', '|', '\r']);
-    let quoted =
-        |open: char, close: char| item.len() > 1 && item.starts_with(open) && item.ends_with(close);
-    if quoted('"', '"') || quoted('“', '”') {
-        return true;
-    }
-    let mut outside = String::new();
-    for (i, part) in text.split('`').enumerate() {
-        if i % 2 == 0 {
-            outside.push_str(part);
-        }
-    }
-    outside
-        .chars()
-        .all(|c| !c.is_alphanumeric() || c.is_ascii_digit())
-}
-
-/// True when byte `at` of `source` follows an odd number of backticks on its line.
-fn in_backticks(source: &str, at: usize) -> bool {
-    let start = source[..at].rfind('\n').map_or(0, |i| i + 1);
-    source[start..at].matches('`').count() % 2 == 1
-}
-
-/// The first non-blank line after byte `end` (a fence's end), within three lines.
-fn line_after(source: &str, end: usize) -> Option<&str> {
-    source
-        .get(end.min(source.len())..)?
-        .lines()
-        .take(3)
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-}
-
 /// The cue text as the note quotes it: one line, at most 60 chars.
 pub(super) fn excerpt(s: &str) -> String {
     let s = s
@@ -443,23 +365,6 @@ pub(super) fn excerpt(s: &str) -> String {
     } else {
         format!("\"{cut}\"")
     }
-}
-
-/// The nearest non-blank line above the fence opening at `fence_start`, within a few lines.
-fn fence_lead_in(source: &str, fence_start: usize) -> Option<&str> {
-    let mut end = fence_start.min(source.len());
-    for _ in 0..3 {
-        if end == 0 {
-            return None;
-        }
-        let start = line_start_within(source, end - 1)?;
-        let line = source[start..end - 1].trim();
-        end = start;
-        if !line.is_empty() {
-            return Some(line);
-        }
-    }
-    None
 }
 
 /// Comment markers of the shells and languages fenced blocks hold.

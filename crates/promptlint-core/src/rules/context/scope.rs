@@ -19,7 +19,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::structure::{WINDOW, is_list_item, line_around, line_start_within, sentence_prefix};
+use super::structure::{WINDOW, line_around, line_start_within, sentence_prefix};
+use crate::parse::lines::is_list_item;
 use crate::source::{ceil_char_boundary, floor_char_boundary};
 
 /// How the waiver's scope was read.

@@ -80,6 +80,19 @@ pub(super) fn lower_shown(text: &str, parsed: &Parsed, kind: FileKind, findings:
         {
             continue;
         }
+        if let (Some(lang), Some(fence)) = (lang.filter(|l| is_program(l)), &fence)
+            && judged(f, Evidence::ProgramString)
+            && in_string_literal(text, f.span.clone())
+            && !EXECUTES.is_match(fence_body(&text[fence.clone()]))
+            && lower(f, Evidence::ProgramString, || {
+                format!(
+                    "in a string literal of a `{}` code block that runs no command: the program's data",
+                    crate::escape::escape_one_line(lang)
+                )
+            })
+        {
+            continue;
+        }
         if judged(f, Evidence::Printed)
             && printed(text, f.span.clone())
             && lower(f, Evidence::Printed, || {
@@ -388,6 +401,30 @@ fn is_program(lang: &str) -> bool {
             | "elixir"
             | "ex"
     )
+}
+
+/// Calls that run a string as a command or as code, in the languages [`is_program`] names:
+/// a program holding one of them may run any string it holds, so its strings are no data.
+static EXECUTES: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(concat!(
+        r"(?i)(?:\b(?:os\.system|os\.popen|os\.exec[lv]p?e?|subprocess|popen|spawn|spawnsync|execsync|",
+        r"execfile|exec_command|child_process|shell_exec|passthru|proc_open|runtime\.getruntime|",
+        r"processbuilder|process\.start|command::new|std::process|exec\.command|invoke-expression|",
+        r"iex|system|eval|exec|run|call|check_output|check_call|sh|bash)\s*[(!`]|\bshell\s*=\s*true|`[^`\n]*`)",
+    ))
+    .expect("static regex")
+});
+
+/// A fenced block's text without its opening and closing fence lines.
+fn fence_body(fence: &str) -> &str {
+    let body = fence.split_once('\n').map_or("", |(_, b)| b);
+    body.trim_end().rsplit_once('\n').map_or(body, |(b, last)| {
+        if last.trim_start().starts_with(['`', '~']) {
+            b
+        } else {
+            body
+        }
+    })
 }
 
 /// True when `span` lies inside a string literal of its line: after an unclosed `"`, `'` or

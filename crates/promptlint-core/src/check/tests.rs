@@ -479,6 +479,12 @@ fn every_kind_of_evidence_lowers_a_rule_that_declares_it_and_no_other() {
                 "# Doc\n\n```python\nlog.info(\"reading ~/.aws/credentials for the profile\")\n```\n",
                 "in a `python` code block: the program's own words",
             ),
+            Evidence::ProgramString => (
+                "PL314",
+                "AGENTS.md",
+                "# Doc\n\n```python\nalert = {\"log\": \"powershell.exe -encodedCommand SQBFAFgA\"}\n```\n",
+                "in a string literal of a `python` code block that runs no command",
+            ),
             Evidence::Printed => (
                 "PL306",
                 "AGENTS.md",

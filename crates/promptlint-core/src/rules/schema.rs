@@ -155,6 +155,10 @@ pub enum Evidence {
     /// A prose form ("reading .env") inside a string literal of a program's code block: the
     /// program's message or comment.
     ProgramMessage,
+    /// Inside a string literal of a program's code block (Python, JavaScript, Go, ...) that
+    /// holds no call running a string as a command or code: the program's data (a pattern
+    /// list, a test input, an alert's text).
+    ProgramString,
     /// Inside a string that `echo` or `print` writes out, with nothing after it that runs it.
     Printed,
     /// An invisible code point between quotation marks on a line that names its class
@@ -170,11 +174,12 @@ pub enum Evidence {
 
 impl Evidence {
     /// Every kind of evidence, in declaration order.
-    pub const ALL: [Evidence; 8] = [
+    pub const ALL: [Evidence; 9] = [
         Evidence::Shown,
         Evidence::DeniedSetting,
         Evidence::ProgramCode,
         Evidence::ProgramMessage,
+        Evidence::ProgramString,
         Evidence::Printed,
         Evidence::InvisibleSpecimen,
         Evidence::LookalikeSpecimen,
@@ -188,6 +193,7 @@ impl Evidence {
             Evidence::DeniedSetting => "denied-setting",
             Evidence::ProgramCode => "program-code",
             Evidence::ProgramMessage => "program-message",
+            Evidence::ProgramString => "program-string",
             Evidence::Printed => "printed",
             Evidence::InvisibleSpecimen => "invisible-specimen",
             Evidence::LookalikeSpecimen => "lookalike-specimen",
@@ -241,7 +247,7 @@ impl<'de> Deserialize<'de> for Context {
             serde::de::Error::custom(
                 "context: expected `prose`, `command`, `keep`, or a map of `sentence` and \
                  `lowered-by` (evidence: shown, denied-setting, program-code, program-message, \
-                 printed, invisible-specimen, lookalike-specimen, scoped-waiver)",
+                 program-string, printed, invisible-specimen, lookalike-specimen, scoped-waiver)",
             )
         })? {
             Repr::Policy(sentence) => Ok(Context {

@@ -67,7 +67,8 @@ pub(super) fn lower_shown(text: &str, parsed: &Parsed, kind: FileKind, findings:
         {
             continue;
         }
-        if let Some(lang) = lang.filter(|l| is_program(l))
+        let program = lang.filter(|l| is_program(l));
+        if let Some(lang) = program
             && judged(f, Evidence::ProgramMessage)
             && starts_with_prose_verb(&text[f.span.clone()])
             && in_string_literal(text, f.span.clone())
@@ -80,7 +81,7 @@ pub(super) fn lower_shown(text: &str, parsed: &Parsed, kind: FileKind, findings:
         {
             continue;
         }
-        if let (Some(lang), Some(fence)) = (lang.filter(|l| is_program(l)), &fence)
+        if let (Some(lang), Some(fence)) = (program, &fence)
             && judged(f, Evidence::ProgramString)
             && in_string_literal(text, f.span.clone())
             && !EXECUTES.is_match(fence_body(&text[fence.clone()]))

@@ -22,14 +22,7 @@ pub fn list_lead_in(text: &str, at: usize) -> Option<&str> {
     }
     let item = &text[line_start..];
     let indent = indent_of(item);
-    let mut end = line_start;
-    for _ in 0..LEAD_IN_MAX_LINES {
-        if end == 0 {
-            return None;
-        }
-        let start = line_start_within(text, end - 1)?;
-        let line = &text[start..end - 1];
-        end = start;
+    for (_, line) in lines_above(text, line_start).take(LEAD_IN_MAX_LINES) {
         if line.trim().is_empty() {
             continue;
         }
@@ -50,13 +43,7 @@ const CONTINUATION_MAX_LINES: usize = 20;
 /// lazy continuation: the lines after an item, up to a blank line or a new block, belong to
 /// it), the start of the item's line.
 fn continued_item(text: &str, line_start: usize) -> Option<usize> {
-    let mut end = line_start;
-    for _ in 0..CONTINUATION_MAX_LINES {
-        if end == 0 {
-            return None;
-        }
-        let start = line_start_within(text, end - 1)?;
-        let line = &text[start..end - 1];
+    for (start, line) in lines_above(text, line_start).take(CONTINUATION_MAX_LINES) {
         let t = line.trim_start();
         if t.is_empty() || t.starts_with('#') || t.starts_with("```") || t.starts_with("~~~") {
             return None;
@@ -64,9 +51,32 @@ fn continued_item(text: &str, line_start: usize) -> Option<usize> {
         if is_list_item(line) {
             return Some(start);
         }
-        end = start;
     }
     None
+}
+
+/// The lines above the line starting at `end`, nearest first, each with its start, without
+/// its line break. Stops at the text's start, or at a line longer than [`WINDOW`] bytes
+/// ([`line_start_within`]): every walk up from a match stays linear in the findings.
+pub fn lines_above(text: &str, end: usize) -> impl Iterator<Item = (usize, &str)> {
+    let mut end = end.min(text.len());
+    std::iter::from_fn(move || {
+        if end == 0 {
+            return None;
+        }
+        let start = line_start_within(text, end - 1)?;
+        let line = &text[start..end - 1];
+        end = start;
+        Some((start, line))
+    })
+}
+
+/// The language word of a fenced block's info string (`fence`: its text from the opening
+/// line), as written; empty without one.
+pub fn fence_info(fence: &str) -> &str {
+    let first = fence.lines().next().unwrap_or("").trim_start();
+    let info = first.trim_start_matches(['`', '~']).trim();
+    info.split([' ', '{', ',']).next().unwrap_or("").trim()
 }
 
 /// How far, in bytes, context cues look around a match: the start of its line, the rest of
@@ -101,18 +111,7 @@ pub fn is_list_item(line: &str) -> bool {
 /// True when a fenced block (`fence`: its text from the opening line) names a shell or a
 /// programming language in its info string: its text is run, not shown.
 pub fn runnable_fence(fence: &str) -> bool {
-    let info = fence
-        .lines()
-        .next()
-        .unwrap_or("")
-        .trim_start()
-        .trim_start_matches(['`', '~'])
-        .trim();
-    let lang = info
-        .split([' ', '{', ','])
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let lang = fence_info(fence).to_ascii_lowercase();
     !matches!(
         lang.as_str(),
         "" | "text"
@@ -181,19 +180,10 @@ pub fn line_after(source: &str, end: usize) -> Option<&str> {
 
 /// The nearest non-blank line above the fence opening at `fence_start`, within a few lines.
 pub fn fence_lead_in(source: &str, fence_start: usize) -> Option<&str> {
-    let mut end = fence_start.min(source.len());
-    for _ in 0..3 {
-        if end == 0 {
-            return None;
-        }
-        let start = line_start_within(source, end - 1)?;
-        let line = source[start..end - 1].trim();
-        end = start;
-        if !line.is_empty() {
-            return Some(line);
-        }
-    }
-    None
+    lines_above(source, fence_start)
+        .take(3)
+        .map(|(_, line)| line.trim())
+        .find(|line| !line.is_empty())
 }
 
 /// When the line holding `at` is a markdown table row: the row, and the table's first row
@@ -205,22 +195,10 @@ pub fn table_row(text: &str, at: usize) -> Option<(&str, Option<&str>)> {
     if !row.trim_start().starts_with('|') {
         return None;
     }
-    let mut header = None;
-    let mut line_end = start;
-    for _ in 0..LEAD_IN_MAX_LINES {
-        if line_end == 0 {
-            break;
-        }
-        let Some(s) = line_start_within(text, line_end - 1) else {
-            break;
-        };
-        let line = &text[s..line_end - 1];
-        if !line.trim_start().starts_with('|') {
-            break;
-        }
-        header = Some(line);
-        line_end = s;
-    }
+    let header = lines_above(text, start)
+        .take(LEAD_IN_MAX_LINES)
+        .map_while(|(_, line)| line.trim_start().starts_with('|').then_some(line))
+        .last();
     Some((row, header))
 }
 
@@ -229,16 +207,8 @@ pub fn table_row(text: &str, at: usize) -> Option<(&str, Option<&str>)> {
 pub fn lead_and_heading_above(source: &str, start: usize) -> (Option<&str>, Option<&str>) {
     let mut lead = None;
     let mut heading = None;
-    let mut end = start.min(source.len());
-    for _ in 0..LEAD_IN_MAX_LINES {
-        if end == 0 {
-            break;
-        }
-        let Some(s) = line_start_within(source, end - 1) else {
-            break;
-        };
-        let line = source[s..end - 1].trim();
-        end = s;
+    for (_, line) in lines_above(source, start).take(LEAD_IN_MAX_LINES) {
+        let line = line.trim();
         if line.is_empty() {
             continue;
         }
@@ -283,9 +253,7 @@ pub fn in_inline_code(text: &str, span: Range<usize>) -> bool {
 /// a programming or shell language, whose text is a program rather than markdown to render:
 /// `None` for no info string, `markdown`, `md`, `html`, `text` and the like.
 pub fn fence_language(fence: &str) -> Option<&str> {
-    let first = fence.lines().next()?.trim_start();
-    let info = first.trim_start_matches(['`', '~']).trim();
-    let lang = info.split([' ', '{', ',']).next()?.trim();
+    let lang = fence_info(fence);
     let rendered = [
         "",
         "markdown",

@@ -276,6 +276,7 @@ impl<'a> Engine<'a> {
             skipped: Some(why),
             catalog: self.catalog,
             enabled: &self.enabled,
+            effects: std::sync::OnceLock::new(),
         };
         let mut findings = Vec::new();
         // A file of a skill bundle that cannot be read is PL811's, any other PL804's.
@@ -317,6 +318,7 @@ impl<'a> Engine<'a> {
             skipped: None,
             catalog: self.catalog,
             enabled: &self.enabled,
+            effects: std::sync::OnceLock::new(),
         };
         let mut findings = Vec::new();
         let mut faults = Faults::default();

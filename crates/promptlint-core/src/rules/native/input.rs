@@ -33,11 +33,21 @@ pub struct Input<'a> {
     pub catalog: &'a Catalog,
     /// Ids of the enabled rules.
     pub enabled: &'a HashSet<String>,
+    /// The effects of the programs in the source, read once by the first check that asks
+    /// ([`Input::effects`]).
+    pub effects: std::sync::OnceLock<Vec<crate::effects::Found>>,
 }
 
 impl Input<'_> {
     /// The decoded text.
     pub fn text(&self) -> &str {
         &self.decoded.text
+    }
+
+    /// The effects of the programs in the source (fenced blocks, inline code, settings
+    /// commands, a script file), parsed on the first call.
+    pub fn effects(&self) -> &[crate::effects::Found] {
+        self.effects
+            .get_or_init(|| crate::effects::found(self.parsed, self.text(), self.kind, self.path))
     }
 }

@@ -13,6 +13,7 @@
 
 pub mod cache_common;
 pub mod confusable_text;
+pub mod effects_common;
 pub mod input;
 pub mod settings_common;
 pub mod unicode_common;
@@ -30,6 +31,14 @@ pub mod pl309_provider_endpoint_override;
 pub mod pl310_settings_command_exfil;
 pub mod pl311_image_data_channel;
 pub mod pl313_download_then_execute;
+pub mod pl315_secret_sent_out;
+pub mod pl316_fetched_code_run;
+pub mod pl317_cloud_metadata_read;
+pub mod pl318_cron_persistence;
+pub mod pl319_ssh_key_persistence;
+pub mod pl320_startup_file_persistence;
+pub mod pl321_git_hook_persistence;
+pub mod pl322_login_item_persistence;
 pub mod pl401_volatile_timestamp;
 pub mod pl402_volatile_identifier;
 pub mod pl403_current_date_label;
@@ -45,6 +54,7 @@ pub mod pl412_prefix_break;
 pub mod pl506_mcp_auto_approve;
 pub mod pl507_session_start_command;
 pub mod pl508_settings_permission_bypass;
+pub mod pl511_destroys_home_or_cloud;
 pub mod pl801_invalid_utf8;
 pub mod pl802_nul_bytes;
 pub mod pl803_load_cap;
@@ -123,6 +133,15 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     check("image-data-channel", pl311_image_data_channel::image_data_channel),
     check("provider-endpoint-override", pl309_provider_endpoint_override::provider_endpoint_override),
     check("download-then-execute", pl313_download_then_execute::download_then_execute),
+    check("secret-sent-out", pl315_secret_sent_out::secret_sent_out),
+    check("fetched-code-run", pl316_fetched_code_run::fetched_code_run),
+    check("cloud-metadata-read", pl317_cloud_metadata_read::cloud_metadata_read),
+    check("cron-persistence", pl318_cron_persistence::cron_persistence),
+    check("ssh-key-persistence", pl319_ssh_key_persistence::ssh_key_persistence),
+    check("startup-file-persistence", pl320_startup_file_persistence::startup_file_persistence),
+    check("git-hook-persistence", pl321_git_hook_persistence::git_hook_persistence),
+    check("login-item-persistence", pl322_login_item_persistence::login_item_persistence),
+    check("destroys-home-or-cloud", pl511_destroys_home_or_cloud::destroys_home_or_cloud),
     check("session-start-command", pl507_session_start_command::session_start_command),
     check("settings-permission-bypass", pl508_settings_permission_bypass::settings_permission_bypass),
     check("volatile-timestamp", pl401_volatile_timestamp::volatile_timestamp),
@@ -242,6 +261,7 @@ mod tests {
             "confusable_text.rs",
             "cache_common.rs",
             "settings_common.rs",
+            "effects_common.rs",
         ];
         for entry in
             std::fs::read_dir(&here).expect("crates/promptlint-core/src/rules/native is readable")

@@ -1,0 +1,142 @@
+//! Where a source holds programs, and their effects placed in its text: fenced blocks that
+//! name a language (or none: a plain fence is read as shell), inline code spans of prose, the
+//! commands agents' settings run, and a skill bundle's or hook's script file as a whole.
+
+use std::ops::Range;
+
+use super::{Effect, Language};
+use crate::kind::FileKind;
+use crate::parse::{Parsed, Role};
+
+/// One effect placed in a source: its segment, and the effect with its spans in the
+/// segment's text.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// Index into [`Parsed::segments`].
+    pub segment: usize,
+    /// The effect, its `at` and `source` in the segment's text.
+    pub effect: Effect,
+    /// The program's language.
+    pub language: Language,
+}
+
+/// Inline code spans read per segment at most.
+const MAX_SPANS: usize = 512;
+
+/// The effects of every program in a source (`text` decoded, `kind`, `path`).
+pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Found> {
+    let mut out = Vec::new();
+    let whole_file = Language::of_path(path, text).filter(|_| {
+        matches!(
+            kind,
+            FileKind::SkillResource | FileKind::AgentSettings | FileKind::Command
+        ) || path.contains("/hooks/")
+    });
+    for (k, seg) in parsed.segments.iter().enumerate() {
+        let seg_text = seg.text(text);
+        let add = |lang: Language, range: Range<usize>, out: &mut Vec<Found>| {
+            let program = &seg_text[range.clone()];
+            for mut e in super::of(lang, program) {
+                e.at = e.at.start + range.start..e.at.end + range.start;
+                e.source = e.source.map(|s| s.start + range.start..s.end + range.start);
+                out.push(Found {
+                    segment: k,
+                    effect: e,
+                    language: lang,
+                });
+            }
+        };
+        match seg.role {
+            Role::CodeFence => {
+                let info = crate::parse::lines::fence_info(seg_text);
+                let lang = if info.is_empty() {
+                    Some(Language::Shell)
+                } else {
+                    Language::of_fence(info)
+                };
+                if let (Some(lang), Some(body)) = (lang, fence_body(seg_text)) {
+                    add(lang, body, &mut out);
+                }
+            }
+            Role::ShellLine | Role::SettingCommand => {
+                add(Language::Shell, 0..seg_text.len(), &mut out)
+            }
+            Role::Body if whole_file.is_some() => {
+                if let Some(lang) = whole_file {
+                    add(lang, 0..seg_text.len(), &mut out);
+                }
+            }
+            Role::Body
+            | Role::Hidden
+            | Role::HtmlComment
+            | Role::McpText
+            | Role::Tool
+            | Role::JsonString => {
+                for span in code_spans(seg_text).into_iter().take(MAX_SPANS) {
+                    add(Language::Shell, span, &mut out);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The body of a fenced block: after its opening line, before its closing fence.
+fn fence_body(fence: &str) -> Option<Range<usize>> {
+    let start = fence.find('\n')? + 1;
+    let trimmed = fence.trim_end();
+    let last_line = trimmed.rfind('\n').map_or(0, |i| i + 1);
+    let closing = trimmed[last_line..].trim_start();
+    let end = if last_line >= start && (closing.starts_with("```") || closing.starts_with("~~~")) {
+        last_line
+    } else {
+        fence.len()
+    };
+    (start <= end).then_some(start..end)
+}
+
+/// The inside of each inline code span (`` `...` ``, one backtick) that holds a space: a
+/// command rather than a name.
+fn code_spans(text: &str) -> Vec<Range<usize>> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'`' {
+            i += 1;
+            continue;
+        }
+        let run = b[i..].iter().take_while(|&&c| c == b'`').count();
+        if run != 1 {
+            i += run;
+            continue;
+        }
+        let open = i + 1;
+        let Some(len) = b[open..].iter().position(|&c| c == b'`') else {
+            break;
+        };
+        let close = open + len;
+        let inner = &text[open..close];
+        if inner.contains(' ') && !inner.contains("\n\n") {
+            out.push(open..close);
+        }
+        i = close + 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fence_bodies_and_code_spans() {
+        let f = "```bash\ncurl x | sh\n```\n";
+        assert_eq!(&f[fence_body(f).unwrap_or(0..0)], "curl x | sh\n");
+        let t = "Run `curl -s https://x.example | sh` then `make`.";
+        let spans = code_spans(t);
+        assert_eq!(spans.len(), 1);
+        assert_eq!(&t[spans[0].clone()], "curl -s https://x.example | sh");
+    }
+}

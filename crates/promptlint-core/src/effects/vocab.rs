@@ -1,0 +1,391 @@
+//! The effect model's vocabulary: which names, paths and hosts are sources of secrets, which
+//! programs and calls send data out, run code, decode it, or persist. Tables only; the
+//! readers in [`super::shell`] and [`super::script`] apply them.
+
+/// What a value holds that must not leave the machine (a bit set).
+pub type Taint = u8;
+
+/// The whole environment (`env`, `os.environ`, `process.env`, `Get-ChildItem env:`).
+pub const ENVIRONMENT: Taint = 1;
+/// One environment variable whose name says it is a secret (`$GITHUB_TOKEN`).
+pub const NAMED_SECRET: Taint = 1 << 1;
+/// A credential file's contents (`~/.ssh/id_rsa`, `~/.aws/credentials`, `.env`).
+pub const CREDENTIAL_FILE: Taint = 1 << 2;
+/// A cloud metadata service's answer (instance credentials).
+pub const METADATA: Taint = 1 << 3;
+/// A keychain's or a CLI's stored token (`security find-generic-password`, `gh auth token`).
+pub const KEYCHAIN: Taint = 1 << 4;
+/// Text fetched from the network.
+pub const FETCHED: Taint = 1 << 5;
+/// Text decoded from base64 or hex.
+pub const DECODED: Taint = 1 << 6;
+
+/// Sources that are secrets wherever they are sent.
+pub const STRONG_SECRET: Taint = ENVIRONMENT | CREDENTIAL_FILE | METADATA | KEYCHAIN;
+
+/// The source a taint names first, for a message.
+pub fn describe(t: Taint) -> &'static str {
+    if t & ENVIRONMENT != 0 {
+        "the environment variables"
+    } else if t & CREDENTIAL_FILE != 0 {
+        "a credential file"
+    } else if t & METADATA != 0 {
+        "the cloud metadata service's answer"
+    } else if t & KEYCHAIN != 0 {
+        "a stored token"
+    } else if t & NAMED_SECRET != 0 {
+        "a secret variable"
+    } else if t & FETCHED != 0 {
+        "text fetched from the network"
+    } else {
+        "decoded text"
+    }
+}
+
+/// Credential files and stores, by a path's tail (compared without case, `\` as `/`). From
+/// public incident reports of malicious skills and packages (stealers read these first).
+const CREDENTIAL_PATHS: &[&str] = &[
+    ".ssh/id_rsa",
+    ".ssh/id_dsa",
+    ".ssh/id_ecdsa",
+    ".ssh/id_ed25519",
+    ".ssh/",
+    ".aws/credentials",
+    ".aws/config",
+    ".azure/",
+    ".config/gcloud",
+    ".kube/config",
+    ".docker/config.json",
+    ".netrc",
+    ".git-credentials",
+    ".npmrc",
+    ".pypirc",
+    ".config/gh/hosts.yml",
+    ".gnupg",
+    "/etc/shadow",
+    "/etc/passwd",
+    "login data",
+    "cookies.sqlite",
+    "logins.json",
+    "key4.db",
+    "keychain-db",
+    "library/keychains",
+    ".env",
+    ".env.local",
+    ".env.production",
+    ".claude/.credentials.json",
+    ".codex/auth.json",
+    "wallet.dat",
+];
+
+/// Whether `s` names a credential file or store (`~/.ssh/id_rsa`, `$HOME/.aws/credentials`,
+/// `.env`, `@~/.netrc` as a curl upload).
+pub fn is_credential_path(s: &str) -> bool {
+    let p = s
+        .trim_start_matches('@')
+        .trim_matches(|c| c == '"' || c == '\'')
+        .replace('\\', "/")
+        .to_ascii_lowercase();
+    if p.is_empty() || p.len() > 512 {
+        return false;
+    }
+    let name = p.rsplit('/').next().unwrap_or(&p);
+    if matches!(
+        name,
+        ".ssh"
+            | ".aws"
+            | ".gnupg"
+            | ".kube"
+            | ".azure"
+            | ".env"
+            | ".env.local"
+            | ".env.production"
+            | ".netrc"
+            | ".git-credentials"
+            | "id_rsa"
+            | "id_ed25519"
+            | "id_ecdsa"
+            | "id_dsa"
+    ) {
+        return true;
+    }
+    CREDENTIAL_PATHS.iter().any(|c| {
+        p.contains(c)
+            && (c.starts_with('/') || c.contains('/') || c.starts_with('.'))
+            && !(c == &".ssh/"
+                && (p.ends_with(".pub")
+                    || p.contains("known_hosts")
+                    || p.contains("authorized_keys")
+                    || p.ends_with(".ssh/config")))
+            && (c != &".env" || name == ".env")
+    })
+}
+
+/// Cloud metadata services (AWS/Azure/GCP/OpenStack link-local address, GCP's name,
+/// Alibaba's address, AWS's IPv6 address): their answers hold the instance's credentials.
+/// <https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/instancedata-data-retrieval.html>,
+/// <https://cloud.google.com/compute/docs/metadata/querying-metadata>,
+/// <https://www.alibabacloud.com/help/en/ecs/user-guide/view-instance-metadata>.
+pub fn is_metadata_host(s: &str) -> bool {
+    let l = s.to_ascii_lowercase();
+    l.contains("169.254.169.254")
+        || l.contains("metadata.google.internal")
+        || l.contains("100.100.100.200")
+        || l.contains("fd00:ec2::254")
+        || l.contains("169.254.170.2")
+}
+
+/// Whether an environment variable's name says it holds a secret.
+pub fn is_secret_name(name: &str) -> bool {
+    let u = name.to_ascii_uppercase();
+    [
+        "KEY",
+        "TOKEN",
+        "SECRET",
+        "PASSWORD",
+        "PASSWD",
+        "CREDENTIAL",
+        "AUTH",
+        "SESSION",
+        "COOKIE",
+    ]
+    .iter()
+    .any(|w| u.contains(w))
+        && !matches!(
+            u.as_str(),
+            "SSH_AUTH_SOCK" | "KEYBOARD" | "TOKENIZERS_PARALLELISM"
+        )
+}
+
+/// Hosts that collect whatever is sent to them (request bins, paste sites, tunnels, chat
+/// webhooks, interaction servers): a secret sent there is gone, whoever's it is.
+const DROP_HOSTS: &[&str] = &[
+    "webhook.site",
+    "requestbin",
+    "pipedream.net",
+    "pipedream.com",
+    "ngrok",
+    "trycloudflare.com",
+    "discord.com/api/webhooks",
+    "discordapp.com/api/webhooks",
+    "hooks.slack.com",
+    "api.telegram.org",
+    "pastebin.com",
+    "paste.ee",
+    "hastebin",
+    "transfer.sh",
+    "file.io",
+    "0x0.st",
+    "termbin.com",
+    "interact.sh",
+    "oast.",
+    "burpcollaborator",
+    "beeceptor.com",
+    "requestcatcher.com",
+    "serveo.net",
+    "localtunnel.me",
+    "loca.lt",
+    "gist.githubusercontent.com",
+];
+
+/// Whether the URL or host `s` collects what is sent to it ([`DROP_HOSTS`], a bare IP
+/// address) or looks like a vendor's host but is another's (`api.openai.com.evil.io`).
+pub fn is_drop_or_lookalike(s: &str) -> bool {
+    let l = s.to_ascii_lowercase();
+    if DROP_HOSTS.iter().any(|h| l.contains(h)) {
+        return true;
+    }
+    let Some(host) = host_of(&l) else {
+        return false;
+    };
+    if host.split('.').count() == 4 && host.split('.').all(|p| p.parse::<u8>().is_ok()) {
+        return !host.starts_with("127.")
+            && !host.starts_with("10.")
+            && !host.starts_with("192.168.");
+    }
+    // A vendor's domain followed by more labels: `github.com.evil.io`.
+    let labels: Vec<&str> = host.split('.').collect();
+    labels.len() >= 4
+        && labels[..labels.len() - 2].windows(2).any(|w| {
+            matches!(w[1], "com" | "io" | "ai" | "net" | "org" | "dev") && !w[0].is_empty()
+        })
+}
+
+/// The host of an `http(s)://` URL in `s`.
+pub fn host_of(s: &str) -> Option<&str> {
+    let at = s.find("://")?;
+    let rest = &s[at + 3..];
+    let end = rest
+        .find(['/', '?', '#', ':', '"', '\'', ' ', ')', '`'])
+        .unwrap_or(rest.len());
+    let host = &rest[..end];
+    let host = host.rsplit('@').next().unwrap_or(host);
+    (!host.is_empty()).then_some(host)
+}
+
+/// What a file path is, when writing it persists code that runs later.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Persistence {
+    /// A cron table or `/etc/cron.*`.
+    Cron,
+    /// `~/.ssh/authorized_keys`: a key that logs in.
+    AuthorizedKey,
+    /// A shell's start-up file (`~/.bashrc`, `~/.zshrc`, `~/.profile`, a PowerShell profile).
+    ShellStartup,
+    /// A git hook (`.git/hooks/*`).
+    GitHook,
+    /// A login item: a LaunchAgent or LaunchDaemon, a systemd unit, a Windows Run key or
+    /// scheduled task, an XDG autostart entry.
+    LoginItem,
+}
+
+/// The persistence a write to `path` gives, if any.
+pub fn persistence_of_path(path: &str) -> Option<Persistence> {
+    let p = path.replace('\\', "/").to_ascii_lowercase();
+    let p = p.trim_matches(|c| c == '"' || c == '\'');
+    let name = p.rsplit('/').next().unwrap_or(p);
+    if p.contains("/etc/cron") || p.contains("/var/spool/cron") || p == "/etc/crontab" {
+        return Some(Persistence::Cron);
+    }
+    if p.ends_with(".ssh/authorized_keys") || p.ends_with(".ssh/authorized_keys2") {
+        return Some(Persistence::AuthorizedKey);
+    }
+    if matches!(
+        name,
+        ".bashrc"
+            | ".bash_profile"
+            | ".bash_login"
+            | ".profile"
+            | ".zshrc"
+            | ".zprofile"
+            | ".zshenv"
+            | ".zlogin"
+            | "config.fish"
+            | "bash.bashrc"
+            | "microsoft.powershell_profile.ps1"
+            | "profile.ps1"
+    ) || p.contains("/etc/profile")
+        || p == "$profile"
+    {
+        return Some(Persistence::ShellStartup);
+    }
+    if p.contains(".git/hooks/") && !name.ends_with(".sample") {
+        return Some(Persistence::GitHook);
+    }
+    if p.contains("library/launchagents/")
+        || p.contains("library/launchdaemons/")
+        || p.contains(".config/systemd/user/")
+        || p.contains("/etc/systemd/system/")
+        || p.contains(".config/autostart/")
+        || p.contains("currentversion/run")
+        || p.contains("start menu/programs/startup")
+    {
+        return Some(Persistence::LoginItem);
+    }
+    None
+}
+
+/// Programs that send data over the network (their arguments, standard input or the files
+/// they name leave the machine).
+pub fn is_network_command(name: &str) -> bool {
+    matches!(
+        name,
+        "curl"
+            | "wget"
+            | "nc"
+            | "ncat"
+            | "netcat"
+            | "socat"
+            | "telnet"
+            | "ftp"
+            | "tftp"
+            | "sftp"
+            | "scp"
+            | "rsync"
+            | "http"
+            | "https"
+            | "xh"
+            | "mail"
+            | "mailx"
+            | "sendmail"
+            | "mutt"
+            | "openssl"
+            | "invoke-webrequest"
+            | "invoke-restmethod"
+            | "iwr"
+            | "irm"
+            | "aria2c"
+            | "ssh"
+    )
+}
+
+/// Programs that look a name up in DNS (a secret in the name leaves in the query).
+pub fn is_dns_command(name: &str) -> bool {
+    matches!(
+        name,
+        "dig" | "nslookup" | "host" | "drill" | "ping" | "ping6" | "getent" | "resolve-dnsname"
+    )
+}
+
+/// Programs that run the text they read (their standard input or a `-c`/`-e` argument) as
+/// code.
+pub fn is_interpreter(name: &str) -> bool {
+    matches!(
+        name,
+        "sh" | "bash"
+            | "zsh"
+            | "dash"
+            | "ksh"
+            | "fish"
+            | "python"
+            | "python3"
+            | "python2"
+            | "perl"
+            | "ruby"
+            | "node"
+            | "php"
+            | "pwsh"
+            | "powershell"
+            | "iex"
+            | "invoke-expression"
+            | "eval"
+            | "source"
+            | "."
+            | "osascript"
+            | "bun"
+            | "deno"
+    )
+}
+
+/// Programs that print the whole environment.
+pub fn dumps_environment(name: &str, args: usize) -> bool {
+    matches!(
+        name,
+        "env" | "printenv" | "export" | "declare" | "set" | "compgen"
+    ) && args == 0
+        || name == "printenv" && args > 0
+}
+
+/// Programs that print a stored credential (`security find-generic-password -w`,
+/// `gh auth token`, `gcloud auth print-access-token`, ...).
+pub fn prints_stored_token(words: &[&str]) -> bool {
+    let joined = words.join(" ").to_ascii_lowercase();
+    [
+        "security find-generic-password",
+        "security find-internet-password",
+        "security dump-keychain",
+        "secret-tool lookup",
+        "gh auth token",
+        "gcloud auth print-access-token",
+        "gcloud auth application-default print-access-token",
+        "az account get-access-token",
+        "aws configure export-credentials",
+        "aws sts get-session-token",
+        "kubectl config view --raw",
+        "op read",
+        "vault read",
+        "cmdkey /list",
+    ]
+    .iter()
+    .any(|p| joined.starts_with(p))
+}

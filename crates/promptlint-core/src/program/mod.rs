@@ -1,0 +1,174 @@
+//! Programs: the commands and scripts a file tells an agent to run (a fenced block, inline
+//! code, a hook's command, a skill bundle's script), parsed with tree-sitter grammars.
+//!
+//! Input: a program's text and its [`Language`]. Output: a [`tree_sitter::Tree`] over it
+//! ([`parse`]), and for shell the commands read off that tree with obfuscation undone
+//! ([`shell::read`]). Nothing is parsed unless a check asks: a file with no program pays
+//! nothing. Every program is bounded by [`MAX_PROGRAM_BYTES`]; a longer one is read up to it.
+//!
+//! Grammars (all MIT, maintained): tree-sitter-bash, tree-sitter-python,
+//! tree-sitter-javascript, tree-sitter-typescript (the tree-sitter organisation) and
+//! tree-sitter-powershell (Airbus CERT). tree-sitter is error-tolerant: a snippet that does
+//! not parse whole still yields its commands, inside `ERROR` nodes.
+
+pub mod shell;
+
+/// Bytes of one program parsed at most (a fenced block, a script): 256 KiB. A longer program
+/// is parsed up to the last line break before the bound.
+pub const MAX_PROGRAM_BYTES: usize = 256 * 1024;
+
+/// A program's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Language {
+    /// POSIX sh, bash, zsh: read with the bash grammar.
+    Shell,
+    /// Windows PowerShell and PowerShell 7.
+    PowerShell,
+    /// Python 3.
+    Python,
+    /// JavaScript (also JSX and ESM).
+    JavaScript,
+    /// TypeScript.
+    TypeScript,
+}
+
+impl Language {
+    /// The language a fenced block's info string names (`bash`, `sh`, `console`, `zsh`,
+    /// `powershell`, `ps1`, `python`, `py`, `js`, `ts`, ...), if it is one of these.
+    pub fn of_fence(info: &str) -> Option<Language> {
+        let lang = info
+            .trim()
+            .trim_start_matches('{')
+            .trim_start_matches('.')
+            .to_ascii_lowercase();
+        Some(match lang.as_str() {
+            "sh" | "bash" | "shell" | "zsh" | "ksh" | "console" | "shell-session"
+            | "shellsession" | "terminal" | "bash-session" | "sh-session" | "command"
+            | "cmd-bash" => Language::Shell,
+            "powershell" | "ps1" | "ps" | "pwsh" | "posh" => Language::PowerShell,
+            "python" | "py" | "python3" | "py3" => Language::Python,
+            "javascript" | "js" | "jsx" | "mjs" | "cjs" | "node" => Language::JavaScript,
+            "typescript" | "ts" | "tsx" | "mts" | "cts" => Language::TypeScript,
+            _ => return None,
+        })
+    }
+
+    /// The language of a script file by its extension (`.sh`, `.ps1`, `.py`, `.js`, `.ts`,
+    /// ...), or by its `#!` line when it has no extension.
+    pub fn of_path(path: &str, text: &str) -> Option<Language> {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        match name.rsplit_once('.') {
+            Some((_, ext)) => Some(match ext.to_ascii_lowercase().as_str() {
+                "sh" | "bash" | "zsh" | "ksh" | "command" => Language::Shell,
+                "ps1" | "psm1" => Language::PowerShell,
+                "py" | "pyw" => Language::Python,
+                "js" | "mjs" | "cjs" | "jsx" => Language::JavaScript,
+                "ts" | "mts" | "cts" | "tsx" => Language::TypeScript,
+                _ => return None,
+            }),
+            None => Language::of_shebang(text),
+        }
+    }
+
+    /// The language a `#!` first line names (`#!/bin/sh`, `#!/usr/bin/env python3`).
+    pub fn of_shebang(text: &str) -> Option<Language> {
+        let first = text.lines().next()?.strip_prefix("#!")?;
+        let mut words = first.split_whitespace();
+        let mut prog = words.next()?.rsplit('/').next()?;
+        if prog == "env" {
+            prog = words.find(|w| !w.starts_with('-'))?;
+        }
+        let prog = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        Some(match prog {
+            "sh" | "bash" | "zsh" | "ksh" | "dash" => Language::Shell,
+            "pwsh" | "powershell" => Language::PowerShell,
+            "python" => Language::Python,
+            "node" | "bun" | "deno" => Language::JavaScript,
+            "tsx" | "ts-node" => Language::TypeScript,
+            _ => return None,
+        })
+    }
+
+    fn grammar(self) -> tree_sitter::Language {
+        match self {
+            Language::Shell => tree_sitter_bash::LANGUAGE.into(),
+            Language::PowerShell => tree_sitter_powershell::LANGUAGE.into(),
+            Language::Python => tree_sitter_python::LANGUAGE.into(),
+            Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+            Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+        }
+    }
+}
+
+/// The part of `text` that is parsed: all of it up to [`MAX_PROGRAM_BYTES`], else up to the
+/// last line break before the bound.
+pub fn bounded(text: &str) -> &str {
+    if text.len() <= MAX_PROGRAM_BYTES {
+        return text;
+    }
+    let cut = crate::source::floor_char_boundary(text, MAX_PROGRAM_BYTES);
+    match text[..cut].rfind('\n') {
+        Some(nl) => &text[..nl + 1],
+        None => &text[..cut],
+    }
+}
+
+/// The syntax tree of `text` read as `lang` (only its [`bounded`] part), or `None` when the
+/// grammar cannot be loaded (an ABI mismatch, which a test rules out).
+pub fn parse(lang: Language, text: &str) -> Option<tree_sitter::Tree> {
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(&lang.grammar()).ok()?;
+    parser.parse(bounded(text), None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_grammar_loads_and_parses() {
+        for (lang, text) in [
+            (Language::Shell, "curl -s x | sh\n"),
+            (Language::PowerShell, "iwr http://x -OutFile a.zip\n"),
+            (Language::Python, "import os\nprint(os.environ)\n"),
+            (Language::JavaScript, "fetch(u).then(r => r.text())\n"),
+            (
+                Language::TypeScript,
+                "const x: string = process.env.HOME ?? '';\n",
+            ),
+        ] {
+            let tree = parse(lang, text).expect("grammar loads");
+            assert!(!tree.root_node().has_error(), "{lang:?}: {text}");
+        }
+    }
+
+    #[test]
+    fn languages_by_fence_path_and_shebang() {
+        assert_eq!(Language::of_fence("bash"), Some(Language::Shell));
+        assert_eq!(Language::of_fence("PowerShell"), Some(Language::PowerShell));
+        assert_eq!(Language::of_fence("json"), None);
+        assert_eq!(
+            Language::of_path("scripts/sync.py", ""),
+            Some(Language::Python)
+        );
+        assert_eq!(
+            Language::of_path("bin/run", "#!/usr/bin/env python3\n"),
+            Some(Language::Python)
+        );
+        assert_eq!(
+            Language::of_path("hooks/pre", "#!/bin/sh\n"),
+            Some(Language::Shell)
+        );
+        assert_eq!(Language::of_path("README.md", ""), None);
+    }
+
+    #[test]
+    fn a_long_program_is_cut_at_a_line_break_before_the_bound() {
+        let line = "echo aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n";
+        let text = line.repeat(MAX_PROGRAM_BYTES / line.len() + 10);
+        let cut = bounded(&text);
+        assert!(cut.len() <= MAX_PROGRAM_BYTES);
+        assert!(cut.ends_with('\n'));
+        assert_eq!(cut.len() % line.len(), 0);
+    }
+}

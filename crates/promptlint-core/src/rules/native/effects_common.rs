@@ -1,0 +1,99 @@
+//! What the checks of program effects share (PL315–PL322, PL511): the effects of the source's
+//! programs ([`Input::effects`]), each turned into a finding at the step that does it, with the
+//! line of the step that read what a flow carries named in the message. An effect a pattern
+//! rule of the exfil, autonomy or encoded family already reports on the same command text is
+//! left to that rule, so one command is not reported twice.
+
+use std::sync::Arc;
+
+use super::input::Input;
+use crate::effects::{EffectKind, Found};
+use crate::finding::{Finding, Severity};
+use crate::normalize::{ViewKind, normalize};
+use crate::rules::{Family, Rule};
+
+/// Findings of `rule` for the effects `pick` accepts: `pick` gives the severity and the
+/// message (without the source's line, which is added).
+pub fn effect_findings(
+    input: &Input<'_>,
+    rule: &Arc<Rule>,
+    dedupe: bool,
+    pick: impl Fn(&Found) -> Option<(Severity, String)>,
+) -> Vec<Finding> {
+    let text = input.text();
+    let mut out = Vec::new();
+    for f in input.effects() {
+        let Some((severity, message)) = pick(f) else {
+            continue;
+        };
+        let Some(seg) = input.parsed.segments.get(f.segment) else {
+            continue;
+        };
+        let seg_text = seg.text(text);
+        let Some(step) = seg_text.get(f.effect.at.clone()) else {
+            continue;
+        };
+        if dedupe && pattern_sees(input, step) {
+            continue;
+        }
+        let span = seg.to_source(f.effect.at.clone());
+        let message = match &f.effect.source {
+            Some(s) => {
+                let line = input.lines.line_of(seg.to_source(s.clone()).start);
+                format!("{message} (read at line {line})")
+            }
+            None => message,
+        };
+        let Ok(mut finding) = Finding::new(rule, text, trim(text, span), message) else {
+            continue;
+        };
+        finding.severity = severity.min(rule.severity).max(Severity::Note);
+        if severity > rule.severity {
+            finding.severity = severity;
+        }
+        out.push(finding);
+    }
+    out.sort_by_key(|f| (f.span.start, f.span.end));
+    out.dedup_by(|a, b| a.span == b.span);
+    out
+}
+
+/// `span` without white space at its ends (a command's bytes can end in a line break).
+fn trim(text: &str, span: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let s = &text[span.clone()];
+    let start = span.start + (s.len() - s.trim_start().len());
+    let end = span.end - (s.len() - s.trim_end().len());
+    start..end.max(start)
+}
+
+/// Whether a pattern rule of the exfil, autonomy or encoded family matches `step` at a
+/// warning or above.
+fn pattern_sees(input: &Input<'_>, step: &str) -> bool {
+    let mut seen = false;
+    let norm = normalize(step);
+    for kind in [ViewKind::Text, ViewKind::Prose] {
+        let view = norm.view(kind);
+        let _failed = input.catalog.patterns(kind).find(
+            &view.text,
+            |r| {
+                matches!(r.family, Family::Exfil | Family::Autonomy | Family::Encoded)
+                    && r.severity >= Severity::Warning
+                    && input.enabled.contains(&r.id)
+            },
+            |_, _| seen = true,
+        );
+    }
+    seen
+}
+
+/// The message of an exfiltration: what was read and what sends it.
+pub fn exfil_message(f: &Found) -> Option<String> {
+    match &f.effect.kind {
+        EffectKind::Exfiltrate { taint } => Some(format!(
+            "{} sent out by `{}`",
+            crate::effects::vocab::describe(*taint),
+            f.effect.what
+        )),
+        _ => None,
+    }
+}

@@ -1,0 +1,29 @@
+//! PL321: `git-hook-persistence`, an effect of a parsed program (see [`super::effects_common`] and
+//! [`crate::effects`]).
+
+use std::sync::Arc;
+
+use super::input::Input;
+use crate::finding::{Finding, Severity};
+use crate::rules::Rule;
+
+/// PL321: one finding per step of a program with this effect.
+pub fn git_hook_persistence(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
+    super::effects_common::effect_findings(input, rule, false, |f| match &f.effect.kind {
+        crate::effects::EffectKind::Persist {
+            how: crate::effects::Persistence::GitHook,
+            active,
+        } => Some((
+            if *active {
+                Severity::Error
+            } else {
+                Severity::Note
+            },
+            format!(
+                "writes the git hook `{}`, run by every later git command of its kind",
+                f.effect.what
+            ),
+        )),
+        _ => None,
+    })
+}

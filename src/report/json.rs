@@ -32,8 +32,19 @@ struct JsonFinding<'a> {
     help: &'a str,
     fingerprint: &'a str,
     context: Option<&'a str>,
+    /// Other places the finding involves (a flow's source), when it has any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related: Vec<JsonRelated<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     suppression: Option<JsonSuppression<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonRelated<'a> {
+    start: Pos,
+    end: Pos,
+    byte_range: [usize; 2],
+    message: &'a str,
 }
 
 #[derive(Serialize)]
@@ -87,6 +98,23 @@ fn finding<'a>(file: &'a FileResult, l: &'a Located) -> JsonFinding<'a> {
         help: &f.rule.help,
         fingerprint: &l.fingerprint,
         context: f.context.as_deref(),
+        related: f
+            .related
+            .iter()
+            .zip(&l.related)
+            .map(|(r, (start, end))| JsonRelated {
+                start: Pos {
+                    line: start.line,
+                    column: start.column,
+                },
+                end: Pos {
+                    line: end.line,
+                    column: end.column,
+                },
+                byte_range: [r.span.start, r.span.end],
+                message: &r.message,
+            })
+            .collect(),
         suppression: l.suppression.as_ref().map(|s| JsonSuppression {
             kind: s.kind.as_str(),
             by: s.by.as_str(),

@@ -114,6 +114,7 @@ fn summary(
         label: None,
         matched: String::new(),
         context: None,
+        related: Vec::new(),
     }
     .with_label("findings over the limit")
     .with_matched(format!("{suppressed}{what}{place}"))

@@ -72,6 +72,8 @@ pub struct Located {
     /// 0-based index of this finding among the findings of its file with the same rule and
     /// matched text (set with the fingerprint, which includes it).
     pub occurrence: usize,
+    /// Where the finding's related places are ([`Finding::related`]), in the same order.
+    pub related: Vec<(Position, Position)>,
     /// Why the finding is suppressed, when it is (set by [`crate::suppress`]). Suppressed
     /// findings are kept: they do not count towards the exit code or the severity counts, the
     /// human summary counts them, JSON lists them under `suppressed`, and SARIF gives them
@@ -88,6 +90,7 @@ impl Located {
             end,
             fingerprint: String::new(),
             occurrence: 0,
+            related: Vec::new(),
             suppression: None,
         }
     }
@@ -103,7 +106,21 @@ pub fn locate(text: &str, lines: &LineIndex, findings: Vec<Finding>) -> Vec<Loca
     findings
         .into_iter()
         .zip(positions.chunks(2))
-        .map(|(f, p)| Located::new(f, p[0], p[1]))
+        .map(|(f, p)| {
+            let related: Vec<usize> = f
+                .related
+                .iter()
+                .flat_map(|r| [r.span.start, r.span.end])
+                .collect();
+            let at = if related.is_empty() {
+                Vec::new()
+            } else {
+                lines.positions(text, &related)
+            };
+            let mut l = Located::new(f, p[0], p[1]);
+            l.related = at.chunks(2).map(|q| (q[0], q[1])).collect();
+            l
+        })
         .collect()
 }
 

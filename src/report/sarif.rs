@@ -170,6 +170,10 @@ pub struct SarifResult {
     pub message: Message,
     /// §3.27.12 `locations`: exactly one.
     pub locations: Vec<Location>,
+    /// §3.27.22 `relatedLocations`: other places the finding involves (the step of a
+    /// program that read what a flow sends), each with an `id` and a `message`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub related_locations: Vec<RelatedLocation>,
     /// §3.27.17 `partialFingerprints`: `primaryLocationLineHash` and `promptlint/v1`.
     pub partial_fingerprints: BTreeMap<&'static str, String>,
     /// §3.27.23 `suppressions`: present only for a suppressed finding (an inline directive,
@@ -191,6 +195,18 @@ pub struct Message {
 pub struct Location {
     /// §3.28.3 `physicalLocation`.
     pub physical_location: PhysicalLocation,
+}
+
+/// §3.28 `location` as a related location: with §3.28.2 `id` and §3.28.5 `message`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RelatedLocation {
+    /// §3.28.2 `id`: unique within the result.
+    pub id: usize,
+    /// §3.28.3 `physicalLocation`.
+    pub physical_location: PhysicalLocation,
+    /// §3.28.5 `message`.
+    pub message: Message,
 }
 
 /// §3.29 `physicalLocation`.
@@ -395,6 +411,30 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
                         },
                     },
                 }],
+                related_locations: f
+                    .related
+                    .iter()
+                    .zip(&l.related)
+                    .enumerate()
+                    .map(|(k, (r, (start, end)))| RelatedLocation {
+                        id: k,
+                        physical_location: PhysicalLocation {
+                            artifact_location: ArtifactLocation {
+                                uri: root.uri(&file.path),
+                                uri_base_id: Some(SRCROOT),
+                            },
+                            region: Region {
+                                start_line: start.line,
+                                start_column: start.utf16_column,
+                                end_line: end.line,
+                                end_column: end.utf16_column,
+                            },
+                        },
+                        message: Message {
+                            text: r.message.clone(),
+                        },
+                    })
+                    .collect(),
                 partial_fingerprints: partial,
                 suppressions: l
                     .suppression

@@ -35,6 +35,18 @@ pub struct Finding {
     pub matched: String,
     /// Why the severity differs from the rule's, when it does (e.g. "quoted as an example").
     pub context: Option<String>,
+    /// Other places of the source the finding involves (the step of a program that read the
+    /// secret a flow sends): SARIF's `relatedLocations`, JSON's `related`.
+    pub related: Vec<Related>,
+}
+
+/// Another place of a finding's source, with what happens there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Related {
+    /// Byte range in the decoded source text.
+    pub span: Range<usize>,
+    /// What happens there, lower case (`reads the environment`). Escaped like a message.
+    pub message: String,
 }
 
 /// Why [`Finding::new`] refused a finding.
@@ -93,6 +105,7 @@ impl Finding {
             label: None,
             matched: crate::escape::truncate_chars(&matched, 200),
             context: None,
+            related: Vec::new(),
         })
     }
 

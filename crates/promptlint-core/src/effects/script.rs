@@ -113,6 +113,7 @@ pub fn effects(lang: Language, text: &str) -> Vec<Effect> {
         downloaded: false,
         returns: HashMap::new(),
         in_function: Vec::new(),
+        depth: 0,
     };
     w.visit(tree.root_node(), &Val::default());
     w.record = true;
@@ -143,6 +144,8 @@ struct Walk<'t> {
     returns: HashMap<String, Val>,
     /// The function being read.
     in_function: Vec<String>,
+    /// How deep the walk is.
+    depth: usize,
 }
 
 impl Walk<'_> {
@@ -179,9 +182,16 @@ impl Walk<'_> {
     /// The value of `n`; `pipe` is what a PowerShell pipeline feeds it.
     fn visit(&mut self, n: Node<'_>, pipe: &Val) -> Val {
         self.nodes += 1;
-        if self.nodes > MAX_NODES {
+        if self.nodes > MAX_NODES || self.depth >= crate::program::shell::MAX_DEPTH {
             return Val::default();
         }
+        self.depth += 1;
+        let v = self.visit_in(n, pipe);
+        self.depth -= 1;
+        v
+    }
+
+    fn visit_in(&mut self, n: Node<'_>, pipe: &Val) -> Val {
         let kind = n.kind();
         if let Some(v) = self.env_read(n) {
             return v;
@@ -766,6 +776,14 @@ mod tests {
             ),
             ["exfil:requests.post"]
         );
+    }
+
+    #[test]
+    fn deep_nesting_is_read_to_a_bound_without_exhausting_the_stack() {
+        let deep = format!("x = {}1{}\n", "(".repeat(50_000), ")".repeat(50_000));
+        assert!(kinds_of(Language::Python, &deep).is_empty());
+        let deep = format!("{}1{}\n", "[".repeat(50_000), "]".repeat(50_000));
+        assert!(kinds_of(Language::JavaScript, &deep).is_empty());
     }
 
     #[test]

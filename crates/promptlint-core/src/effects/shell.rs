@@ -26,6 +26,7 @@ struct Flow<'s> {
     /// Assignments by variable.
     vars: HashMap<&'s str, Vec<&'s Word>>,
     visiting: Vec<bool>,
+    depth: usize,
 }
 
 impl<'s> Flow<'s> {
@@ -44,6 +45,7 @@ impl<'s> Flow<'s> {
             taint: vec![None; script.commands.len()],
             vars,
             visiting: vec![false; script.commands.len()],
+            depth: 0,
         }
     }
 
@@ -52,9 +54,16 @@ impl<'s> Flow<'s> {
         if let Some(t) = self.taint[i] {
             return t;
         }
-        if self.visiting[i] {
+        if self.visiting[i] || self.depth >= crate::program::shell::MAX_DEPTH {
             return (0, None);
         }
+        self.depth += 1;
+        let out = self.output_in(i);
+        self.depth -= 1;
+        out
+    }
+
+    fn output_in(&mut self, i: usize) -> (Taint, Option<usize>) {
         self.visiting[i] = true;
         let cmd = &self.script.commands[i];
         let name = cmd.name().to_ascii_lowercase();
@@ -801,6 +810,16 @@ mod tests {
         );
         assert!(kinds("rm -rf ./build dist node_modules\n").is_empty());
         assert!(kinds("rm -rf \"$HOME/.cache/pip\"\n").is_empty());
+    }
+
+    #[test]
+    fn deep_and_long_programs_are_read_to_a_bound() {
+        let deep = format!("echo {}x{}\n", "$(echo ".repeat(20_000), ")".repeat(20_000));
+        assert!(kinds(&deep).is_empty());
+        let long = format!("env{}\n", " | cat".repeat(20_000));
+        let script = read(&long);
+        assert_eq!(script.commands.len(), crate::program::shell::MAX_COMMANDS);
+        assert!(effects(&script).is_empty());
     }
 
     #[test]

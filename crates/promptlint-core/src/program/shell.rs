@@ -21,6 +21,11 @@ const MAX_NESTING: usize = 4;
 /// Commands read per program at most: 4,096 (a longer program is read up to there).
 pub const MAX_COMMANDS: usize = 4096;
 
+/// How deep the syntax tree is walked: 200 levels of nesting (substitutions inside
+/// substitutions, groups inside groups); what lies deeper is not read, so a hostile program
+/// cannot exhaust the stack.
+pub const MAX_DEPTH: usize = 200;
+
 /// One word of a command, after quote removal and expansion of what the program itself
 /// defines.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -121,6 +126,8 @@ struct Reader {
     /// Values of the variables assigned so far, when they run no command: the text and the
     /// variables it still expands.
     known: HashMap<String, (String, Vec<String>)>,
+    /// How deep the walk is.
+    depth: usize,
 }
 
 /// Where the text being read sits: its offset in the program text, or the one span every
@@ -164,9 +171,16 @@ impl Reader {
 
     /// Reads the statements under `n`; returns the commands whose output is `n`'s output.
     fn statements(&mut self, n: Node<'_>, f: &Frame<'_>, within: Option<usize>) -> Vec<usize> {
-        if self.script.commands.len() >= MAX_COMMANDS {
+        if self.script.commands.len() >= MAX_COMMANDS || self.depth >= MAX_DEPTH {
             return Vec::new();
         }
+        self.depth += 1;
+        let out = self.statements_in(n, f, within);
+        self.depth -= 1;
+        out
+    }
+
+    fn statements_in(&mut self, n: Node<'_>, f: &Frame<'_>, within: Option<usize>) -> Vec<usize> {
         match n.kind() {
             "command" => self.command(n, f, within).into_iter().collect(),
             "pipeline" => {
@@ -429,6 +443,22 @@ impl Reader {
     }
 
     fn value(
+        &mut self,
+        n: Node<'_>,
+        f: &Frame<'_>,
+        within: Option<usize>,
+        w: &mut Word,
+        in_quotes: bool,
+    ) {
+        if self.depth >= MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        self.value_in(n, f, within, w, in_quotes);
+        self.depth -= 1;
+    }
+
+    fn value_in(
         &mut self,
         n: Node<'_>,
         f: &Frame<'_>,

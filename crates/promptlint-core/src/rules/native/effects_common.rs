@@ -10,6 +10,7 @@ use super::input::Input;
 use crate::effects::{EffectKind, Found};
 use crate::finding::{Finding, Severity};
 use crate::normalize::{ViewKind, normalize};
+use crate::parse::Role;
 use crate::rules::{Family, Rule};
 
 /// Findings of `rule` for the effects `pick` accepts: `pick` gives the severity and the
@@ -30,16 +31,48 @@ pub fn effect_findings(
             continue;
         };
         let seg_text = seg.text(text);
-        let Some(step) = seg_text.get(f.effect.at.clone()) else {
+        // A settings command's flows and remote runs are PL310's (`settings-command-exfil`,
+        // which names the hook and its key path).
+        if seg.role == Role::SettingCommand
+            && matches!(
+                f.effect.kind,
+                EffectKind::Exfiltrate { .. } | EffectKind::RunFetched | EffectKind::RunDecoded
+            )
+        {
+            continue;
+        }
+        // The finding covers the flow from its source when both are on one line
+        // (`curl … | sh`), else the step, with the source as a related place.
+        let at = match &f.effect.source {
+            Some(s)
+                if s.start < f.effect.at.start
+                    && !seg_text
+                        .get(s.start..f.effect.at.start)
+                        .unwrap_or("\n")
+                        .contains('\n') =>
+            {
+                s.start..f.effect.at.end
+            }
+            _ => f.effect.at.clone(),
+        };
+        let Some(step) = seg_text.get(at.clone()) else {
             continue;
         };
         if dedupe && pattern_sees(input, step) {
             continue;
         }
-        let span = seg.to_source(f.effect.at.clone());
-        let message = match &f.effect.source {
+        let joined = at.start != f.effect.at.start;
+        let span = seg.to_source(at);
+        let source = f
+            .effect
+            .source
+            .as_ref()
+            .filter(|_| !joined)
+            .map(|s| trim(text, seg.to_source(s.clone())))
+            .filter(|s| text.is_char_boundary(s.start) && text.is_char_boundary(s.end));
+        let message = match &source {
             Some(s) => {
-                let line = input.lines.line_of(seg.to_source(s.clone()).start);
+                let line = input.lines.line_of(s.start) + 1;
                 format!("{message} (read at line {line})")
             }
             None => message,
@@ -47,6 +80,12 @@ pub fn effect_findings(
         let Ok(mut finding) = Finding::new(rule, text, trim(text, span), message) else {
             continue;
         };
+        if let Some(s) = source {
+            finding.related.push(crate::finding::Related {
+                span: s,
+                message: "what it sends is read here".to_string(),
+            });
+        }
         finding.severity = severity.min(rule.severity).max(Severity::Note);
         if severity > rule.severity {
             finding.severity = severity;

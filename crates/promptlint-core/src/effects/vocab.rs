@@ -3,7 +3,7 @@
 //! readers in [`super::shell`] and [`super::script`] apply them.
 
 /// What a value holds that must not leave the machine (a bit set).
-pub type Taint = u8;
+pub type Taint = u16;
 
 /// The whole environment (`env`, `os.environ`, `process.env`, `Get-ChildItem env:`).
 pub const ENVIRONMENT: Taint = 1;
@@ -20,8 +20,15 @@ pub const FETCHED: Taint = 1 << 5;
 /// Text decoded from base64 or hex.
 pub const DECODED: Taint = 1 << 6;
 
+/// The shell history (`history`, `fc -l`, `~/.bash_history`): command lines, tokens in them.
+pub const HISTORY: Taint = 1 << 7;
+/// The project's files or the home folder archived whole (`zip -r - .`, `tar c ~`), or the
+/// repository pushed: private code, a secret only where it goes to a drop host or a remote
+/// the program added.
+pub const WORKTREE: Taint = 1 << 8;
+
 /// Sources that are secrets wherever they are sent.
-pub const STRONG_SECRET: Taint = ENVIRONMENT | CREDENTIAL_FILE | METADATA | KEYCHAIN;
+pub const STRONG_SECRET: Taint = ENVIRONMENT | CREDENTIAL_FILE | METADATA | KEYCHAIN | HISTORY;
 
 /// The source a taint names first, for a message.
 pub fn describe(t: Taint) -> &'static str {
@@ -33,8 +40,12 @@ pub fn describe(t: Taint) -> &'static str {
         "the cloud metadata service's answer"
     } else if t & KEYCHAIN != 0 {
         "a stored token"
+    } else if t & HISTORY != 0 {
+        "the shell history"
     } else if t & NAMED_SECRET != 0 {
         "a secret variable"
+    } else if t & WORKTREE != 0 {
+        "the project's files"
     } else if t & FETCHED != 0 {
         "text fetched from the network"
     } else {
@@ -75,6 +86,11 @@ const CREDENTIAL_PATHS: &[&str] = &[
     ".env.production",
     ".claude/.credentials.json",
     ".codex/auth.json",
+    ".bash_history",
+    ".zsh_history",
+    "application_default_credentials.json",
+    "credentials.db",
+    "msal_token_cache",
     "wallet.dat",
 ];
 

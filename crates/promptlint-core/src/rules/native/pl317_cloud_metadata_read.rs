@@ -25,9 +25,9 @@ pub fn cloud_metadata_read(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> 
     })
 }
 
-/// Whether the metadata request asks for credentials (AWS `iam/security-credentials`, a
-/// token, GCP's service accounts, Azure's `identity/oauth2/token`): a region or instance id
-/// is not a secret.
+/// Whether the metadata request asks for credentials (AWS `iam/security-credentials`, GCP's
+/// `service-accounts/.../token`, Azure's `identity/oauth2/token`, user data): a region, an
+/// instance id or IMDSv2's session token (`/latest/api/token`) is not a secret.
 fn credentials_path(input: &Input<'_>, f: &crate::effects::Found) -> bool {
     let Some(seg) = input.parsed.segments.get(f.segment) else {
         return true;
@@ -39,7 +39,6 @@ fn credentials_path(input: &Input<'_>, f: &crate::effects::Found) -> bool {
         .to_ascii_lowercase();
     [
         "security-credentials",
-        "token",
         "service-accounts",
         "identity",
         "credentials",

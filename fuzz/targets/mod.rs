@@ -146,8 +146,8 @@ fn assert_parsed(text: &str, parsed: &Parsed, what: &str) {
     }
     for server in &parsed.mcp_servers {
         assert_span(text, &server.span, what);
-        for (_, r, _) in &server.auto_approve {
-            assert_span(text, r, what);
+        for a in &server.auto_approve {
+            assert_span(text, &a.span, what);
         }
     }
     for layout in &parsed.cache {
@@ -639,6 +639,15 @@ fn assert_settings(text: &str, s: &parse::Settings, what: &str) {
         "{what}: {} commands from {n} bytes",
         s.commands.len()
     );
+    // Each guard is a key in the file whose decision is one of the values.
+    for (key, i) in &s.guards {
+        assert_span(text, key, what);
+        assert!(
+            *i < s.values.len(),
+            "{what}: guard of value {i} of {}",
+            s.values.len()
+        );
+    }
     for c in &s.commands {
         path_bytes += c.path.len();
         // A server's command and arguments join in key order, not document order.

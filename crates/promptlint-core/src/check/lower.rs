@@ -167,6 +167,23 @@ pub(super) fn lower_denied(settings: &parse::Settings, findings: &mut [Finding])
         if !judged(f, Evidence::DeniedSetting) {
             continue;
         }
+        // A key whose value is the decision (opencode `{"rm -rf *": "deny"}`): the parse
+        // stage read it with the agent's permission model (`Settings::guards`).
+        if let Some((_, i)) = settings
+            .guards
+            .iter()
+            .find(|(key, _)| key.start <= f.span.start && f.span.end <= key.end)
+            && let Some(s) = settings.values.get(*i)
+        {
+            lower(f, Evidence::DeniedSetting, || {
+                let decision = crate::escape::escape_one_line(s.as_str().unwrap_or("false"));
+                format!(
+                    "set to `{decision}` at `{}`, which forbids or gates it",
+                    s.path
+                )
+            });
+            continue;
+        }
         let Some(s) = settings
             .values
             .iter()

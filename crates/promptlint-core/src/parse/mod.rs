@@ -20,9 +20,9 @@ pub mod settings;
 use crate::kind::{FileKind, Syntax};
 
 pub use segment::{
-    Boundary, CacheLayout, DEFAULT_TOOL_RESULT_BUDGET, MappedText, McpServer, ParseIssue,
-    ParseOptions, Parsed, PrefixPiece, Provider, Role, Segment, Setting, SettingCommand,
-    SettingValue, Settings, ToolResult, Zone, est_tokens,
+    AutoApproval, Boundary, CacheLayout, DEFAULT_TOOL_RESULT_BUDGET, MappedText, McpServer,
+    ParseIssue, ParseOptions, Parsed, PrefixPiece, Provider, Role, Segment, Setting,
+    SettingCommand, SettingValue, Settings, ToolResult, Zone, est_tokens,
 };
 
 /// Parses `text` as a source of `kind`, with the default [`ParseOptions`].

@@ -159,9 +159,29 @@ pub struct McpServer {
     pub name: String,
     /// Source span of the server's object.
     pub span: Range<usize>,
-    /// Flags that approve tools without asking: key name, the value's span, and the value as
-    /// written (e.g. `("autoApprove", 120..140, "[\"*\"]")`).
-    pub auto_approve: Vec<(String, Range<usize>, String)>,
+    /// Flags that approve tools without asking, in document order.
+    pub auto_approve: Vec<AutoApproval>,
+    /// What starts or reaches the server: `command` and `args` joined by spaces, else its
+    /// `url` / `httpUrl` / `serverUrl`; empty when the entry has none. Names the server for
+    /// the rules that know documented read-only servers.
+    pub launch: String,
+    /// Gemini CLI's `includeTools`: the only tools the client exposes from this server, when
+    /// the entry lists them.
+    pub include_tools: Option<Vec<String>>,
+}
+
+/// One flag of an MCP server entry that approves tools without asking.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AutoApproval {
+    /// The key (`autoApprove`, `alwaysAllow`, `trust`, ...).
+    pub key: String,
+    /// The value's source span.
+    pub span: Range<usize>,
+    /// The value as written, cut for a message (`["read_file"]`, `true`).
+    pub written: String,
+    /// The tool names the value lists (a list of names); `None` when the value approves
+    /// every tool of the server (`true`, a non-list value).
+    pub tools: Option<Vec<String>>,
 }
 
 /// The parse result of one source.
@@ -196,6 +216,12 @@ pub struct Settings {
     pub values: Vec<Setting>,
     /// The commands the settings make the agent run, in document order.
     pub commands: Vec<SettingCommand>,
+    /// Entries that forbid or gate what their key names, written as a map whose value is the
+    /// decision (opencode `"permission": {"bash": {"rm -rf *": "deny"}}`, VS Code
+    /// `"chat.tools.terminal.autoApprove": {"rm": false}`): the key's source span and the
+    /// index in [`Settings::values`] of its decision. Sorted by span start. (A list under a
+    /// `deny`/`ask` key is read from its key path instead.)
+    pub guards: Vec<(Range<usize>, usize)>,
 }
 
 /// One scalar of a settings file.

@@ -57,6 +57,7 @@ pub fn parse(text: &str, toml: bool) -> Parsed {
         Err(issue) => return fallback(text, issue),
     };
     let values = settings_of(&root);
+    let guards = guards_of(&root, &values);
     let mut commands = Vec::new();
     let mut parts = Vec::new();
     find_commands(
@@ -81,7 +82,11 @@ pub fn parse(text: &str, toml: bool) -> Parsed {
     Parsed {
         segments,
         mcp_servers: mcp::servers(text, &root),
-        settings: Some(Settings { values, commands }),
+        settings: Some(Settings {
+            values,
+            commands,
+            guards,
+        }),
         ..Parsed::default()
     }
 }
@@ -270,6 +275,81 @@ fn flatten(node: &JsonNode, at: u32, keys: &Arc<str>, arena: &mut PathArena, out
         Json::Null => SettingValue::Other("null".to_owned()),
     };
     out.push((at, Arc::clone(keys), node.span.clone(), value));
+}
+
+/// The entries of `root` that forbid or gate what their key names, as [`Settings::guards`]:
+/// the key's span and the index in `values` of its decision. Read with each agent's model:
+/// - opencode: under `permission` (at the root or in an agent's definition), a key whose value
+///   is `"deny"` or `"ask"` is a pattern the agent refuses or asks about
+///   (<https://opencode.ai/docs/permissions/>: "allow", "ask" or "deny" per pattern, last
+///   match wins);
+/// - VS Code: in `chat.tools.terminal.autoApprove`, a command (or `/regex/`) set to `false` or
+///   to `{"approve": false}` always asks (<https://code.visualstudio.com/docs/agents/approvals>).
+fn guards_of(root: &JsonNode, values: &[Setting]) -> Vec<(Range<usize>, usize)> {
+    let mut found = Vec::new();
+    find_guards(root, "", false, &mut found);
+    let mut guards: Vec<(Range<usize>, usize)> = found
+        .into_iter()
+        .filter_map(|(key, decision)| {
+            let i = values
+                .binary_search_by_key(&(decision.start, decision.end), |v| {
+                    (v.span.start, v.span.end)
+                })
+                .ok()?;
+            Some((key, i))
+        })
+        .collect();
+    guards.sort_by_key(|(r, _)| (r.start, r.end));
+    guards
+}
+
+/// True when `ks` (object keys joined by `.`) is VS Code's terminal auto-approve map.
+fn terminal_map(ks: &str) -> bool {
+    ks == "chat.tools.terminal.autoApprove"
+}
+
+fn find_guards(
+    node: &JsonNode,
+    ks: &str,
+    under_permission: bool,
+    out: &mut Vec<(Range<usize>, Range<usize>)>,
+) {
+    match &node.value {
+        Json::Object(members) => {
+            for (k, key_span, v) in members {
+                let permission =
+                    under_permission || k.text == "permission" || k.text == "permissions";
+                let decision = match &v.value {
+                    Json::String(s)
+                        if under_permission
+                            && (s.text.eq_ignore_ascii_case("deny")
+                                || s.text.eq_ignore_ascii_case("ask")) =>
+                    {
+                        Some(v.span.clone())
+                    }
+                    Json::Bool(false) if terminal_map(ks) => Some(v.span.clone()),
+                    Json::Object(_) if terminal_map(ks) => match v.get("approve") {
+                        Some(JsonNode {
+                            value: Json::Bool(false),
+                            span,
+                        }) => Some(span.clone()),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                match decision {
+                    Some(d) => out.push((key_span.clone(), d)),
+                    None => find_guards(v, &join_keys(ks, &k.text), permission, out),
+                }
+            }
+        }
+        Json::Array(items) => {
+            for i in items {
+                find_guards(i, ks, under_permission, out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Keys whose string (or array of strings) is a command line, wherever they sit, with what
@@ -583,6 +663,31 @@ mod tests {
                     "chat.tools.terminal.autoApprove./.*/"
                 ),
                 ("chat.tools.autoApprove", "chat.tools.autoApprove"),
+            ]
+        );
+    }
+
+    #[test]
+    fn deny_and_ask_map_entries_are_guards_read_with_the_agents_model() {
+        let src = r#"{"permission": {"bash": {"*": "ask", "git status": "allow", "rm -rf /*": "deny"}},
+ "chat.tools.terminal.autoApprove": {"rm": false, "npm test": true, "/^curl/": {"approve": false}},
+ "mode": "deny"}"#;
+        let s = parse(src, false).settings.unwrap();
+        let guards: Vec<(&str, String)> = s
+            .guards
+            .iter()
+            .map(|(key, i)| (&src[key.clone()], s.values[*i].path.to_string()))
+            .collect();
+        assert_eq!(
+            guards,
+            [
+                ("\"*\"", "permission.bash[\"*\"]".to_owned()),
+                ("\"rm -rf /*\"", "permission.bash[\"rm -rf /*\"]".to_owned()),
+                ("\"rm\"", "chat.tools.terminal.autoApprove.rm".to_owned()),
+                (
+                    "\"/^curl/\"",
+                    "chat.tools.terminal.autoApprove[\"/^curl/\"].approve".to_owned()
+                ),
             ]
         );
     }

@@ -6,7 +6,8 @@
 //! unit tests, and one line in [`NATIVE_CHECKS`]. Every check takes an [`Input`] (`input.rs`,
 //! below the table and the checks). Code shared by several rules lives in
 //! `unicode_common` (views, context, capped findings of PL201–PL208), `settings_common`
-//! (PL309, PL310, PL507, PL508: findings at a setting's key path), `confusable_text`
+//! (PL309, PL310, PL507, PL508: findings at a setting's key path), `permission`
+//! (PL506, PL508: what an allow entry or auto-approval grants, by effect), `confusable_text`
 //! (PL207's tokens and lookalikes) and `cache_common` (PL401–PL412); the code point classes
 //! are in [`crate::codepoints`]. A test checks that every entry has its rule file and its
 //! source file and that every `native:` names an entry.
@@ -15,6 +16,7 @@ pub mod cache_common;
 pub mod confusable_text;
 pub mod effects_common;
 pub mod input;
+pub mod permission;
 pub mod settings_common;
 pub mod unicode_common;
 
@@ -262,6 +264,7 @@ mod tests {
             "cache_common.rs",
             "settings_common.rs",
             "effects_common.rs",
+            "permission.rs",
         ];
         for entry in
             std::fs::read_dir(&here).expect("crates/promptlint-core/src/rules/native is readable")

@@ -6,7 +6,16 @@
 //! - Cursor CLI `.cursor/cli.json` `permissions.allow` (`Shell(...)`,
 //!   <https://cursor.com/docs/cli/reference/permissions>, unconfirmed);
 //! - Codex `approval_policy` and `sandbox_mode`, at the root and per profile
-//!   (<https://developers.openai.com/codex/config-reference>);
+//!   (<https://developers.openai.com/codex/config-reference>). A project's `.codex/config.toml`
+//!   is loaded only when the user trusts the project (same page), and in a trusted project the
+//!   default sandbox is `workspace-write` (the CLI starts read-only until a directory is
+//!   trusted, then "Agent": writes inside the workspace;
+//!   <https://github.com/openai/codex/blob/rust-v0.66.0/docs/sandbox.md>), so `never` without
+//!   a `sandbox_mode` never asks inside that sandbox;
+//! - Gemini CLI `tools.allowed` / `allowedTools` (tools that skip the confirmation dialog,
+//!   `run_shell_command(git)`; recalled from
+//!   <https://github.com/google-gemini/gemini-cli/blob/main/docs/reference/configuration.md>,
+//!   unconfirmed);
 //! - VS Code `chat.tools.autoApprove`, `chat.tools.global.autoApprove`,
 //!   `chat.tools.terminal.autoApprove` (<https://code.visualstudio.com/docs/agents/approvals>);
 //! - opencode `permission` (<https://opencode.ai/docs/permissions/>);
@@ -16,60 +25,55 @@
 use std::sync::Arc;
 
 use super::input::Input;
+use super::permission::{Grant, command_grant, rule_grant};
 use super::settings_common::at_setting;
 use crate::finding::{Finding, Severity};
 use crate::parse::{Setting, SettingValue};
 use crate::rules::Rule;
 
-/// How much an allow rule gives away.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Reach {
-    /// Every command.
-    All,
-    /// Every command of a network tool.
-    Network,
+/// The part of opencode's `permission` key path `k` after `permission` (`""` for the key
+/// itself, `bash`, `bash.git *`), at the root or in an agent's definition
+/// (`agent.<name>.permission...`; <https://opencode.ai/docs/permissions/>); `None` for other
+/// keys.
+fn opencode_permission(k: &str) -> Option<&str> {
+    let k = k
+        .strip_prefix("agent.")
+        .and_then(|r| r.split_once(".permission").map(|(_, rest)| rest))
+        .or_else(|| k.strip_prefix("permission"))?;
+    if k.is_empty() {
+        Some("")
+    } else {
+        k.strip_prefix('.')
+    }
 }
 
-/// What the allow rule `rule` (`Bash(*)`, `Shell(curl:*)`, `Bash`) gives away, given the
-/// command prefixes that run anything (`any`) and the network tools (`network`).
-fn allow_reach(rule: &str, any: &[String], network: &[String]) -> Option<Reach> {
-    let rule = rule.trim();
-    let (tool, spec) = match rule.split_once('(') {
-        Some((t, rest)) => (
-            t.trim(),
-            Some(rest.strip_suffix(')').unwrap_or(rest).trim()),
-        ),
-        None => (rule, None),
+/// The finding for the allow entry `v`, whose rule text `what` grants `grant`, at the
+/// severity the grant earns; `None` for a narrow grant.
+fn granted(
+    input: &Input<'_>,
+    rule: &Arc<Rule>,
+    v: &Setting,
+    what: &str,
+    grant: Grant,
+) -> Option<Finding> {
+    let severity = grant.severity()?;
+    let message = format!(
+        "`{}` allows `{}`, which {}",
+        v.path,
+        crate::escape::escape_one_line(what),
+        grant.consequence()
+    );
+    let why = match grant {
+        Grant::Runner => "an interpreter or package runner, not the shell itself",
+        _ => "a network tool, not every command",
     };
-    if !["bash", "shell", "powershell"].contains(&tool.to_ascii_lowercase().as_str()) {
-        return None;
-    }
-    let Some(spec) = spec else {
-        return Some(Reach::All);
-    };
-    if spec.chars().all(|c| matches!(c, '*' | ':' | ' ')) {
-        return Some(Reach::All);
-    }
-    let first = spec
-        .split([':', ' ', '*'])
-        .next()
-        .unwrap_or("")
-        .rsplit('/')
-        .next()
-        .unwrap_or("");
-    // `Bash(npm run test:*)` is narrow; `Bash(python:*)` or `Bash(python *)` runs anything.
-    let rest = spec[first.len().min(spec.len())..].trim_start_matches([':', ' ']);
-    let open = rest.is_empty() || rest.starts_with('*');
-    if !open {
-        return None;
-    }
-    if any.iter().any(|a| a == first) {
-        Some(Reach::All)
-    } else if network.iter().any(|n| n == first) {
-        Some(Reach::Network)
-    } else {
-        None
-    }
+    report(
+        input,
+        rule,
+        v,
+        message,
+        (severity == Severity::Warning).then_some(why),
+    )
 }
 
 /// True for a VS Code terminal auto-approve rule that matches every command.
@@ -80,7 +84,8 @@ fn matches_everything(pattern: &str) -> bool {
     )
 }
 
-/// One finding for `v` with `message`, at `severity` when it is below the rule's.
+/// One finding for `v` with `message`, a warning when `warning` gives why it is below the
+/// rule's severity.
 fn report(
     input: &Input<'_>,
     rule: &Arc<Rule>,
@@ -105,8 +110,6 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
     let Some(settings) = &input.parsed.settings else {
         return Vec::new();
     };
-    let list = |k: &str| rule.params.get(k).map_or(&[][..], Vec::as_slice);
-    let (any, network) = (list("any_command"), list("network"));
     let mut out = Vec::new();
     for v in &settings.values {
         let k: &str = &v.keys;
@@ -121,29 +124,10 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
                 format!("`{p}` is `bypassPermissions`: every tool runs without asking"),
                 None,
             ),
-            "permissions.allow" => match s.and_then(|s| allow_reach(s, any, network)) {
-                Some(Reach::All) => report(
-                    input,
-                    rule,
-                    v,
-                    format!(
-                        "`{p}` allows `{}`, which runs any shell command without asking",
-                        crate::escape::escape_one_line(s.unwrap_or_default())
-                    ),
-                    None,
-                ),
-                Some(Reach::Network) => report(
-                    input,
-                    rule,
-                    v,
-                    format!(
-                        "`{p}` allows `{}`, so the agent can send anything anywhere without asking",
-                        crate::escape::escape_one_line(s.unwrap_or_default())
-                    ),
-                    Some("a network tool, not every command"),
-                ),
-                None => None,
-            },
+            // Claude Code and Cursor CLI allow lists, Gemini CLI's allowed tools.
+            "permissions.allow" | "tools.allowed" | "allowedTools" => {
+                s.and_then(|rule_text| granted(input, rule, v, rule_text, rule_grant(rule_text)))
+            }
             "enableAllProjectMcpServers" if t => report(
                 input,
                 rule,
@@ -184,16 +168,20 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
                 format!("`{p}` is true: every agent tool runs without asking"),
                 None,
             ),
-            "permission" | "permission.*" | "permission.bash" | "permission.bash.*"
-                if s == Some("allow") =>
-            {
-                report(
-                    input,
-                    rule,
-                    v,
-                    format!("`{p}` is `allow`: shell commands run without asking"),
-                    None,
-                )
+            _ if s == Some("allow") && opencode_permission(k).is_some() => {
+                let what = opencode_permission(k).unwrap_or_default();
+                match what {
+                    "" | "*" | "bash" | "bash.*" => report(
+                        input,
+                        rule,
+                        v,
+                        format!("`{p}` is `allow`: shell commands run without asking"),
+                        None,
+                    ),
+                    _ => what.strip_prefix("bash.").and_then(|pattern| {
+                        granted(input, rule, v, pattern, command_grant(pattern, false))
+                    }),
+                }
             }
             _ => {
                 let terminal = k
@@ -210,6 +198,10 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
                         format!("`{p}` approves every terminal command"),
                         None,
                     ),
+                    // A command prefix (not a `/regex/`): classed like an allow rule.
+                    Some(pattern) if t && !pattern.starts_with('/') => {
+                        granted(input, rule, v, pattern, command_grant(pattern, true))
+                    }
                     _ if t && edits.is_some() => report(
                         input,
                         rule,
@@ -258,11 +250,31 @@ fn codex(input: &Input<'_>, rule: &Arc<Rule>, values: &[Setting]) -> Vec<Finding
         let a = own_a.or_else(|| get("", "approval_policy"));
         let s = own_s.or_else(|| get("", "sandbox_mode"));
         let never = a.and_then(Setting::as_str) == Some("never");
-        let full = s.and_then(Setting::as_str) == Some("danger-full-access");
-        let Some(at) = own_s.filter(|_| full).or(own_a.filter(|_| never && full)) else {
+        let mode = s.and_then(Setting::as_str);
+        let full = mode == Some("danger-full-access");
+        // The default sandbox of a trusted project is `workspace-write`.
+        let workspace = matches!(mode, None | Some("workspace-write"));
+        let Some(at) = own_s
+            .filter(|_| full || (never && workspace))
+            .or(own_a.filter(|_| never && (full || workspace)))
+        else {
             continue;
         };
-        let found = if never && full {
+        let found = if never && workspace {
+            let a_path = a.map_or_else(|| "approval_policy".to_owned(), |v| v.path.to_string());
+            let message = match s {
+                Some(s) => format!(
+                    "`{a_path}` is `never` and `{}` is `workspace-write`: commands run in the \
+                     workspace without ever asking the user",
+                    s.path
+                ),
+                None => format!(
+                    "`{a_path}` is `never` with the default sandbox (`workspace-write` in a \
+                     trusted project): commands run in the workspace without ever asking the user"
+                ),
+            };
+            report(input, rule, at, message, Some("the sandbox still holds"))
+        } else if never && full {
             report(
                 input,
                 rule,
@@ -294,22 +306,21 @@ fn codex(input: &Input<'_>, rule: &Arc<Rule>, values: &[Setting]) -> Vec<Finding
 
 #[cfg(test)]
 mod tests {
-    use super::{Reach, allow_reach};
+    use super::opencode_permission;
 
     #[test]
-    fn allow_rules_by_what_they_give_away() {
-        let any: Vec<String> = ["sh", "bash", "python"].map(String::from).into();
-        let net: Vec<String> = ["curl", "wget"].map(String::from).into();
-        let r = |s| allow_reach(s, &any, &net);
-        assert_eq!(r("Bash"), Some(Reach::All));
-        assert_eq!(r("Bash(*)"), Some(Reach::All));
-        assert_eq!(r("Bash(:*)"), Some(Reach::All));
-        assert_eq!(r("Shell(**)"), Some(Reach::All));
-        assert_eq!(r("Bash(python:*)"), Some(Reach::All));
-        assert_eq!(r("Bash(curl:*)"), Some(Reach::Network));
-        assert_eq!(r("Bash(npm run test:*)"), None);
-        assert_eq!(r("Bash(python -m pytest:*)"), None);
-        assert_eq!(r("Bash(curl https://api.example.com/health)"), None);
-        assert_eq!(r("Read(./src/**)"), None);
+    fn opencode_permission_keys() {
+        assert_eq!(opencode_permission("permission"), Some(""));
+        assert_eq!(opencode_permission("permission.bash"), Some("bash"));
+        assert_eq!(
+            opencode_permission("permission.bash.git *"),
+            Some("bash.git *")
+        );
+        assert_eq!(
+            opencode_permission("agent.build.permission.bash.*"),
+            Some("bash.*")
+        );
+        assert_eq!(opencode_permission("permissions.allow"), None);
+        assert_eq!(opencode_permission("permissionMode"), None);
     }
 }

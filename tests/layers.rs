@@ -59,10 +59,14 @@ const TABLE: &[(&str, usize)] = &[
     ("testing", 0),
     ("data", 1),
     ("parse", 2),
+    // Programs parsed with tree-sitter, and shell commands read off the tree.
+    ("program", 2),
     ("agents", 3),
     ("providers", 3),
     ("normalize", 4),
     ("fragments", 4),
+    // The effect model over parsed programs (sources, sinks, flows, persistence).
+    ("effects", 4),
     ("severity", 5),
     ("rules::schema", 5),
     ("finding", 5),

@@ -4,9 +4,10 @@
 
 use std::ops::Range;
 
-use super::{Effect, Language};
+use super::model::Effect;
 use crate::kind::FileKind;
 use crate::parse::{Parsed, Role};
+use crate::program::Language;
 
 /// One effect placed in a source: its segment, and the effect with its spans in the
 /// segment's text.
@@ -18,6 +19,23 @@ pub struct Found {
     pub effect: Effect,
     /// The program's language.
     pub language: Language,
+    /// Where the program was written.
+    pub origin: Origin,
+}
+
+/// Where a program was written in its source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A fenced code block.
+    Fence,
+    /// An inline code span of prose (its sentence can frame it: "reject `curl … | sh`").
+    Inline,
+    /// An indented code block.
+    Indented,
+    /// A command an agent's settings run, or an MCP server's launch line.
+    Setting,
+    /// A script file as a whole.
+    Script,
 }
 
 /// Inline code spans read per segment at most.
@@ -34,15 +52,16 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
     });
     for (k, seg) in parsed.segments.iter().enumerate() {
         let seg_text = seg.text(text);
-        let add = |lang: Language, range: Range<usize>, out: &mut Vec<Found>| {
+        let add = |lang: Language, range: Range<usize>, origin: Origin, out: &mut Vec<Found>| {
             let program = &seg_text[range.clone()];
-            for mut e in super::of(lang, program) {
+            for mut e in super::read::of(lang, program) {
                 e.at = e.at.start + range.start..e.at.end + range.start;
                 e.source = e.source.map(|s| s.start + range.start..s.end + range.start);
                 out.push(Found {
                     segment: k,
                     effect: e,
                     language: lang,
+                    origin,
                 });
             }
         };
@@ -55,15 +74,18 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
                     Language::of_fence(info)
                 };
                 if let (Some(lang), Some(body)) = (lang, fence_body(seg_text)) {
-                    add(lang, body, &mut out);
+                    add(lang, body, Origin::Fence, &mut out);
                 }
             }
-            Role::ShellLine | Role::SettingCommand => {
-                add(Language::Shell, 0..seg_text.len(), &mut out)
-            }
+            Role::ShellLine | Role::SettingCommand => add(
+                Language::Shell,
+                0..seg_text.len(),
+                Origin::Setting,
+                &mut out,
+            ),
             Role::Body if whole_file.is_some() => {
                 if let Some(lang) = whole_file {
-                    add(lang, 0..seg_text.len(), &mut out);
+                    add(lang, 0..seg_text.len(), Origin::Script, &mut out);
                 }
             }
             Role::Body
@@ -73,11 +95,11 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
             | Role::Tool
             | Role::JsonString => {
                 for span in code_spans(seg_text).into_iter().take(MAX_SPANS) {
-                    add(Language::Shell, span, &mut out);
+                    add(Language::Shell, span, Origin::Inline, &mut out);
                 }
                 if seg.role == Role::Body && kind.is_markdown() {
                     for span in indented_blocks(seg_text).into_iter().take(MAX_SPANS) {
-                        add(Language::Shell, span, &mut out);
+                        add(Language::Shell, span, Origin::Indented, &mut out);
                     }
                 }
             }

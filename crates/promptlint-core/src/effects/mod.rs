@@ -15,58 +15,14 @@
 //! grammar.
 
 pub mod found;
+pub mod model;
+pub mod read;
 pub mod script;
 pub mod shell;
 pub mod vocab;
 
-use std::ops::Range;
-
 pub use crate::program::Language;
-pub use found::{Found, found};
+pub use found::{Found, Origin, found};
+pub use model::{Effect, EffectKind, Nested};
+pub use read::of;
 pub use vocab::Persistence;
-
-/// What a step of a program does.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EffectKind {
-    /// A secret read at `source` is sent over the network (or in a DNS name) at the step.
-    Exfiltrate {
-        /// What was read (a [`vocab::Taint`] bit set).
-        taint: vocab::Taint,
-    },
-    /// Text fetched from the network is run as code.
-    RunFetched,
-    /// Text decoded from base64 or hex is run as code.
-    RunDecoded,
-    /// The cloud metadata service is read.
-    MetadataRead,
-    /// Code is set to run later or a way in is left (`what` says where).
-    Persist {
-        /// The mechanism.
-        how: Persistence,
-        /// Whether what is persisted fetches, sends or decodes (then worse than a note).
-        active: bool,
-    },
-    /// Home, the root folder, a disk or cloud resources are destroyed.
-    Destroy,
-}
-
-/// One effect of a program.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Effect {
-    /// What it does.
-    pub kind: EffectKind,
-    /// The bytes of the step that does it, in the program text.
-    pub at: Range<usize>,
-    /// The bytes of the step that read what a flow carries (the source), when it is another.
-    pub source: Option<Range<usize>>,
-    /// What the step is, in a few words (`curl`, `requests.post`, `~/.bashrc`).
-    pub what: String,
-}
-
-/// The effects of the program `text` written in `lang`.
-pub fn of(lang: Language, text: &str) -> Vec<Effect> {
-    match lang {
-        Language::Shell => shell::effects(&crate::program::shell::read(text)),
-        other => script::effects(other, text),
-    }
-}

@@ -227,6 +227,23 @@ pub fn is_drop_or_lookalike(s: &str) -> bool {
         })
 }
 
+/// Whether the secret variable `var` is named after `host`'s vendor (`TELEGRAM_BOT_TOKEN` and
+/// api.telegram.org, `GITHUB_TOKEN` and api.github.com): the label before the host's
+/// top-level domain appears in the name.
+pub fn vendor_matches(var: &str, host: &str) -> bool {
+    let labels: Vec<&str> = host.split('.').collect();
+    if labels.len() < 2
+        || is_drop_or_lookalike(&format!("https://{host}/"))
+            && !DROP_HOSTS
+                .iter()
+                .any(|d| host.ends_with(d.split('/').next().unwrap_or(d)))
+    {
+        return false;
+    }
+    let vendor = labels[labels.len() - 2].to_ascii_uppercase();
+    vendor.len() >= 3 && var.to_ascii_uppercase().contains(&vendor)
+}
+
 /// The host of an `http(s)://` URL in `s`.
 pub fn host_of(s: &str) -> Option<&str> {
     let at = s.find("://")?;
@@ -385,22 +402,39 @@ pub fn dumps_environment(name: &str, args: usize) -> bool {
 /// Programs that print a stored credential (`security find-generic-password -w`,
 /// `gh auth token`, `gcloud auth print-access-token`, ...).
 pub fn prints_stored_token(words: &[&str]) -> bool {
+    prints_keychain(words) || prints_cli_token(words)
+}
+
+/// Programs that print a secret of the system keychain or a password store (strong: sent
+/// anywhere, it is gone).
+pub fn prints_keychain(words: &[&str]) -> bool {
     let joined = words.join(" ").to_ascii_lowercase();
     [
         "security find-generic-password",
         "security find-internet-password",
         "security dump-keychain",
         "secret-tool lookup",
+        "cmdkey /list",
+        "op read",
+        "vault read",
+        "kubectl config view --raw",
+    ]
+    .iter()
+    .any(|p| joined.starts_with(p))
+}
+
+/// A vendor CLI printing its own access token (`gh auth token`, `gcloud auth
+/// print-access-token`, `az account get-access-token`): sent to that vendor's API it is how
+/// the token is used, so it counts like one secret variable.
+pub fn prints_cli_token(words: &[&str]) -> bool {
+    let joined = words.join(" ").to_ascii_lowercase();
+    [
         "gh auth token",
         "gcloud auth print-access-token",
         "gcloud auth application-default print-access-token",
         "az account get-access-token",
         "aws configure export-credentials",
         "aws sts get-session-token",
-        "kubectl config view --raw",
-        "op read",
-        "vault read",
-        "cmdkey /list",
     ]
     .iter()
     .any(|p| joined.starts_with(p))

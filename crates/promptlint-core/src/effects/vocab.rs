@@ -27,6 +27,10 @@ pub const HISTORY: Taint = 1 << 7;
 /// the program added.
 pub const WORKTREE: Taint = 1 << 8;
 
+/// An entry of the home folder (`Path.home().iterdir()`, `Get-ChildItem $env:USERPROFILE`):
+/// deleting each deletes home.
+pub const HOME_ENTRY: Taint = 1 << 9;
+
 /// Sources that are secrets wherever they are sent.
 pub const STRONG_SECRET: Taint = ENVIRONMENT | CREDENTIAL_FILE | METADATA | KEYCHAIN | HISTORY;
 

@@ -98,7 +98,7 @@ pub(super) fn hidden_start_after_download(src: &str, out: &mut Vec<Effect>) {
                     at: start..end.max(start),
                     source: None,
                     what: "Start-Process -WindowStyle Hidden".to_string(),
-                    plain: false,
+                    plain: None,
                 });
             }
         }
@@ -193,6 +193,11 @@ pub(super) fn is_network_call(callee: &str, last: &str) -> bool {
                     | "urlopen"
                     | "resolve"
                     | "lookup"
+                    | "resolvetxt"
+                    | "resolve4"
+                    | "resolve6"
+                    | "resolvecname"
+                    | "resolveany"
                     | "stream"
             )
         || matches!(last, "post" | "put" | "patch") && callee.contains('.')

@@ -19,6 +19,7 @@ impl Walk<'_> {
         callee: &str,
         last: &str,
         at: &Range<usize>,
+        args: &super::Val,
     ) {
         let writes = matches!(
             last,
@@ -43,9 +44,38 @@ impl Walk<'_> {
             let t = self.text(n);
             t.contains("'a") || t.contains("\"a") || t.contains("'w") || t.contains("\"w")
         };
+        // Each entry of a home listing deleted (`for p in Path.home().iterdir(): rmtree(p)`,
+        // `gci $env:USERPROFILE | Remove-Item -Recurse`).
+        if args.taint & vocab::HOME_ENTRY != 0
+            && matches!(
+                last,
+                "rmtree"
+                    | "unlink"
+                    | "remove"
+                    | "rmsync"
+                    | "rm"
+                    | "rmdir"
+                    | "remove-item"
+                    | "ri"
+                    | "del"
+                    | "rd"
+                    | "erase"
+            )
+        {
+            self.push(EffectKind::Destroy, at.clone(), None, callee);
+            return;
+        }
         let deletes = matches!(
             last,
-            "rmtree" | "rmsync" | "rmdirsync" | "rimraf" | "remove" | "removesync" | "emptydirsync"
+            "rmtree"
+                | "rmsync"
+                | "rmdirsync"
+                | "rimraf"
+                | "remove"
+                | "removesync"
+                | "emptydirsync"
+                | "rm"
+                | "rmdir"
         );
         if !writes && !deletes {
             return;
@@ -111,10 +141,54 @@ impl Walk<'_> {
                 "'~'",
                 "\"~\"",
             ];
-            let var_home = self.lits.get(&first).is_some_and(|l| l == "~" || l == "/");
+            let var_home = self.lits.get(&first).is_some_and(|l| {
+                l == "/" || l.split('/').all(|p| p == "~" || p.is_empty()) && l.contains('~')
+            });
             if home.contains(&first.as_str()) || var_home {
                 self.push(EffectKind::Destroy, at.clone(), None, callee);
             }
         }
+    }
+
+    /// Whether the listing call `n` lists the home folder itself (its path arguments, or the
+    /// object it is called on, are home and nothing below it).
+    pub(super) fn home_listed(&self, n: Node<'_>) -> bool {
+        let (lits, _) = self.literals(n);
+        let parts: Vec<&str> = lits
+            .split('/')
+            .filter(|p| !p.is_empty() && *p != "*" && *p != "**")
+            .collect();
+        !parts.is_empty() && parts.iter().all(|p| *p == "~")
+    }
+
+    /// A command line from a Python f-string or JavaScript template with its `{NAME}` /
+    /// `${NAME}` placeholders filled from the string constants the program assigned.
+    pub(super) fn fill_placeholders(&self, cmd: &str) -> String {
+        let mut out = String::with_capacity(cmd.len());
+        let mut rest = cmd;
+        while let Some(open) = rest.find('{') {
+            let Some(close) = rest[open..].find('}') else {
+                break;
+            };
+            let name = rest[open + 1..open + close].trim().to_ascii_lowercase();
+            let dollar = out.ends_with('$') || rest[..open].ends_with('$');
+            out.push_str(&rest[..open]);
+            match self
+                .lits
+                .get(&name)
+                .filter(|v| !v.contains('/') || v.contains("://"))
+            {
+                Some(v) => {
+                    if dollar {
+                        out.pop();
+                    }
+                    out.push_str(v);
+                }
+                None => out.push_str(&rest[open..=open + close]),
+            }
+            rest = &rest[open + close + 1..];
+        }
+        out.push_str(rest);
+        out
     }
 }

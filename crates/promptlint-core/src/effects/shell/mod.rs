@@ -358,7 +358,7 @@ impl<'s> Flow<'s> {
                     at: at.clone(),
                     source: source_of(src, self.script),
                     what: name.clone(),
-                    plain: false,
+                    plain: None,
                 });
             }
         }
@@ -372,7 +372,7 @@ impl<'s> Flow<'s> {
                 at: at.clone(),
                 source: source_of(first, self.script),
                 what: name.clone(),
-                plain: false,
+                plain: None,
             });
         }
         if words.iter().any(|w| vocab::is_metadata_host(w)) {
@@ -381,7 +381,7 @@ impl<'s> Flow<'s> {
                 at: at.clone(),
                 source: None,
                 what: name.clone(),
-                plain: false,
+                plain: None,
             });
         }
         // Code run from what it reads.
@@ -409,14 +409,23 @@ impl<'s> Flow<'s> {
                 }
                 _ => input | in_words,
             };
-            let plain = first.is_some_and(|k| self.plain_run(i, k));
+            let plain = first.filter(|&k| self.plain_run(i, k)).map(|k| {
+                let line = |c: &Command| {
+                    c.words
+                        .iter()
+                        .map(|w| w.text.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                format!("{} | {}", line(&self.script.commands[k]), line(cmd))
+            });
             if t & vocab::FETCHED != 0 {
                 out.push(Effect {
                     kind: EffectKind::RunFetched,
                     at: at.clone(),
                     source: source_of(first, self.script),
                     what: name.clone(),
-                    plain,
+                    plain: plain.clone(),
                 });
             } else if t & vocab::DECODED != 0 {
                 out.push(Effect {
@@ -424,7 +433,7 @@ impl<'s> Flow<'s> {
                     at: at.clone(),
                     source: source_of(first, self.script),
                     what: name.clone(),
-                    plain,
+                    plain: plain.clone(),
                 });
             }
         }
@@ -440,7 +449,7 @@ impl<'s> Flow<'s> {
                 at: at.clone(),
                 source: None,
                 what: name.clone(),
-                plain: false,
+                plain: None,
             });
         }
         // Code given to an interpreter on its command line, read in its own language.
@@ -470,7 +479,7 @@ impl<'s> Flow<'s> {
                     at: at.clone(),
                     source: None,
                     what: "git push".to_string(),
-                    plain: false,
+                    plain: None,
                 });
             }
         }
@@ -482,7 +491,7 @@ impl<'s> Flow<'s> {
                 at: at.clone(),
                 source: None,
                 what: target,
-                plain: false,
+                plain: None,
             });
         }
         if let Some(what) = destroys(&name, args, cmd) {
@@ -491,7 +500,7 @@ impl<'s> Flow<'s> {
                 at,
                 source: None,
                 what,
-                plain: false,
+                plain: None,
             });
         }
     }

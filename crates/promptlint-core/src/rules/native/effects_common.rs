@@ -33,9 +33,17 @@ pub fn effect_findings(
         };
         let seg_text = seg.text(text);
         // A plain `curl … | sh` is PL306's and `base64 -d | sh` PL314's, with their
-        // installers' allow-list and lowerings.
-        if f.effect.plain {
-            continue;
+        // installers' allow-list: reported here only when they would report the command line
+        // as read but cannot see it as written (the dedupe below drops what they do see).
+        if let Some(line) = &f.effect.plain {
+            let line = if line.is_empty() {
+                line_of(seg_text, f.effect.at.start)
+            } else {
+                line.as_str()
+            };
+            if !pattern_sees(input, line) {
+                continue;
+            }
         }
         // A settings command's flows and remote runs are PL310's (`settings-command-exfil`,
         // which names the hook and its key path).
@@ -114,6 +122,13 @@ pub fn effect_findings(
     out.sort_by_key(|f| (f.span.start, f.span.end));
     out.dedup_by(|a, b| a.span == b.span);
     out
+}
+
+/// The line of `text` holding byte `at`.
+fn line_of(text: &str, at: usize) -> &str {
+    let start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    &text[start..end]
 }
 
 /// `span` without white space at its ends (a command's bytes can end in a line break).

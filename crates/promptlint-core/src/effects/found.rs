@@ -157,6 +157,10 @@ fn code_spans(text: &str) -> Vec<Range<usize>> {
 /// structure or quoting (a pipe, a redirection, a substitution, a quote that may split a word)
 /// or starts with a program the model knows. `npm run lint` and `cargo test` are not read.
 fn command_like(span: &str) -> bool {
+    // A regular expression (`/mshta\.exe http:\/\/.../`) is not a command.
+    if span.len() > 2 && span.starts_with('/') && span.ends_with('/') {
+        return false;
+    }
     if span.contains(['|', ';', '&', '>', '<', '$', '`', '\'', '"', '\\', '(']) {
         return true;
     }

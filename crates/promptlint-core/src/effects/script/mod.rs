@@ -467,7 +467,8 @@ impl Walk<'_> {
         let network = is_network_call(&callee, &last);
         if network {
             out.add(&Val::of(vocab::FETCHED, at.clone()));
-            if vocab::is_metadata_host(&lower) {
+            let to_metadata = vocab::host_of(&lower).is_some_and(vocab::is_metadata_host);
+            if to_metadata {
                 self.push(EffectKind::MetadataRead, at.clone(), None, &callee);
                 out.add(&Val::of(vocab::METADATA, at.clone()));
             }

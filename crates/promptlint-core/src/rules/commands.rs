@@ -267,6 +267,27 @@ pub(crate) fn step(words: &[String]) -> Step {
     let cmd = cmd.strip_suffix(".exe").unwrap_or(&cmd);
     match cmd {
         "curl" | "wget" | "aria2c" | "iwr" | "invoke-webrequest" => download(cmd, args),
+        // Windows' own downloaders (LOLBAS, https://lolbas-project.github.io/):
+        // `certutil -urlcache -f URL FILE`, `bitsadmin /transfer JOB URL FILE`,
+        // `Start-BitsTransfer -Source URL -Destination FILE`.
+        "certutil" | "bitsadmin" | "start-bitstransfer"
+            if cmd != "certutil" || args.iter().any(|a| a.eq_ignore_ascii_case("-urlcache")) =>
+        {
+            let Some(url) = args.iter().find(|a| a.contains("://")) else {
+                return Step::Other;
+            };
+            let Some(file) = args
+                .iter()
+                .rev()
+                .find(|a| !a.starts_with(['-', '/']) && !a.contains("://"))
+            else {
+                return Step::Other;
+            };
+            Step::Download {
+                name: name_of(file),
+                url: url.clone(),
+            }
+        }
         "unzip" => unlock_unzip(args),
         "7z" | "7za" | "7zz" | "7zr" | "unrar" => unlock_7z(args),
         "xattr" => unquarantine(args),

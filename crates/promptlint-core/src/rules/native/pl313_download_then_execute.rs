@@ -40,7 +40,10 @@ pub fn download_then_execute(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding
             continue;
         }
         let units = match seg.role {
-            Role::CodeFence => vec![script_unit(seg_text, 0..seg_text.len())],
+            // A hook's or server's command line is a script of its own.
+            Role::CodeFence | Role::SettingCommand | Role::ShellLine => {
+                vec![script_unit(seg_text, 0..seg_text.len())]
+            }
             Role::Body if is_script(input) => vec![script_unit(seg_text, 0..seg_text.len())],
             Role::Body | Role::Hidden | Role::HtmlComment | Role::McpText | Role::Tool => {
                 paragraph_units(seg_text)
@@ -65,9 +68,18 @@ pub fn download_then_execute(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding
 /// A cheap gate: the segment names a download client.
 fn has_download_word(s: &str) -> bool {
     let lower = s.to_ascii_lowercase();
-    ["curl", "wget", "invoke-webrequest", "iwr ", "aria2c"]
-        .iter()
-        .any(|w| lower.contains(w))
+    [
+        "curl",
+        "wget",
+        "invoke-webrequest",
+        "iwr ",
+        "aria2c",
+        "certutil",
+        "bitsadmin",
+        "bitstransfer",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
 }
 
 /// A skill bundle's script (not its markdown): its whole text is one unit of commands.

@@ -196,6 +196,9 @@ fn extensions(target: &str) -> Option<&'static [&'static str]> {
         "settings" => Some(&["json", "jsonc", "toml"]),
         "mcp_tools" => Some(&["json"]),
         "skill" | "imports" => Some(&["md"]),
+        // The program target parses each input in all five grammars: its own seeds and the
+        // fixtures' scripts, not every markdown file of the corpus.
+        "program" => Some(&["sh", "bash", "py", "js", "mjs", "ts", "ps1"]),
         _ => None,
     }
 }
@@ -366,4 +369,5 @@ smoke_tests!(
     mcp_tools,
     skill,
     imports,
+    program,
 );

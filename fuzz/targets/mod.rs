@@ -47,6 +47,7 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("mcp_tools", mcp_tools),
     ("skill", skill),
     ("imports", imports),
+    ("program", program),
 ];
 
 /// Most findings one input byte may yield (all rules together), plus a constant for
@@ -950,4 +951,81 @@ pub fn imports(data: &[u8]) {
             s.path
         );
     }
+}
+
+/// Most bytes of word text the shell reader may compute from a program: a variable's value
+/// expanded at each use is quadratic at worst, never exponential (`a=$a$a` repeated).
+const WORD_TEXT_CEILING: usize = 64 * 1024 * 1024;
+
+/// The effect model on a program of every language: `effects::of` for each `Language`, and
+/// the shell reader (`program::shell::read`). Every effect's `at` and `source`, every command
+/// and word span lie inside the text and on char boundaries; every command index a command or
+/// word holds names a command; the commands stay under `MAX_COMMANDS` (plus what a walk adds
+/// inside the last one's text) and the words' text stays bounded.
+pub fn program(data: &[u8]) {
+    use promptlint_core::effects::{self, Language};
+    use promptlint_core::program::shell;
+
+    let text = text_of(data);
+    for lang in [
+        Language::Shell,
+        Language::PowerShell,
+        Language::Python,
+        Language::JavaScript,
+        Language::TypeScript,
+    ] {
+        let found = effects::of(lang, &text);
+        assert!(
+            found.len() <= FINDINGS_CONSTANT + FINDINGS_PER_BYTE * text.len(),
+            "{lang:?}: {} effects for {} bytes",
+            found.len(),
+            text.len()
+        );
+        for e in &found {
+            assert_span(&text, &e.at, &format!("{lang:?} effect at"));
+            if let Some(s) = &e.source {
+                assert_span(&text, s, &format!("{lang:?} effect source"));
+            }
+        }
+    }
+    let script = shell::read(&text);
+    let n = script.commands.len();
+    let mut word_bytes = 0usize;
+    for (i, c) in script.commands.iter().enumerate() {
+        assert_span(&text, &c.span, "shell command");
+        assert!(
+            c.stdin.iter().all(|&k| k < n && k != i),
+            "command {i} reads from {:?} of {n}",
+            c.stdin
+        );
+        assert!(
+            c.within.is_none_or(|k| k < n && k != i),
+            "command {i} within {:?} of {n}",
+            c.within
+        );
+        let words = c
+            .words
+            .iter()
+            .chain(c.env.iter().map(|(_, w)| w))
+            .chain(c.redirects.iter().map(|r| &r.target));
+        for w in words {
+            assert_span(&text, &w.span, "shell word");
+            assert!(
+                w.subs.iter().all(|&k| k < n),
+                "word subs {:?} of {n}",
+                w.subs
+            );
+            word_bytes += w.text.len();
+        }
+    }
+    for a in &script.assignments {
+        assert_span(&text, &a.value.span, "shell assignment");
+        assert!(a.after <= n, "assignment after {} of {n}", a.after);
+        word_bytes += a.value.text.len();
+    }
+    assert!(
+        word_bytes <= WORD_TEXT_CEILING,
+        "{word_bytes} bytes of word text from {} input bytes",
+        text.len()
+    );
 }

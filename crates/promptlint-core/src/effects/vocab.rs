@@ -101,6 +101,9 @@ const CREDENTIAL_PATHS: &[&str] = &[
 /// Whether `s` names a credential file or store (`~/.ssh/id_rsa`, `$HOME/.aws/credentials`,
 /// `.env`, `@~/.netrc` as a curl upload).
 pub fn is_credential_path(s: &str) -> bool {
+    if s.len() > 520 {
+        return false;
+    }
     // Every entry has a `.`, a `/` or `id_` (`id_rsa`); most words of a command have none,
     // and are rejected before any allocation.
     if !s.contains(['.', '/', '\\'])
@@ -109,14 +112,15 @@ pub fn is_credential_path(s: &str) -> bool {
     {
         return false;
     }
-    let p = s
+    let t = s
         .trim_start_matches('@')
-        .trim_matches(|c| c == '"' || c == '\'')
-        .replace('\\', "/")
-        .to_ascii_lowercase();
-    if p.is_empty() || p.len() > 512 {
+        .trim_matches(|c| c == '"' || c == '\'');
+    // Checked before copying: a word can hold a long value (found by the `program` fuzz
+    // target's smoke run, where every use of a variable copied each of its values whole).
+    if t.is_empty() || t.len() > 512 {
         return false;
     }
+    let p = t.replace('\\', "/").to_ascii_lowercase();
     let name = p.rsplit('/').next().unwrap_or(&p);
     if matches!(
         name,

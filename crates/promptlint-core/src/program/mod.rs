@@ -133,8 +133,36 @@ pub fn parse(lang: Language, text: &str) -> Option<tree_sitter::Tree> {
                 parsers.len() - 1
             }
         };
-        parsers[k].1.parse(bounded(text), None)
+        let text = bounded(text);
+        // A code point the bash scanner cannot take is hidden first (see `brace_safe`); the
+        // text keeps its length, so every node's bytes are the original text's.
+        let safe = (lang == Language::Shell)
+            .then(|| brace_safe(text))
+            .flatten();
+        parsers[k].1.parse(safe.as_deref().unwrap_or(text), None)
     })
+}
+
+/// `text` with each code point above U+00FF that follows `{` (digits and dots between) made
+/// `_` bytes of the same length, or `None` when there is none. tree-sitter-bash 0.25.1's
+/// scanner reads a brace range (`{1..3}`) with C's `isdigit` on the lookahead code point,
+/// which is undefined above 255 and crashed (SIGSEGV) on `""{` followed by U+E0101 (found by
+/// the `program` fuzz target's smoke run). Byte offsets are unchanged, so the tree is read
+/// against the original text.
+fn brace_safe(text: &str) -> Option<String> {
+    let mut after_brace = false;
+    let mut out: Option<String> = None;
+    for (i, c) in text.char_indices() {
+        let risky = after_brace && u32::from(c) > 0xFF;
+        if risky {
+            out.get_or_insert_with(|| text[..i].to_string())
+                .extend(std::iter::repeat_n('_', c.len_utf8()));
+        } else if let Some(o) = &mut out {
+            o.push(c);
+        }
+        after_brace = c == '{' || after_brace && (c.is_ascii_digit() || c == '.');
+    }
+    out
 }
 
 #[cfg(test)]
@@ -176,6 +204,23 @@ mod tests {
             Some(Language::Shell)
         );
         assert_eq!(Language::of_path("README.md", ""), None);
+    }
+
+    #[test]
+    fn a_wide_code_point_after_a_brace_does_not_crash_the_bash_scanner() {
+        for text in [
+            "\"\"{\u{E0101}",
+            "{\u{E0101}",
+            "echo {1..\u{1F600}}",
+            "{12.\u{4E00}",
+        ] {
+            let tree = parse(Language::Shell, text).expect("parses");
+            assert_eq!(tree.root_node().end_byte(), text.len());
+            let _ = shell::read(text);
+        }
+        assert_eq!(brace_safe("a{\u{E0101}b").as_deref(), Some("a{____b"));
+        assert_eq!(brace_safe("a{1\u{E9}\u{E0101}"), None);
+        assert_eq!(brace_safe("echo \u{1F600} {x}"), None);
     }
 
     #[test]

@@ -26,6 +26,10 @@ use calls::{
 /// Nodes visited per program at most (a larger tree is judged on its first nodes).
 const MAX_NODES: usize = 200_000;
 
+/// Bytes of the string literals kept per variable at most (a path is far shorter): a value
+/// built from itself (`a = a + a`) would otherwise double at each assignment.
+const MAX_LITS_BYTES: usize = 4096;
+
 /// A value's taint and the bytes where its first source was read.
 #[derive(Debug, Clone, Default)]
 struct Val {
@@ -55,28 +59,12 @@ pub fn effects(lang: Language, text: &str, nested: Nested<'_>) -> Vec<Effect> {
         return Vec::new();
     };
     let src = crate::program::bounded(text);
-    let mut w = Walk {
-        lang,
-        kinds: kinds(lang),
-        src,
-        nested,
-        vars: HashMap::new(),
-        out: Vec::new(),
-        record: false,
-        nodes: 0,
-        downloaded: false,
-        returns: HashMap::new(),
-        in_function: Vec::new(),
-        depth: 0,
-        aliases: HashMap::new(),
-        lits: HashMap::new(),
-        heads: HashMap::new(),
-        netobjs: std::collections::HashSet::new(),
-    };
+    let mut w = Walk::new(lang, src, nested);
     w.visit(tree.root_node(), &Val::default());
     w.record = true;
     w.nodes = 0;
     w.downloaded = false;
+    w.vals.clear();
     w.visit(tree.root_node(), &Val::default());
     let mut out = w.out;
     if lang == Language::PowerShell {
@@ -85,6 +73,30 @@ pub fn effects(lang: Language, text: &str, nested: Nested<'_>) -> Vec<Effect> {
     out.sort_by_key(|e| (e.at.start, e.at.end));
     out.dedup_by(|a, b| a.kind == b.kind && a.at == b.at);
     out
+}
+
+impl<'t> Walk<'t> {
+    fn new(lang: Language, src: &'t str, nested: Nested<'t>) -> Walk<'t> {
+        Walk {
+            lang,
+            kinds: kinds(lang),
+            src,
+            nested,
+            vars: HashMap::new(),
+            out: Vec::new(),
+            record: false,
+            nodes: 0,
+            downloaded: false,
+            returns: HashMap::new(),
+            in_function: Vec::new(),
+            depth: 0,
+            aliases: HashMap::new(),
+            lits: HashMap::new(),
+            heads: HashMap::new(),
+            netobjs: std::collections::HashSet::new(),
+            vals: HashMap::new(),
+        }
+    }
 }
 
 struct Walk<'t> {
@@ -117,6 +129,10 @@ struct Walk<'t> {
     heads: HashMap<String, Val>,
     /// Variables holding a connection: a WebSocket, a socket, an HTTP request being written.
     netobjs: std::collections::HashSet<String>,
+    /// The value of each node walked in this pass, by node id: a value asked for again (a
+    /// receiver, a code argument) is read here, never walked twice, so nested calls stay
+    /// linear.
+    vals: HashMap<usize, Val>,
 }
 
 impl Walk<'_> {
@@ -160,6 +176,7 @@ impl Walk<'_> {
         self.depth += 1;
         let v = self.visit_in(n, pipe);
         self.depth -= 1;
+        self.vals.insert(n.id(), v.clone());
         v
     }
 
@@ -356,7 +373,9 @@ impl Walk<'_> {
             for name in names {
                 let slot = self.vars.entry(name.clone()).or_default();
                 slot.add(&v);
-                if !lits.is_empty() {
+                if lits.len() > MAX_LITS_BYTES {
+                    self.lits.remove(&name);
+                } else if !lits.is_empty() {
                     self.lits.insert(name.clone(), lits.clone());
                 }
                 if let Some(h) = &head {
@@ -417,6 +436,9 @@ impl Walk<'_> {
             .map(|r| self.text(r).to_ascii_lowercase());
         // What the receiver holds: a variable's taint, or (only when a callback or a runner is
         // passed, so a long chain is not walked twice for nothing) the receiver's own value.
+        // The callee (and the receiver inside it) is walked first, once: what the receiver
+        // holds is then read from the pass's values, never walked again.
+        let callee_val = callee_node.map(|f| self.visit(f, &Val::default()));
         let passes_code = n.child_by_field_name("arguments").is_some_and(|a| {
             let mut c = a.walk();
             a.named_children(&mut c).any(|x| {
@@ -429,7 +451,7 @@ impl Walk<'_> {
         });
         let mut given = match (&receiver_name, receiver) {
             (Some(r), _) => self.vars.get(r).cloned().unwrap_or_default(),
-            (None, Some(r)) if passes_code => self.peek(r),
+            (None, Some(r)) if passes_code => self.vals.get(&r.id()).cloned().unwrap_or_default(),
             _ => Val::default(),
         };
         let last_guess = callee
@@ -487,9 +509,21 @@ impl Walk<'_> {
         }
         // Everything under the call: arguments, the object a method is called on.
         let mut args = pipe.clone();
+        if let Some(v) = &callee_val {
+            args.add(v);
+        }
+        let callee_id = callee_node.map(|f| f.id());
+        let arguments = n.child_by_field_name("arguments").map(|a| a.id());
+        let mut arg_taint = Val::default();
         let mut c = n.walk();
         for child in n.named_children(&mut c) {
+            if Some(child.id()) == callee_id {
+                continue;
+            }
             let v = self.visit(child, &Val::default());
+            if Some(child.id()) == arguments {
+                arg_taint = v.clone();
+            }
             args.add(&v);
         }
         // A function of the program returns what its `return`s carry; a variable holding a
@@ -504,17 +538,15 @@ impl Walk<'_> {
         let lower = text.to_ascii_lowercase();
         // A method that takes data in keeps it (`cfg.read(path)`, `tar.add(f)`,
         // `buf.write(x)`): its receiver, and what the receiver was built from, carry it.
-        if let Some(r) = &receiver_name {
-            let arg_taint = n
-                .child_by_field_name("arguments")
-                .map(|a| self.peek(a))
-                .unwrap_or_default();
-            if arg_taint.taint & (vocab::STRONG_SECRET | vocab::FETCHED | vocab::DECODED) != 0 {
-                let mut names = vec![r.clone()];
-                names.extend(self.aliases.get(r).cloned().unwrap_or_default());
-                for name in names {
-                    self.vars.entry(name).or_default().add(&arg_taint);
-                }
+        // The arguments' value is the one just computed: walking them again here made a
+        // chain of nested method calls (`a.f(a.f(a.f(…)))`) exponential in its depth.
+        if let Some(r) = &receiver_name
+            && arg_taint.taint & (vocab::STRONG_SECRET | vocab::FETCHED | vocab::DECODED) != 0
+        {
+            let mut names = vec![r.clone()];
+            names.extend(self.aliases.get(r).cloned().unwrap_or_default());
+            for name in names {
+                self.vars.entry(name).or_default().add(&arg_taint);
             }
         }
         if self.record {

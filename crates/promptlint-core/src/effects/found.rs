@@ -79,7 +79,9 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
             Role::CodeFence => {
                 let info = crate::parse::lines::fence_info(seg_text);
                 let lang = if info.is_empty() {
-                    Some(Language::Shell)
+                    fence_body(seg_text)
+                        .and_then(|b| seg_text.get(b))
+                        .map(Language::of_untagged)
                 } else {
                     Language::of_fence(info)
                 };
@@ -111,6 +113,22 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
             Role::Body if package_json => {
                 for range in package_scripts(seg_text) {
                     add(Language::Shell, range, Origin::Setting, &mut out);
+                }
+                // A value with JSON escapes (`node -e \"…\"`) is read decoded; its effects are
+                // placed back on the written bytes through the escapes' offsets.
+                for (raw, decoded, map) in escaped_package_scripts(seg_text) {
+                    let back = |i: usize| raw.start + map.get(i).copied().unwrap_or(raw.len());
+                    for mut e in super::read::of(Language::Shell, &decoded) {
+                        e.at = back(e.at.start)..back(e.at.end);
+                        e.source = e.source.map(|s| back(s.start)..back(s.end));
+                        e.what = crate::escape::escape_one_line(&e.what);
+                        out.push(Found {
+                            segment: k,
+                            effect: e,
+                            language: Language::Shell,
+                            origin: Origin::Setting,
+                        });
+                    }
                 }
             }
             Role::Body if whole_file.is_some() => {
@@ -211,6 +229,85 @@ fn package_scripts(text: &str) -> Vec<Range<usize>> {
         }
     }
     out
+}
+
+/// The `scripts` values of a `package.json` that hold JSON escapes: each value's written bytes
+/// (inside its quotes), its decoded text, and for every decoded byte offset the written
+/// offset it starts at (one more entry for the end).
+fn escaped_package_scripts(text: &str) -> Vec<(Range<usize>, String, Vec<usize>)> {
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else {
+        return Vec::new();
+    };
+    let Some(scripts) = v.get("scripts").and_then(|s| s.as_object()) else {
+        return Vec::new();
+    };
+    let wanted: Vec<&str> = scripts
+        .values()
+        .filter_map(|v| v.as_str())
+        .filter(|v| v.contains(['"', '\\']) && v.len() <= crate::program::MAX_PROGRAM_BYTES)
+        .take(MAX_SPANS)
+        .collect();
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() && out.len() < wanted.len() {
+        if bytes[i] != b'"' {
+            i += 1;
+            continue;
+        }
+        // One JSON string token: its bytes up to the closing quote.
+        let start = i + 1;
+        let mut j = start;
+        let mut escaped = false;
+        while j < bytes.len() && (bytes[j] != b'"' || escaped) {
+            escaped = bytes[j] == b'\\' && !escaped;
+            j += 1;
+        }
+        let raw = &text[start..j.min(text.len())];
+        if raw.contains('\\')
+            && let Some((decoded, map)) = json_unescape(raw)
+            && wanted.contains(&decoded.as_str())
+        {
+            out.push((start..j, decoded, map));
+        }
+        i = j + 1;
+    }
+    out
+}
+
+/// A JSON string's body decoded, with the written offset of every decoded byte (and of the
+/// end). `None` for a `\u` escape that is not a whole scalar value.
+fn json_unescape(raw: &str) -> Option<(String, Vec<usize>)> {
+    let mut out = String::with_capacity(raw.len());
+    let mut map = Vec::with_capacity(raw.len() + 1);
+    let mut chars = raw.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let decoded = if c == '\\' {
+            match chars.next()?.1 {
+                'n' => '\n',
+                't' => '\t',
+                'r' => '\r',
+                'b' => '\u{8}',
+                'f' => '\u{c}',
+                'u' => {
+                    let hex: String = (0..4).filter_map(|_| chars.next().map(|x| x.1)).collect();
+                    char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?
+                }
+                other => other,
+            }
+        } else {
+            c
+        };
+        for _ in 0..decoded.len_utf8() {
+            map.push(at);
+        }
+        out.push(decoded);
+    }
+    map.push(raw.len());
+    Some((out, map))
 }
 
 /// In an argv joined by spaces, the code an interpreter is given with `-c`/`-e` (`python3 -c
@@ -340,6 +437,22 @@ fn command_like(span: &str) -> bool {
             | "nohup"
             | "huggingface-cli"
             | "gsutil"
+            | "pip"
+            | "pip3"
+            | "uv"
+            | "npm"
+            | "yarn"
+            | "pnpm"
+            | "iptables"
+            | "ip6tables"
+            | "ufw"
+            | "setenforce"
+            | "chmod"
+            | "netsh"
+            | "set-mppreference"
+            | "add-mppreference"
+            | "spctl"
+            | "csrutil"
     )
 }
 
@@ -382,6 +495,19 @@ fn indented_blocks(text: &str) -> Vec<Range<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escaped_package_scripts_map_back_to_written_bytes() {
+        let t = "{\"scripts\": {\"postinstall\": \"node -e \\\"eval(1)\\\"\"}}";
+        let got = escaped_package_scripts(t);
+        assert_eq!(got.len(), 1);
+        let (raw, decoded, map) = &got[0];
+        assert_eq!(decoded, "node -e \"eval(1)\"");
+        assert_eq!(&t[raw.clone()], "node -e \\\"eval(1)\\\"");
+        // The decoded `e` of `eval` (byte 9) is written at byte 10 of the value.
+        assert_eq!(map[9], 10);
+        assert_eq!(*map.last().unwrap(), raw.len());
+    }
 
     #[test]
     fn package_json_scripts_are_commands() {

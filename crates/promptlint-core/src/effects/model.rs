@@ -28,6 +28,14 @@ pub enum EffectKind {
     },
     /// Home, the root folder, a disk or cloud resources are destroyed.
     Destroy,
+    /// A protection of the machine is turned off: the firewall flushed or opened, a mandatory
+    /// access control (AppArmor, SELinux) or malware scanner stopped, Gatekeeper or SIP off,
+    /// or passwordless sudo granted for everything (`what` says which).
+    Weaken,
+    /// Packages are installed from an index reached over plain HTTP or with certificate
+    /// checks off (`pip --trusted-host`, `npm --registry http://…`, `strict-ssl false`):
+    /// whoever is on the path chooses the code that runs.
+    InsecureIndex,
 }
 
 /// One effect of a program.

@@ -31,8 +31,12 @@ pub const WORKTREE: Taint = 1 << 8;
 /// deleting each deletes home.
 pub const HOME_ENTRY: Taint = 1 << 9;
 
+/// A password typed at a silent prompt (`read -s`), as a fake `sudo` alias collects it.
+pub const PASSWORD: Taint = 1 << 10;
+
 /// Sources that are secrets wherever they are sent.
-pub const STRONG_SECRET: Taint = ENVIRONMENT | CREDENTIAL_FILE | METADATA | KEYCHAIN | HISTORY;
+pub const STRONG_SECRET: Taint =
+    ENVIRONMENT | CREDENTIAL_FILE | METADATA | KEYCHAIN | HISTORY | PASSWORD;
 
 /// The source a taint names first, for a message.
 pub fn describe(t: Taint) -> &'static str {
@@ -46,6 +50,8 @@ pub fn describe(t: Taint) -> &'static str {
         "a stored token"
     } else if t & HISTORY != 0 {
         "the shell history"
+    } else if t & PASSWORD != 0 {
+        "a password typed at a silent prompt"
     } else if t & NAMED_SECRET != 0 {
         "a secret variable"
     } else if t & WORKTREE != 0 {
@@ -90,6 +96,14 @@ const CREDENTIAL_PATHS: &[&str] = &[
     ".env.production",
     ".claude/.credentials.json",
     ".codex/auth.json",
+    // Agents' MCP configs and OAuth files hold the servers' tokens in clear.
+    ".cursor/mcp.json",
+    "claude_desktop_config.json",
+    ".gemini/oauth_creds.json",
+    ".config/github-copilot/",
+    // Database clients' password files (PostgreSQL, MySQL).
+    ".pgpass",
+    ".my.cnf",
     ".bash_history",
     ".zsh_history",
     "application_default_credentials.json",
@@ -122,6 +136,10 @@ pub fn is_credential_path(s: &str) -> bool {
     }
     let p = t.replace('\\', "/").to_ascii_lowercase();
     let name = p.rsplit('/').next().unwrap_or(&p);
+    // A glob over every env file (`~/**/.env*`, `.env.*`).
+    if matches!(name, ".env*" | ".env.*" | "*.env") {
+        return true;
+    }
     if matches!(
         name,
         ".ssh"
@@ -134,6 +152,8 @@ pub fn is_credential_path(s: &str) -> bool {
             | ".env.production"
             | ".netrc"
             | ".git-credentials"
+            | ".pgpass"
+            | ".my.cnf"
             | "id_rsa"
             | "id_ed25519"
             | "id_ecdsa"

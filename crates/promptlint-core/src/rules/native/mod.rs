@@ -41,6 +41,7 @@ pub mod pl319_ssh_key_persistence;
 pub mod pl320_startup_file_persistence;
 pub mod pl321_git_hook_persistence;
 pub mod pl322_login_item_persistence;
+pub mod pl323_insecure_package_index;
 pub mod pl401_volatile_timestamp;
 pub mod pl402_volatile_identifier;
 pub mod pl403_current_date_label;
@@ -57,6 +58,7 @@ pub mod pl506_mcp_auto_approve;
 pub mod pl507_session_start_command;
 pub mod pl508_settings_permission_bypass;
 pub mod pl511_destroys_home_or_cloud;
+pub mod pl512_disables_system_protection;
 pub mod pl801_invalid_utf8;
 pub mod pl802_nul_bytes;
 pub mod pl803_load_cap;
@@ -144,6 +146,8 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     check("git-hook-persistence", pl321_git_hook_persistence::git_hook_persistence),
     check("login-item-persistence", pl322_login_item_persistence::login_item_persistence),
     check("destroys-home-or-cloud", pl511_destroys_home_or_cloud::destroys_home_or_cloud),
+    check("disables-system-protection", pl512_disables_system_protection::disables_system_protection),
+    check("insecure-package-index", pl323_insecure_package_index::insecure_package_index),
     check("session-start-command", pl507_session_start_command::session_start_command),
     check("settings-permission-bypass", pl508_settings_permission_bypass::settings_permission_bypass),
     check("volatile-timestamp", pl401_volatile_timestamp::volatile_timestamp),

@@ -32,6 +32,10 @@ pub enum EffectKind {
     /// access control (AppArmor, SELinux) or malware scanner stopped, Gatekeeper or SIP off,
     /// or passwordless sudo granted for everything (`what` says which).
     Weaken,
+    /// A container is given the host: privileged mode, the host's root, process or network
+    /// namespace, the Docker socket, or the user's credential folders mounted (`what` says
+    /// which).
+    HostAccess,
     /// Packages are installed from an index reached over plain HTTP or with certificate
     /// checks off (`pip --trusted-host`, `npm --registry http://…`, `strict-ssl false`):
     /// whoever is on the path chooses the code that runs.

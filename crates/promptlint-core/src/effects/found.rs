@@ -428,6 +428,7 @@ fn command_like(span: &str) -> bool {
             | "trap"
             | "export"
             | "shred"
+            | "vssadmin"
             | "mkfs"
             | "remove-item"
             | "invoke-webrequest"

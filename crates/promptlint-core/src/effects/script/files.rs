@@ -104,14 +104,22 @@ impl Walk<'_> {
             })
             .map(|a| self.literals(a))
             .unwrap_or_default();
-        // `Path(...).write_text(...)`: the path is the receiver's.
+        // `Path(...).write_text(...)`: the path is the receiver's (the argument is the
+        // content).
+        if matches!(last, "write_text" | "write_bytes") {
+            lits.clear();
+        }
         if let Some(obj) = n
             .child_by_field_name("function")
             .and_then(|f| f.child_by_field_name("object"))
         {
             let (l, _) = self.literals(obj);
             if !l.is_empty() {
-                lits = format!("{l}/{lits}");
+                lits = if lits.is_empty() {
+                    l
+                } else {
+                    format!("{l}/{lits}")
+                };
             }
         }
         let path = lits.replace("//", "/");

@@ -701,10 +701,31 @@ pub(crate) fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<Strin
                 | "C:\\"
                 | "C:/"
                 | "$env:USERPROFILE"
+                | "$env:USERPROFILE\\*"
+                | "$env:USERPROFILE/*"
+                | "$HOME\\*"
                 | "~\\*"
         ) || a == "/."
             || a == "/*/"
     };
+    // Private keys shredded (`shred -u ~/.ssh/*`): no copy comes back.
+    if matches!(name, "shred" | "srm" | "wipe")
+        && args
+            .iter()
+            .any(|a| !a.starts_with('-') && (vocab::is_credential_path(a) || home_or_root(a)))
+    {
+        return Some(format!("{name} {}", args.join(" ")));
+    }
+    // Windows restore points deleted, as ransomware does before encrypting
+    // (<https://attack.mitre.org/techniques/T1490/>).
+    let lower: Vec<String> = args.iter().map(|a| a.to_ascii_lowercase()).collect();
+    let has = |w: &str| lower.iter().any(|a| a == w);
+    if name == "vssadmin" && has("delete") && has("shadows")
+        || name == "wmic" && has("shadowcopy") && has("delete")
+        || name == "wbadmin" && has("delete") && (has("catalog") || has("systemstatebackup"))
+    {
+        return Some(format!("{name} {}", args.join(" ")));
+    }
     match name {
         "rm" => {
             let recursive = args.iter().any(|a| {

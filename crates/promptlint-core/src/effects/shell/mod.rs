@@ -619,7 +619,19 @@ impl<'s> Flow<'s> {
     fn plain_run(&self, i: usize, k: usize) -> bool {
         let (cmd, src) = (&self.script.commands[i], &self.script.commands[k]);
         let direct = cmd.stdin == [k] || cmd.words.iter().any(|w| w.subs.first() == Some(&k));
+        // A here-document's payload spans lines the pattern rules do not read together.
+        let heredoc = src
+            .stdin_text
+            .as_ref()
+            .is_some_and(|t| t.trim_end().contains('\n'))
+            || src.stdin.iter().any(|&j| {
+                self.script.commands[j]
+                    .stdin_text
+                    .as_ref()
+                    .is_some_and(|t| t.trim_end().contains('\n'))
+            });
         direct
+            && !heredoc
             && cmd.within.is_none()
             && (src.within.is_none() || src.within == Some(i))
             && !cmd.words.iter().chain(&src.words).any(|w| w.rewritten)

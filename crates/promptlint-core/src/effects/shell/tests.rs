@@ -362,3 +362,25 @@ fn containers_given_the_host() {
     assert!(kinds("docker run --rm alpine ls --privileged -v /:/x\n").is_empty());
     assert!(kinds("docker ps --privileged\n").is_empty());
 }
+
+#[test]
+fn a_here_document_payload_decoded_into_a_shell() {
+    let t = "base64 -d <<'B64' | openssl zlib -d | sh\neJxLTixRqNPXKy7O0M9MiS8qTlSoUUguLcpR0C1W0E1RcNBVyCgpKSi20tdPr9JNTsnTS61IzC3ISdXP5gIATO8Tfw==\nB64\n";
+    let e = effects(&read(t));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].kind, EffectKind::RunDecoded);
+    assert_eq!(e[0].plain, None);
+}
+
+#[test]
+fn keys_shredded_and_restore_points_deleted() {
+    assert_eq!(
+        kinds("shred -u ~/.ssh/* ~/.gnupg/private-keys-v1.d/*\n"),
+        ["Destroy:shred -u ~/.ssh/* ~/.gnupg/private-keys-v1.d/*"]
+    );
+    assert_eq!(
+        kinds("vssadmin delete shadows /all /quiet\n"),
+        ["Destroy:vssadmin delete shadows /all /quiet"]
+    );
+    assert!(kinds("shred -u ./build/tmp.key.bak\nvssadmin list shadows\n").is_empty());
+}

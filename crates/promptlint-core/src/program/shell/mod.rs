@@ -154,11 +154,20 @@ impl Reader {
                 let mut redirects = Vec::new();
                 let mut stdin_text = None;
                 let mut body = Vec::new();
+                // `cmd <<EOF | next | sh`: the grammar keeps the pipe's later stages inside the
+                // here-document redirect.
+                let mut piped_to = Vec::new();
                 let mut c = n.walk();
                 for child in n.named_children(&mut c) {
                     match child.kind() {
                         "file_redirect" => redirects.extend(self.redirect(child, f, within)),
-                        "heredoc_redirect" => stdin_text = Some(heredoc_text(child, f)),
+                        "heredoc_redirect" => {
+                            stdin_text = Some(heredoc_text(child, f));
+                            let mut hc = child.walk();
+                            piped_to.extend(child.named_children(&mut hc).filter(|x| {
+                                matches!(x.kind(), "pipeline" | "command" | "redirected_statement")
+                            }));
+                        }
                         "herestring_redirect" => {
                             stdin_text = self.herestring(child, f, within).or(stdin_text);
                         }
@@ -175,7 +184,18 @@ impl Reader {
                     self.script.commands[i].stdin_text = Some(text.clone());
                     self.nested_stdin(i, &text, f);
                 }
-                body
+                let mut out = body;
+                for stage in piped_to {
+                    let next = self.statements(stage, f, within);
+                    if let Some(&first) = next.first() {
+                        let first_of = self.first_top_command(stage, &next).unwrap_or(first);
+                        self.script.commands[first_of]
+                            .stdin
+                            .extend(out.iter().copied());
+                        out = next;
+                    }
+                }
+                out
             }
             "variable_assignment" => {
                 self.assignment(n, f, within);

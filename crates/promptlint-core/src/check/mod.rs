@@ -354,19 +354,21 @@ impl<'a> Engine<'a> {
             .iter()
             .find(|r| r.native.as_deref() == Some("internal-error") && self.enabled(r));
         findings.extend(faults.findings(internal, text));
-        // A finding inside a JSON string whose key path is known shows it at its span.
+        // A finding inside a string of a structured file carries that string's key path
+        // (JSON and SARIF output); in an MCP dump the label shows it at the span too.
         if !parsed.key_paths.is_empty() {
             for f in &mut findings {
-                let i = parsed
-                    .key_paths
-                    .partition_point(|(r, _)| r.start <= f.span.start);
-                if let Some((r, kp)) = i.checked_sub(1).and_then(|i| parsed.key_paths.get(i))
-                    && f.span.start >= r.start
-                    && f.span.end <= r.end
-                    && f.label.is_none()
-                {
-                    f.label = Some(format!("{} in {kp}", f.rule.name));
+                if let Some(kp) = key_path_at(&parsed.key_paths, &f.span) {
+                    if f.label.is_none() {
+                        f.label = Some(format!("{} in {kp}", f.rule.name));
+                    }
+                    f.key_path = Some(crate::escape::escape_one_line(kp));
                 }
+            }
+        }
+        if let Some(settings) = &parsed.settings {
+            for f in findings.iter_mut().filter(|f| f.key_path.is_none()) {
+                f.key_path = setting_path_at(settings, &f.span);
             }
         }
         // A file brought in by a Claude Code `@path` import says who imported it.
@@ -597,6 +599,26 @@ fn zone_ok(filter: ZoneFilter, zone: parse::Zone) -> bool {
         ZoneFilter::Static => zone == parse::Zone::Static,
         ZoneFilter::Dynamic => zone == parse::Zone::Dynamic,
     }
+}
+
+/// The key path of the string of an MCP dump that holds `span` (`key_paths` sorted by start).
+fn key_path_at<'a>(
+    key_paths: &'a [(Range<usize>, String)],
+    span: &Range<usize>,
+) -> Option<&'a str> {
+    let i = key_paths.partition_point(|(r, _)| r.start <= span.start);
+    let (r, kp) = key_paths.get(i.checked_sub(1)?)?;
+    (span.end <= r.end).then_some(kp.as_str())
+}
+
+/// The key path of the settings value whose literal holds `span`, rendered (only here, for
+/// a finding) from the file's arena and escaped. Values are in document order, so sorted by
+/// start; a value of a nested array or object never overlaps another.
+fn setting_path_at(settings: &parse::Settings, span: &Range<usize>) -> Option<String> {
+    let values = &settings.values;
+    let i = values.partition_point(|v| v.span.start <= span.start);
+    let v = values.get(i.checked_sub(1)?)?;
+    (span.end <= v.span.end).then(|| crate::escape::escape_one_line(&v.path.to_string()))
 }
 
 #[cfg(test)]

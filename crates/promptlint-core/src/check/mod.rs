@@ -354,6 +354,20 @@ impl<'a> Engine<'a> {
             .iter()
             .find(|r| r.native.as_deref() == Some("internal-error") && self.enabled(r));
         findings.extend(faults.findings(internal, text));
+        // A finding inside text the renderer or a terminal hides says how it is hidden; text
+        // a terminal hides is read at full severity (a quote the screen never shows frames
+        // nothing).
+        if !parsed.hidden.is_empty() {
+            for f in &mut findings {
+                if let Some(how) = hiding_at(&parsed.hidden, &f.span) {
+                    f.message = format!("{} ({})", f.message, how.how());
+                    if how == parse::Hiding::TerminalEscapes && f.severity < f.rule.severity {
+                        f.severity = f.rule.severity;
+                        f.context = None;
+                    }
+                }
+            }
+        }
         // A finding inside a string of a structured file carries that string's key path
         // (JSON and SARIF output); in an MCP dump the label shows it at the span too.
         if !parsed.key_paths.is_empty() {
@@ -599,6 +613,19 @@ fn zone_ok(filter: ZoneFilter, zone: parse::Zone) -> bool {
         ZoneFilter::Static => zone == parse::Zone::Static,
         ZoneFilter::Dynamic => zone == parse::Zone::Dynamic,
     }
+}
+
+/// How the text at `span` is hidden: the first (outermost) hidden channel that holds it.
+/// Channels are few and sorted by start; one may hold another.
+fn hiding_at(
+    hidden: &[(Range<usize>, parse::Hiding)],
+    span: &Range<usize>,
+) -> Option<parse::Hiding> {
+    let end = hidden.partition_point(|(r, _)| r.start <= span.start);
+    hidden[..end]
+        .iter()
+        .find(|(r, _)| r.end >= span.end && r.end > span.start)
+        .map(|(_, how)| *how)
 }
 
 /// The key path of the string of an MCP dump that holds `span` (`key_paths` sorted by start).

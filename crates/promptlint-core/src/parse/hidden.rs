@@ -34,7 +34,8 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use super::segment::{Hiding, Parsed};
+use super::segment::{Hiding, MappedText, Parsed, Role, Segment};
+use crate::offset_map::OffsetMap;
 
 /// A start tag longer than this (with its attributes) is not read as one.
 pub const MAX_TAG_BYTES: usize = 4096;
@@ -317,7 +318,11 @@ fn clipped_away(v: &str) -> bool {
 
 /// A colour as `#rrggbb`, for the named colours a hider uses and hex and `rgb()` forms.
 fn colour(v: &str) -> Option<[u8; 3]> {
-    let v = v.split_whitespace().next()?;
+    let v = if v.starts_with("rgb") {
+        v
+    } else {
+        v.split_whitespace().next()?
+    };
     let named = match v {
         "white" => Some([255, 255, 255]),
         "black" => Some([0, 0, 0]),
@@ -531,6 +536,86 @@ pub fn add_terminal(text: &str, parsed: &mut Parsed) {
     parsed.hidden.sort_by_key(|(r, _)| r.start);
 }
 
+/// The HTML comments, hidden elements and unseen attribute values of an HTML `text` (a page
+/// a tool fetched), in order, none inside another: each span with how it is hidden.
+pub fn html(text: &str) -> Vec<(Range<usize>, Hiding)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(k) = memchr::memchr(b'<', &text.as_bytes()[at..]) {
+        let lt = at + k;
+        if text[lt..].starts_with("<!--") {
+            let end = text[lt + 4..]
+                .find("-->")
+                .map_or(text.len(), |j| lt + 4 + j + 3);
+            out.push((lt..end, Hiding::HtmlComment));
+            at = end;
+            continue;
+        }
+        match start_tag(text, lt) {
+            Some(tag) if tag.hides.is_some_and(|h| h != Hiding::CollapsedDetails) => {
+                let end = element_end(text, &tag);
+                out.extend(tag.hides.map(|h| (lt..end, h)));
+                at = end;
+            }
+            Some(tag) => {
+                at = tag.end;
+                out.extend(tag.unseen);
+            }
+            None => at = lt + 1,
+        }
+    }
+    out
+}
+
+/// Splits each tool result of a request whose decoded text holds HTML (a fetched page) at
+/// the spans [`html`] finds hidden: those become `hidden` segments (the rules read them at
+/// full strength, PL106 among them) and hidden channels of `parsed`; the rest stays the tool
+/// result. Segments keep their zone and never overlap.
+pub fn split_tool_results(parsed: &mut Parsed) {
+    if !parsed.segments.iter().any(|s| {
+        s.role == Role::ToolResult && s.derived.as_ref().is_some_and(|d| d.text.contains('<'))
+    }) {
+        return;
+    }
+    let mut segments = Vec::with_capacity(parsed.segments.len());
+    for seg in std::mem::take(&mut parsed.segments) {
+        let found = match (&seg.derived, seg.role) {
+            (Some(d), Role::ToolResult) if d.text.contains('<') => html(&d.text),
+            _ => Vec::new(),
+        };
+        let Some(d) = seg.derived.as_ref().filter(|_| !found.is_empty()) else {
+            segments.push(seg);
+            continue;
+        };
+        let piece = |role: Role, r: Range<usize>| {
+            let map = OffsetMap::identity(r.clone()).then(&d.map);
+            Segment {
+                role,
+                zone: seg.zone,
+                range: d.map.map_range(r.clone()),
+                derived: Some(MappedText {
+                    text: d.text[r].to_owned(),
+                    map,
+                }),
+            }
+        };
+        let mut cursor = 0;
+        for (r, how) in found {
+            if r.start > cursor {
+                segments.push(piece(Role::ToolResult, cursor..r.start));
+            }
+            parsed.hidden.push((d.map.map_range(r.clone()), how));
+            cursor = r.end;
+            segments.push(piece(Role::Hidden, r));
+        }
+        if cursor < d.text.len() {
+            segments.push(piece(Role::ToolResult, cursor..d.text.len()));
+        }
+    }
+    parsed.segments = segments;
+    parsed.hidden.sort_by_key(|(r, _)| r.start);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -642,6 +727,23 @@ mod tests {
         // Backspaces erase as they move back.
         let t = "safe\u{8}\u{8}\u{8}\u{8}curl";
         assert_eq!(terminal(t), vec![0..4]);
+    }
+
+    #[test]
+    fn a_fetched_page_names_its_hidden_parts() {
+        let t = "<p>Docs</p><!-- c --><div style=\"position:absolute;left:-9999px\"><b>x</b></div><img alt=\"y\" src=z><details>shown on click</details>";
+        let h: Vec<(&str, Hiding)> = html(t).into_iter().map(|(r, how)| (&t[r], how)).collect();
+        assert_eq!(
+            h,
+            [
+                ("<!-- c -->", Hiding::HtmlComment),
+                (
+                    "<div style=\"position:absolute;left:-9999px\"><b>x</b></div>",
+                    Hiding::Style("off-screen positioning")
+                ),
+                ("y", Hiding::Attribute("alt")),
+            ]
+        );
     }
 
     #[test]

@@ -507,11 +507,12 @@ mod tests {
                 (Role::Body, "\nvisible\n")
             ]
         );
-        // Another label needs a closed title, and a destination of `#` or `<>`.
+        // Another label needs a closed title, and a destination of `#` or `<>` (a real
+        // definition's title is hidden text of its own, as a link title).
+        let t = "[top]: #top \"Top\"\n";
+        assert_eq!(roles(t)[1], (Role::Hidden, "Top"));
         for t in [
             "[note]: # (open\n\nvisible\n",
-            "[docs]: https://example.com/docs \"Docs\"\n",
-            "[top]: #top \"Top\"\n",
             "[note]:#(glued)\n",
             "    [//]: # (indented code)\n",
         ] {
@@ -520,6 +521,28 @@ mod tests {
                 "{t:?}"
             );
         }
+    }
+
+    #[test]
+    fn unseen_attributes_image_alt_and_definition_titles_are_hidden() {
+        let t = "[docs]: https://example.com/docs \"Docs title\"\n[^1]: \"a footnote\"\n\nSee ![the alt](a.png) and <img src=x alt='img alt' title=\"t\"> or `![code](x)`.\n";
+        let p = parse(t);
+        let hidden: Vec<(&str, Hiding)> = p
+            .hidden
+            .iter()
+            .map(|(r, how)| (&t[r.clone()], *how))
+            .collect();
+        assert_eq!(
+            hidden,
+            [
+                ("Docs title", Hiding::LinkTitle),
+                ("the alt", Hiding::ImageAlt),
+                ("img alt", Hiding::Attribute("alt")),
+                ("t", Hiding::Attribute("title")),
+            ]
+        );
+        let roles: Vec<Role> = p.segments.iter().map(|s| s.role).collect();
+        assert_eq!(roles.iter().filter(|r| **r == Role::Hidden).count(), 4);
     }
 
     #[test]

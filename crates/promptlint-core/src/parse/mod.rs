@@ -50,6 +50,9 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
         },
     };
     parsed.syntax = syntax;
+    if matches!(kind, FileKind::Request | FileKind::RequestLog) {
+        hidden::split_tool_results(&mut parsed);
+    }
     hidden::add_terminal(text, &mut parsed);
     parsed
 }

@@ -336,6 +336,7 @@ impl<'a> Engine<'a> {
             }
         }
         self.match_patterns(text, kind, &parsed, &mut findings, &mut faults);
+        self.match_inline_hidden(text, kind, &parsed, &mut findings, &mut faults);
         let mut findings = dedupe(findings);
         if kind.is_markdown() || matches!(kind, FileKind::SkillResource | FileKind::Prompt) {
             lower_shown(text, &parsed, kind, &mut findings);
@@ -354,14 +355,17 @@ impl<'a> Engine<'a> {
             .iter()
             .find(|r| r.native.as_deref() == Some("internal-error") && self.enabled(r));
         findings.extend(faults.findings(internal, text));
-        // A finding inside text the renderer or a terminal hides says how it is hidden; text
-        // a terminal hides is read at full severity (a quote the screen never shows frames
-        // nothing).
+        // A finding inside text the renderer or a terminal hides says how it is hidden. Text
+        // a terminal hides, and hidden text inside shown markup (an `alt` value), is read at
+        // full severity: a quote or a fence around it is shown to no one, so it frames
+        // nothing (hidden segments are never lowered in the first place).
         if !parsed.hidden.is_empty() {
             for f in &mut findings {
                 if let Some(how) = hiding_at(&parsed.hidden, &f.span) {
                     f.message = format!("{} ({})", f.message, how.how());
-                    if how == parse::Hiding::TerminalEscapes && f.severity < f.rule.severity {
+                    if (how == parse::Hiding::TerminalEscapes || how.inline())
+                        && f.severity < f.rule.severity
+                    {
                         f.severity = f.rule.severity;
                         f.context = None;
                     }
@@ -402,6 +406,41 @@ impl<'a> Engine<'a> {
             findings,
             scanned: true,
         }
+    }
+
+    /// Hidden text inside shown markup (an `alt` value, an image's alt text, a definition's
+    /// title: [`parse::Hiding::inline`]) stays in its segment; here it is read once more as
+    /// `hidden` segments of its own, keeping only the findings of rules that do not read
+    /// the body (those that read only hidden text), which the first pass could not give.
+    fn match_inline_hidden(
+        &self,
+        text: &str,
+        kind: FileKind,
+        parsed: &Parsed,
+        out: &mut Vec<Finding>,
+        faults: &mut Faults,
+    ) {
+        let segments: Vec<parse::Segment> = parsed
+            .hidden
+            .iter()
+            .filter(|(_, how)| how.inline())
+            .map(|(r, _)| parse::Segment::verbatim(parse::Role::Hidden, r.clone()))
+            .collect();
+        if segments.is_empty() {
+            return;
+        }
+        let view = Parsed {
+            segments,
+            syntax: parsed.syntax,
+            ..Parsed::default()
+        };
+        let mut found = Vec::new();
+        self.match_patterns(text, kind, &view, &mut found, faults);
+        out.extend(
+            found
+                .into_iter()
+                .filter(|f| !f.rule.applies_to_role(parse::Role::Body)),
+        );
     }
 
     /// The pattern rules' findings in each segment, into `out`. A panic (a bug) in one rule's

@@ -209,7 +209,8 @@ pub struct Parsed {
     pub syntax: crate::kind::Syntax,
     /// The hidden channels (`parse::hidden`): source spans the model reads and a renderer
     /// or a terminal does not show, each with how it is hidden. Sorted by start; spans may
-    /// nest (an attribute inside a hidden element), the first, outermost, names the way.
+    /// nest (text a terminal hides inside a comment), the first, outermost, names the way.
+    /// A channel that is not [`Hiding::inline`] is also a `hidden` or `html-comment` segment.
     pub hidden: Vec<(Range<usize>, Hiding)>,
 }
 
@@ -239,6 +240,17 @@ pub enum Hiding {
 }
 
 impl Hiding {
+    /// True for text inside markup the renderer shows (an attribute value, an image's alt
+    /// text, a definition's title): it stays in its segment, whose rules also match the
+    /// markup around it (`<img alt=... src=...>`), and the engine reads it once more as
+    /// hidden text for the rules that read only hidden text.
+    pub fn inline(self) -> bool {
+        matches!(
+            self,
+            Hiding::Attribute(_) | Hiding::ImageAlt | Hiding::LinkTitle
+        )
+    }
+
     /// How it is hidden, lower case, for a message: `hidden by display:none`.
     pub fn how(self) -> String {
         match self {

@@ -25,7 +25,7 @@ mod sniff;
 mod span;
 use faults::{Faults, PATTERN_PASS, isolate};
 pub use faults::{PANIC_MESSAGE_MAX, inject_fault, panic_message};
-use lower::{lower_demonstrated, lower_denied, lower_scoped, lower_shown};
+use lower::{lower_collapsed, lower_demonstrated, lower_denied, lower_scoped, lower_shown};
 pub use sniff::{memory_target, sniff_kind};
 use span::{
     crosses_block, dedupe, push_unseen, shown_match, touches_zero_width, zero_width_as_spaces,
@@ -348,6 +348,9 @@ impl<'a> Engine<'a> {
             lower_demonstrated(text, &mut findings);
             lower_scoped(text, &parsed, &mut findings);
         }
+        if !parsed.hidden.is_empty() {
+            lower_collapsed(&parsed, &mut findings);
+        }
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
         let internal = self
             .catalog
@@ -654,8 +657,9 @@ fn zone_ok(filter: ZoneFilter, zone: parse::Zone) -> bool {
     }
 }
 
-/// How the text at `span` is hidden: the first (outermost) hidden channel that holds it.
-/// Channels are few and sorted by start; one may hold another.
+/// How the text at `span` is hidden: the innermost hidden channel that holds it (a comment
+/// inside a collapsed `<details>` block is hidden by the comment). Channels are sorted by
+/// start, so the holder that starts last is the innermost.
 fn hiding_at(
     hidden: &[(Range<usize>, parse::Hiding)],
     span: &Range<usize>,
@@ -663,6 +667,7 @@ fn hiding_at(
     let end = hidden.partition_point(|(r, _)| r.start <= span.start);
     hidden[..end]
         .iter()
+        .rev()
         .find(|(r, _)| r.end >= span.end && r.end > span.start)
         .map(|(_, how)| *how)
 }

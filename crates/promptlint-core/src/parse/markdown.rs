@@ -348,7 +348,22 @@ fn hidden_start(text: &str, line_start: usize, line: &str) -> Option<(Found, usi
                 if let Some(tag) = hidden::start_tag(text, at) {
                     if let Some(how) = tag.hides {
                         let end = hidden::element_end(text, &tag);
-                        return Some((vec![(at..end, Role::Hidden, how)], end));
+                        let mut found = vec![(at..end, Role::Hidden, how)];
+                        // A collapsed block opens with a click; what it hides again (a
+                        // comment, a hidden element) stays hidden when it is open.
+                        if how == Hiding::CollapsedDetails {
+                            let inner = tag.end..end;
+                            found.extend(hidden::html(&text[inner.clone()]).into_iter().map(
+                                |(r, how)| {
+                                    (
+                                        inner.start + r.start..inner.start + r.end,
+                                        Role::Hidden,
+                                        how,
+                                    )
+                                },
+                            ));
+                        }
+                        return Some((found, end));
                     }
                     if !tag.unseen.is_empty() {
                         let found = tag

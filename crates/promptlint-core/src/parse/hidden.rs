@@ -42,7 +42,7 @@ pub const MAX_TAG_BYTES: usize = 4096;
 
 /// How far (bytes) an element's closing tag is searched for; past it the element runs to the
 /// end of the text, as an unclosed element does.
-const MAX_ELEMENT_BYTES: usize = 1 << 20;
+pub const MAX_ELEMENT_BYTES: usize = 1 << 20;
 
 /// One start tag: where it ends, its lower-case name, how it hides its content, and the
 /// attribute values a renderer does not show as text.

@@ -568,9 +568,9 @@ pub fn html(text: &str) -> Vec<(Range<usize>, Hiding)> {
 }
 
 /// Splits each tool result of a request whose decoded text holds HTML (a fetched page) at
-/// the spans [`html`] finds hidden: those become `hidden` segments (the rules read them at
-/// full strength, PL106 among them) and hidden channels of `parsed`; the rest stays the tool
-/// result. Segments keep their zone and never overlap.
+/// the comments and hidden elements [`html`] finds: those become `hidden` segments (the rules
+/// read them at full strength, PL106 among them); every span it finds, attribute values
+/// too, is a hidden channel of `parsed`. Segments keep their zone and never overlap.
 pub fn split_tool_results(parsed: &mut Parsed) {
     if !parsed.segments.iter().any(|s| {
         s.role == Role::ToolResult && s.derived.as_ref().is_some_and(|d| d.text.contains('<'))
@@ -601,10 +601,15 @@ pub fn split_tool_results(parsed: &mut Parsed) {
         };
         let mut cursor = 0;
         for (r, how) in found {
+            parsed.hidden.push((d.map.map_range(r.clone()), how));
+            // An attribute value stays in its segment, as in markdown (the engine reads it
+            // again as hidden text: `Hiding::inline`).
+            if how.inline() {
+                continue;
+            }
             if r.start > cursor {
                 segments.push(piece(Role::ToolResult, cursor..r.start));
             }
-            parsed.hidden.push((d.map.map_range(r.clone()), how));
             cursor = r.end;
             segments.push(piece(Role::Hidden, r));
         }

@@ -87,6 +87,10 @@ pub fn start_tag(text: &str, at: usize) -> Option<Tag> {
             }
             i += 1;
         }
+        // The window may end inside a character: a name or value cut there is no tag.
+        if i >= window.len() {
+            return None;
+        }
         let attr = text[at + n0..at + i].to_ascii_lowercase();
         let mut j = i;
         while j < window.len() && window[j].is_ascii_whitespace() {
@@ -111,6 +115,9 @@ pub fn start_tag(text: &str, at: usize) -> Option<Tag> {
                 let v0 = i;
                 while i < window.len() && !window[i].is_ascii_whitespace() && window[i] != b'>' {
                     i += 1;
+                }
+                if i >= window.len() {
+                    return None;
                 }
                 at + v0..at + i
             }
@@ -702,6 +709,14 @@ mod tests {
         assert_eq!(spans, ["Do it", "Twice", "three"]);
         assert!(start_tag("<3 is not a tag>", 0).is_none());
         assert!(start_tag("<a href=\"unclosed>", 0).is_none());
+        // A tag cut by the bound inside a character is no tag (and no panic).
+        for name in ["x", "x=y"] {
+            // `é` (two bytes) starts at the window's last byte.
+            let pad = MAX_TAG_BYTES - 4 - name.len();
+            let t = format!("<p {}{name}é", " ".repeat(pad));
+            assert!(!t.is_char_boundary(MAX_TAG_BYTES));
+            assert!(start_tag(&t, 0).is_none(), "{name}");
+        }
     }
 
     #[test]

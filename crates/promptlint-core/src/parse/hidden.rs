@@ -267,10 +267,10 @@ pub fn style_hiding(style: &str) -> Option<&'static str> {
             return Some("transparent text");
         }
         let bg = get("background-color").or_else(|| get("background"));
-        if let (Some(a), Some(b)) = (colour(fg), bg.and_then(colour)) {
-            if a == b {
-                return Some("text coloured like its background");
-            }
+        if let (Some(a), Some(b)) = (colour(fg), bg.and_then(colour))
+            && a == b
+        {
+            return Some("text coloured like its background");
         }
     }
     None

@@ -492,7 +492,7 @@ pub(super) fn lower_scoped(text: &str, parsed: &Parsed, findings: &mut [Finding]
 pub(super) fn lower_collapsed(parsed: &Parsed, findings: &mut [Finding]) {
     for f in findings.iter_mut() {
         if judged(f, Evidence::Collapsed)
-            && super::hiding_at(&parsed.hidden, &f.span) == Some(parse::Hiding::CollapsedDetails)
+            && parsed.hiding_at(&f.span) == Some(parse::Hiding::CollapsedDetails)
         {
             lower(f, Evidence::Collapsed, || {
                 "in a collapsed `<details>` block, which a reader opens with one click".to_owned()

@@ -364,7 +364,7 @@ impl<'a> Engine<'a> {
         // nothing (hidden segments are never lowered in the first place).
         if !parsed.hidden.is_empty() {
             for f in &mut findings {
-                if let Some(how) = hiding_at(&parsed.hidden, &f.span) {
+                if let Some(how) = parsed.hiding_at(&f.span) {
                     f.message = format!("{} ({})", f.message, how.how());
                     if (how == parse::Hiding::TerminalEscapes || how.inline())
                         && f.severity < f.rule.severity
@@ -655,21 +655,6 @@ fn zone_ok(filter: ZoneFilter, zone: parse::Zone) -> bool {
         ZoneFilter::Static => zone == parse::Zone::Static,
         ZoneFilter::Dynamic => zone == parse::Zone::Dynamic,
     }
-}
-
-/// How the text at `span` is hidden: the innermost hidden channel that holds it (a comment
-/// inside a collapsed `<details>` block is hidden by the comment). Channels are sorted by
-/// start, so the holder that starts last is the innermost.
-fn hiding_at(
-    hidden: &[(Range<usize>, parse::Hiding)],
-    span: &Range<usize>,
-) -> Option<parse::Hiding> {
-    let end = hidden.partition_point(|(r, _)| r.start <= span.start);
-    hidden[..end]
-        .iter()
-        .rev()
-        .find(|(r, _)| r.end >= span.end && r.end > span.start)
-        .map(|(_, how)| *how)
 }
 
 /// The key path of the string of an MCP dump that holds `span` (`key_paths` sorted by start).

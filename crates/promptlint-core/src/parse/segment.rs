@@ -214,6 +214,20 @@ pub struct Parsed {
     pub hidden: Vec<(Range<usize>, Hiding)>,
 }
 
+impl Parsed {
+    /// How the text at `span` is hidden: the innermost hidden channel that holds it (a
+    /// comment inside a collapsed `<details>` block is hidden by the comment). Channels are
+    /// sorted by start, so the holder that starts last is the innermost.
+    pub fn hiding_at(&self, span: &Range<usize>) -> Option<Hiding> {
+        let end = self.hidden.partition_point(|(r, _)| r.start <= span.start);
+        self.hidden[..end]
+            .iter()
+            .rev()
+            .find(|(r, _)| r.end >= span.end && r.end > span.start)
+            .map(|(_, how)| *how)
+    }
+}
+
 /// How text the model reads is hidden from a person: by the markdown or HTML renderer, or by
 /// a terminal that interprets escape sequences. Its [`Hiding::how`] ends a finding's message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -164,6 +164,20 @@ fn limits() -> Vec<Limit> {
             past: "cut in the middle with `…`",
         },
         Limit {
+            what: "HTML start tag read for hidden text (`hidden`, `style`, `alt`, `title`, `aria-label`)",
+            value: u(promptlint::parse::hidden::MAX_TAG_BYTES),
+            unit: "bytes",
+            set_by: "fixed",
+            past: "not read as a tag: its text is scanned as it stands",
+        },
+        Limit {
+            what: "hidden HTML element searched for its closing tag",
+            value: u(promptlint::parse::hidden::MAX_ELEMENT_BYTES),
+            unit: "bytes",
+            set_by: "fixed",
+            past: "the element runs to the end of the text (all of it read as hidden)",
+        },
+        Limit {
             what: "config file",
             value: bounds::MAX_CONFIG_BYTES,
             unit: "bytes",
@@ -756,4 +770,24 @@ fn the_cache_json_values_limit_at_its_edge() {
             bounds::MAX_CACHE_JSON_VALUES
         )
     );
+}
+
+#[test]
+fn the_hidden_markup_limits_at_their_edge() {
+    use promptlint::parse::hidden::{MAX_ELEMENT_BYTES, MAX_TAG_BYTES, element_end, start_tag};
+    let tag = |n: usize| {
+        let (head, tail) = ("<p hidden title=\"", "\">");
+        format!("{head}{}{tail}", "x".repeat(n - head.len() - tail.len()))
+    };
+    assert_eq!(
+        start_tag(&tag(MAX_TAG_BYTES), 0).unwrap().end,
+        MAX_TAG_BYTES
+    );
+    assert!(start_tag(&tag(MAX_TAG_BYTES + 1), 0).is_none());
+    // The closing tag's `</p` must lie within the bound after the start tag.
+    let element = |n: usize| format!("<p hidden>{}</p>tail", "x".repeat(n));
+    let t = element(MAX_ELEMENT_BYTES - 3);
+    assert_eq!(element_end(&t, &start_tag(&t, 0).unwrap()), t.len() - 4);
+    let t = element(MAX_ELEMENT_BYTES - 2);
+    assert_eq!(element_end(&t, &start_tag(&t, 0).unwrap()), t.len());
 }

@@ -4,6 +4,8 @@
 //! span in the decoded UTF-8 text; paths are as shown by the human output. Strings meant for
 //! people (`message`) hold no raw invisible code point. Suppressed findings are listed apart,
 //! under `suppressed` (present only when there are some), each with its `suppression`.
+//! `key_path` (present only for a finding inside a string of a structured file: an MCP dump,
+//! a manifest, an agent's settings) names that string (`result.tools[1].description`).
 //! `truncated` (present only when not 0) counts the findings the output limits left out
 //! ([`super::limit`]); each of them is counted by a `PL810` finding in the lists.
 
@@ -32,6 +34,10 @@ struct JsonFinding<'a> {
     help: &'a str,
     fingerprint: &'a str,
     context: Option<&'a str>,
+    /// The key path of the string holding the span in a structured file (an MCP dump, a
+    /// manifest, an agent's settings), when the finding is in one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    key_path: Option<&'a str>,
     /// Other places the finding involves (a flow's source), when it has any.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related: Vec<JsonRelated<'a>>,
@@ -98,6 +104,7 @@ fn finding<'a>(file: &'a FileResult, l: &'a Located) -> JsonFinding<'a> {
         help: &f.rule.help,
         fingerprint: &l.fingerprint,
         context: f.context.as_deref(),
+        key_path: f.key_path.as_deref(),
         related: f
             .related
             .iter()

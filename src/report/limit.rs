@@ -115,6 +115,7 @@ fn summary(
         matched: String::new(),
         context: None,
         related: Vec::new(),
+        key_path: None,
     }
     .with_label("findings over the limit")
     .with_matched(format!("{suppressed}{what}{place}"))

@@ -180,6 +180,28 @@ pub struct SarifResult {
     /// a config override or the baseline), which code scanning then shows as dismissed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suppressions: Option<Vec<SarifSuppression>>,
+    /// §3.27.31 `properties`: `keyPath`, the key path of the string holding the span in a
+    /// structured file (also the location's logical location), when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub properties: Option<ResultProperties>,
+}
+
+/// §3.8 property bag of a result.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResultProperties {
+    /// The key path (`result.tools[1].description`).
+    pub key_path: String,
+}
+
+/// §3.33 `logicalLocation`: the key path of a value in a JSON, YAML or TOML file.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LogicalLocation {
+    /// §3.33.5 `fullyQualifiedName`: the key path.
+    pub fully_qualified_name: String,
+    /// §3.33.7 `kind`: `value`, the kind SARIF names for a value of a JSON document.
+    pub kind: &'static str,
 }
 
 /// §3.11 `message`.
@@ -195,6 +217,9 @@ pub struct Message {
 pub struct Location {
     /// §3.28.3 `physicalLocation`.
     pub physical_location: PhysicalLocation,
+    /// §3.28.4 `logicalLocations`: the key path, for a finding in a structured file.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub logical_locations: Vec<LogicalLocation>,
 }
 
 /// §3.28 `location` as a related location: with §3.28.2 `id` and §3.28.5 `message`.
@@ -410,6 +435,14 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
                             end_column: l.end.utf16_column,
                         },
                     },
+                    logical_locations: f
+                        .key_path
+                        .iter()
+                        .map(|kp| LogicalLocation {
+                            fully_qualified_name: kp.clone(),
+                            kind: "value",
+                        })
+                        .collect(),
                 }],
                 related_locations: f
                     .related
@@ -440,6 +473,9 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
                     .suppression
                     .as_ref()
                     .map(|s| vec![SarifSuppression::from(s)]),
+                properties: f.key_path.as_ref().map(|kp| ResultProperties {
+                    key_path: kp.clone(),
+                }),
             }
         })
         .collect();

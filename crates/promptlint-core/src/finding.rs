@@ -38,6 +38,11 @@ pub struct Finding {
     /// Other places of the source the finding involves (the step of a program that read the
     /// secret a flow sends): SARIF's `relatedLocations`, JSON's `related`.
     pub related: Vec<Related>,
+    /// Where the span sits in a structured file (an MCP `tools/list` dump, a manifest, an
+    /// agent's settings): the key path of the string that holds it
+    /// (`result.tools[1].description`, `hooks.SessionStart[0].hooks[0].command`), escaped
+    /// like a message. JSON's `key_path`, SARIF's logical location and `properties.keyPath`.
+    pub key_path: Option<String>,
 }
 
 /// Another place of a finding's source, with what happens there.
@@ -106,6 +111,7 @@ impl Finding {
             matched: crate::escape::truncate_chars(&matched, 200),
             context: None,
             related: Vec::new(),
+            key_path: None,
         })
     }
 

@@ -484,3 +484,19 @@ pub(super) fn lower_scoped(text: &str, parsed: &Parsed, findings: &mut [Finding]
         }
     }
 }
+
+/// The collapsed stage: a finding whose text is hidden only by a collapsed `<details>` block
+/// ([`parse::Hiding::CollapsedDetails`], the outermost hidden channel that holds it), which a
+/// reader opens with one click, is lowered for the rules that declare
+/// [`Evidence::Collapsed`].
+pub(super) fn lower_collapsed(parsed: &Parsed, findings: &mut [Finding]) {
+    for f in findings.iter_mut() {
+        if judged(f, Evidence::Collapsed)
+            && parsed.hiding_at(&f.span) == Some(parse::Hiding::CollapsedDetails)
+        {
+            lower(f, Evidence::Collapsed, || {
+                "in a collapsed `<details>` block, which a reader opens with one click".to_owned()
+            });
+        }
+    }
+}

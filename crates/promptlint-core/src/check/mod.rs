@@ -25,7 +25,7 @@ mod sniff;
 mod span;
 use faults::{Faults, PATTERN_PASS, isolate};
 pub use faults::{PANIC_MESSAGE_MAX, inject_fault, panic_message};
-use lower::{lower_demonstrated, lower_denied, lower_scoped, lower_shown};
+use lower::{lower_collapsed, lower_demonstrated, lower_denied, lower_scoped, lower_shown};
 pub use sniff::{memory_target, sniff_kind};
 use span::{
     crosses_block, dedupe, push_unseen, shown_match, touches_zero_width, zero_width_as_spaces,
@@ -336,6 +336,7 @@ impl<'a> Engine<'a> {
             }
         }
         self.match_patterns(text, kind, &parsed, &mut findings, &mut faults);
+        self.match_inline_hidden(text, kind, &parsed, &mut findings, &mut faults);
         let mut findings = dedupe(findings);
         if kind.is_markdown() || matches!(kind, FileKind::SkillResource | FileKind::Prompt) {
             lower_shown(text, &parsed, kind, &mut findings);
@@ -347,6 +348,9 @@ impl<'a> Engine<'a> {
             lower_demonstrated(text, &mut findings);
             lower_scoped(text, &parsed, &mut findings);
         }
+        if !parsed.hidden.is_empty() {
+            lower_collapsed(&parsed, &mut findings);
+        }
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
         let internal = self
             .catalog
@@ -354,19 +358,38 @@ impl<'a> Engine<'a> {
             .iter()
             .find(|r| r.native.as_deref() == Some("internal-error") && self.enabled(r));
         findings.extend(faults.findings(internal, text));
-        // A finding inside a JSON string whose key path is known shows it at its span.
+        // A finding inside text the renderer or a terminal hides says how it is hidden. Text
+        // a terminal hides, and hidden text inside shown markup (an `alt` value), is read at
+        // full severity: a quote or a fence around it is shown to no one, so it frames
+        // nothing (hidden segments are never lowered in the first place).
+        if !parsed.hidden.is_empty() {
+            for f in &mut findings {
+                if let Some(how) = parsed.hiding_at(&f.span) {
+                    f.message = format!("{} ({})", f.message, how.how());
+                    if (how == parse::Hiding::TerminalEscapes || how.inline())
+                        && f.severity < f.rule.severity
+                    {
+                        f.severity = f.rule.severity;
+                        f.context = None;
+                    }
+                }
+            }
+        }
+        // A finding inside a string of a structured file carries that string's key path
+        // (JSON and SARIF output); in an MCP dump the label shows it at the span too.
         if !parsed.key_paths.is_empty() {
             for f in &mut findings {
-                let i = parsed
-                    .key_paths
-                    .partition_point(|(r, _)| r.start <= f.span.start);
-                if let Some((r, kp)) = i.checked_sub(1).and_then(|i| parsed.key_paths.get(i))
-                    && f.span.start >= r.start
-                    && f.span.end <= r.end
-                    && f.label.is_none()
-                {
-                    f.label = Some(format!("{} in {kp}", f.rule.name));
+                if let Some(kp) = key_path_at(&parsed.key_paths, &f.span) {
+                    if f.label.is_none() {
+                        f.label = Some(format!("{} in {kp}", f.rule.name));
+                    }
+                    f.key_path = Some(crate::escape::escape_one_line(kp));
                 }
+            }
+        }
+        if let Some(settings) = &parsed.settings {
+            for f in findings.iter_mut().filter(|f| f.key_path.is_none()) {
+                f.key_path = setting_path_at(settings, &f.span);
             }
         }
         // A file brought in by a Claude Code `@path` import says who imported it.
@@ -386,6 +409,41 @@ impl<'a> Engine<'a> {
             findings,
             scanned: true,
         }
+    }
+
+    /// Hidden text inside shown markup (an `alt` value, an image's alt text, a definition's
+    /// title: [`parse::Hiding::inline`]) stays in its segment; here it is read once more as
+    /// `hidden` segments of its own, keeping only the findings of rules that do not read
+    /// the body (those that read only hidden text), which the first pass could not give.
+    fn match_inline_hidden(
+        &self,
+        text: &str,
+        kind: FileKind,
+        parsed: &Parsed,
+        out: &mut Vec<Finding>,
+        faults: &mut Faults,
+    ) {
+        let segments: Vec<parse::Segment> = parsed
+            .hidden
+            .iter()
+            .filter(|(_, how)| how.inline())
+            .map(|(r, _)| parse::Segment::verbatim(parse::Role::Hidden, r.clone()))
+            .collect();
+        if segments.is_empty() {
+            return;
+        }
+        let view = Parsed {
+            segments,
+            syntax: parsed.syntax,
+            ..Parsed::default()
+        };
+        let mut found = Vec::new();
+        self.match_patterns(text, kind, &view, &mut found, faults);
+        out.extend(
+            found
+                .into_iter()
+                .filter(|f| !f.rule.applies_to_role(parse::Role::Body)),
+        );
     }
 
     /// The pattern rules' findings in each segment, into `out`. A panic (a bug) in one rule's
@@ -597,6 +655,26 @@ fn zone_ok(filter: ZoneFilter, zone: parse::Zone) -> bool {
         ZoneFilter::Static => zone == parse::Zone::Static,
         ZoneFilter::Dynamic => zone == parse::Zone::Dynamic,
     }
+}
+
+/// The key path of the string of an MCP dump that holds `span` (`key_paths` sorted by start).
+fn key_path_at<'a>(
+    key_paths: &'a [(Range<usize>, String)],
+    span: &Range<usize>,
+) -> Option<&'a str> {
+    let i = key_paths.partition_point(|(r, _)| r.start <= span.start);
+    let (r, kp) = key_paths.get(i.checked_sub(1)?)?;
+    (span.end <= r.end).then_some(kp.as_str())
+}
+
+/// The key path of the settings value whose literal holds `span`, rendered (only here, for
+/// a finding) from the file's arena and escaped. Values are in document order, so sorted by
+/// start; a value of a nested array or object never overlaps another.
+fn setting_path_at(settings: &parse::Settings, span: &Range<usize>) -> Option<String> {
+    let values = &settings.values;
+    let i = values.partition_point(|v| v.span.start <= span.start);
+    let v = values.get(i.checked_sub(1)?)?;
+    (span.end <= v.span.end).then(|| crate::escape::escape_one_line(&v.path.to_string()))
 }
 
 #[cfg(test)]

@@ -9,8 +9,9 @@
 
 use std::ops::Range;
 
+use super::hidden;
 use super::outline::Outline;
-use super::segment::{ParseIssue, Parsed, Role, Segment};
+use super::segment::{Hiding, ParseIssue, Parsed, Role, Segment};
 
 /// Splits a markdown text into segments; a leading `---` block is frontmatter.
 pub fn parse(text: &str) -> Parsed {
@@ -25,6 +26,7 @@ pub fn parse_without_frontmatter(text: &str) -> Parsed {
 
 fn parse_from(text: &str, frontmatter: Option<usize>) -> Parsed {
     let mut special: Vec<(Role, Range<usize>)> = Vec::new();
+    let mut unseen: Vec<(Range<usize>, Hiding)> = Vec::new();
     let mut issues = Vec::new();
     let mut outline = Outline::default();
     let mut pos = 0;
@@ -63,19 +65,32 @@ fn parse_from(text: &str, frontmatter: Option<usize>) -> Parsed {
         // any titled definition of `#` or `<>`, whose title may run over several lines.
         if let Some(end) = reference_comment_end(text, pos) {
             special.push((Role::Hidden, pos..end));
+            unseen.push((pos..end, Hiding::ReferenceComment));
             pos = end;
             continue;
         }
 
         // Headings, table rows and blockquotes: a line read from its start.
-        if pos == 0 || text.as_bytes()[pos - 1] == b'\n' {
+        let line_start = pos == 0 || text.as_bytes()[pos - 1] == b'\n';
+        if line_start {
             outline.line(text, pos, line);
+            // Any other link reference definition: its title shows at most as a tooltip.
+            if let Some(title) = reference_title(pos, line) {
+                unseen.push((title, Hiding::LinkTitle));
+                pos = line_end;
+                continue;
+            }
         }
 
-        // HTML comments and hidden elements starting on this line, outside inline code.
-        if let Some((rel, role, end)) = hidden_start(text, pos, line) {
-            let start = pos + rel;
-            special.push((role, start..end));
+        // HTML comments, hidden elements, unseen attributes and image alt text starting on
+        // this line, outside inline code.
+        if let Some((found, end)) = hidden_start(text, pos, line) {
+            for (range, role, how) in found {
+                if !how.inline() {
+                    special.push((role, range.clone()));
+                }
+                unseen.push((range, how));
+            }
             // Continue scanning at the end of the hidden region (may be mid-line).
             pos = end;
             continue;
@@ -100,10 +115,12 @@ fn parse_from(text: &str, frontmatter: Option<usize>) -> Parsed {
     if cursor < text.len() {
         segments.push(Segment::verbatim(Role::Body, cursor..text.len()));
     }
+    unseen.sort_by_key(|(r, _)| r.start);
     Parsed {
         segments,
         issues,
         outline: Some(outline),
+        hidden: unseen,
         ..Parsed::default()
     }
 }
@@ -245,9 +262,62 @@ fn reference_comment_end(text: &str, line_start: usize) -> Option<usize> {
     Some(text[at..].find('\n').map_or(text.len(), |i| at + i + 1))
 }
 
-/// Finds the first hidden region starting on `line` (at `line_start`), outside inline code.
-/// Returns (offset in line, role, end offset in text).
-fn hidden_start(text: &str, line_start: usize, line: &str) -> Option<(usize, Role, usize)> {
+/// The title of a link reference definition on the line at `line_start` (CommonMark 4.7,
+/// <https://spec.commonmark.org/0.31.2/#link-reference-definitions>): `[label]: dest "title"`
+/// on one line, indented at most three spaces. A renderer shows no definition; a link that
+/// uses it shows the title only as a tooltip. Footnotes (`[^1]: ...`) are shown and are not
+/// definitions.
+fn reference_title(line_start: usize, line: &str) -> Option<Range<usize>> {
+    let body = line.trim_end_matches(['\n', '\r']);
+    let indent = body.len() - body.trim_start_matches(' ').len();
+    if indent > 3 {
+        return None;
+    }
+    let rest = body[indent..].strip_prefix('[')?;
+    if rest.starts_with('^') {
+        return None;
+    }
+    let label_end = rest.find(']')?;
+    if label_end == 0 || rest[..label_end].contains('[') {
+        return None;
+    }
+    let after = rest[label_end + 1..].strip_prefix(':')?;
+    let dest = after.trim_start_matches([' ', '\t']);
+    let dest_len = if let Some(d) = dest.strip_prefix('<') {
+        d.find('>')? + 2
+    } else {
+        dest.find([' ', '\t']).unwrap_or(dest.len())
+    };
+    if dest_len == 0 {
+        return None;
+    }
+    let tail = &dest[dest_len..];
+    let title = tail.trim_start_matches([' ', '\t']);
+    if title.len() == tail.len() {
+        return None;
+    }
+    let close = match title.chars().next()? {
+        '"' => '"',
+        '\'' => '\'',
+        '(' => ')',
+        _ => return None,
+    };
+    let inner = title[1..].strip_suffix(close)?.trim_end();
+    if inner.trim().is_empty() {
+        return None;
+    }
+    let start = line_start + (body.len() - title.len()) + 1;
+    Some(start..start + inner.len())
+}
+
+/// A hidden region found on a line: its spans with their roles and how each is hidden.
+type Found = Vec<(Range<usize>, Role, Hiding)>;
+
+/// Finds the first hidden region starting on `line` (at `line_start`), outside inline code:
+/// an HTML comment, an element hidden when rendered (`parse::hidden`), the `alt`, `title` and
+/// `aria-label` values of a tag, or a markdown image's alt text. Returns its spans and the
+/// offset in the text where scanning resumes.
+fn hidden_start(text: &str, line_start: usize, line: &str) -> Option<(Found, usize)> {
     let bytes = line.as_bytes();
     let mut ticks = 0usize;
     let mut i = 0;
@@ -267,13 +337,49 @@ fn hidden_start(text: &str, line_start: usize, line: &str) -> Option<(usize, Rol
                             && text[at + 4..c].chars().all(|ch| ch == ' ' || ch == '-')
                     });
                     if !empty {
-                        return Some((i, Role::HtmlComment, end));
+                        return Some((
+                            vec![(at..end, Role::HtmlComment, Hiding::HtmlComment)],
+                            end,
+                        ));
                     }
                     i = end - line_start;
                     continue;
                 }
-                if let Some(end) = hidden_element(text, at) {
-                    return Some((i, Role::Hidden, end));
+                if let Some(tag) = hidden::start_tag(text, at) {
+                    if let Some(how) = tag.hides {
+                        let end = hidden::element_end(text, &tag);
+                        let mut found = vec![(at..end, Role::Hidden, how)];
+                        // A collapsed block opens with a click; what it hides again (a
+                        // comment, a hidden element) stays hidden when it is open.
+                        if how == Hiding::CollapsedDetails {
+                            let inner = tag.end..end;
+                            found.extend(hidden::html(&text[inner.clone()]).into_iter().map(
+                                |(r, how)| {
+                                    (
+                                        inner.start + r.start..inner.start + r.end,
+                                        Role::Hidden,
+                                        how,
+                                    )
+                                },
+                            ));
+                        }
+                        return Some((found, end));
+                    }
+                    if !tag.unseen.is_empty() {
+                        let found = tag
+                            .unseen
+                            .into_iter()
+                            .map(|(r, how)| (r, Role::Hidden, how))
+                            .collect();
+                        return Some((found, tag.end));
+                    }
+                }
+            }
+            b'!' if ticks.is_multiple_of(2) && bytes.get(i + 1) == Some(&b'[') => {
+                if let Some(alt) = image_alt(line, i + 2) {
+                    let end = line_start + alt.end + 1;
+                    let r = line_start + alt.start..line_start + alt.end;
+                    return Some((vec![(r, Role::Hidden, Hiding::ImageAlt)], end));
                 }
             }
             _ => {}
@@ -283,50 +389,30 @@ fn hidden_start(text: &str, line_start: usize, line: &str) -> Option<(usize, Rol
     None
 }
 
-/// An element hidden when rendered: `<details>` without `open`, or any tag with `hidden`,
-/// `display:none`, `visibility:hidden` or `font-size:0`. Returns the end of its closing tag
-/// (or of the text, when never closed).
-fn hidden_element(text: &str, at: usize) -> Option<usize> {
-    let tag_end = at + text[at..].find('>')? + 1;
-    let tag = &text[at..tag_end];
-    if tag.len() > 400 || tag.contains('\n') && tag.matches('\n').count() > 5 {
-        return None;
-    }
-    let lower = tag.to_ascii_lowercase();
-    let name: String = lower[1..]
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric())
-        .collect();
-    if name.is_empty() {
-        return None;
-    }
-    let squashed: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
-    let hidden = (name == "details" && !has_attr(&lower, "open"))
-        || has_attr(&lower, "hidden")
-        || squashed.contains("display:none")
-        || squashed.contains("visibility:hidden")
-        || squashed.contains("font-size:0")
-        || squashed.contains("opacity:0;")
-        || squashed.contains("opacity:0\"");
-    if !hidden {
-        return None;
-    }
-    let close = format!("</{name}");
-    let lower_rest = text[tag_end..].to_ascii_lowercase();
-    Some(match lower_rest.find(&close) {
-        Some(j) => {
-            let c = tag_end + j;
-            text[c..].find('>').map_or(text.len(), |k| c + k + 1)
+/// The alt text of a markdown image whose `![` ends before `from` in `line`: up to the
+/// matching `]` (brackets nest), which a `(` or `[` must follow (CommonMark 6.4,
+/// <https://spec.commonmark.org/0.31.2/#images>). Non-empty and at most 1000 bytes.
+fn image_alt(line: &str, from: usize) -> Option<Range<usize>> {
+    let b = line.as_bytes();
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < b.len().min(from + 1000) {
+        match b[i] {
+            b'\\' => i += 1,
+            b'[' => depth += 1,
+            b']' if depth == 0 => {
+                let next = b.get(i + 1);
+                let alt = &line[from..i];
+                return (matches!(next, Some(b'(' | b'[')) && !alt.trim().is_empty())
+                    .then_some(from..i);
+            }
+            b']' => depth -= 1,
+            b'\n' => return None,
+            _ => {}
         }
-        None => text.len(),
-    })
-}
-
-fn has_attr(tag_lower: &str, attr: &str) -> bool {
-    tag_lower
-        .split(|c: char| c.is_whitespace() || c == '>' || c == '/')
-        .skip(1)
-        .any(|w| w == attr || w.starts_with(&format!("{attr}=")))
+        i += 1;
+    }
+    None
 }
 
 #[cfg(test)]
@@ -437,11 +523,12 @@ mod tests {
                 (Role::Body, "\nvisible\n")
             ]
         );
-        // Another label needs a closed title, and a destination of `#` or `<>`.
+        // Another label needs a closed title, and a destination of `#` or `<>` (a real
+        // definition's title is hidden text of its own, as a link title).
+        let t = "[top]: #top \"Top\"\n";
+        assert_eq!(parse(t).hidden, [(13..16, Hiding::LinkTitle)]);
         for t in [
             "[note]: # (open\n\nvisible\n",
-            "[docs]: https://example.com/docs \"Docs\"\n",
-            "[top]: #top \"Top\"\n",
             "[note]:#(glued)\n",
             "    [//]: # (indented code)\n",
         ] {
@@ -450,6 +537,28 @@ mod tests {
                 "{t:?}"
             );
         }
+    }
+
+    #[test]
+    fn unseen_attributes_image_alt_and_definition_titles_are_hidden() {
+        let t = "[docs]: https://example.com/docs \"Docs title\"\n[^1]: \"a footnote\"\n\nSee ![the alt](a.png) and <img src=x alt='img alt' title=\"t\"> or `![code](x)`.\n";
+        let p = parse(t);
+        let hidden: Vec<(&str, Hiding)> = p
+            .hidden
+            .iter()
+            .map(|(r, how)| (&t[r.clone()], *how))
+            .collect();
+        assert_eq!(
+            hidden,
+            [
+                ("Docs title", Hiding::LinkTitle),
+                ("the alt", Hiding::ImageAlt),
+                ("img alt", Hiding::Attribute("alt")),
+                ("t", Hiding::Attribute("title")),
+            ]
+        );
+        // They stay in the body, whose rules read the markup around them.
+        assert!(p.segments.iter().all(|s| s.role == Role::Body));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! segment (a parse failure falls back to one body segment over the whole text: a file that
 //! does not parse is still scanned).
 
+pub mod hidden;
 pub mod json;
 pub mod lines;
 pub mod markdown;
@@ -20,7 +21,7 @@ pub mod settings;
 use crate::kind::{FileKind, Syntax};
 
 pub use segment::{
-    AutoApproval, Boundary, CacheLayout, DEFAULT_TOOL_RESULT_BUDGET, MappedText, McpServer,
+    AutoApproval, Boundary, CacheLayout, DEFAULT_TOOL_RESULT_BUDGET, Hiding, MappedText, McpServer,
     ParseIssue, ParseOptions, Parsed, PrefixPiece, Provider, Role, Segment, Setting,
     SettingCommand, SettingValue, Settings, ToolResult, Zone, est_tokens,
 };
@@ -49,5 +50,9 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
         },
     };
     parsed.syntax = syntax;
+    if matches!(kind, FileKind::Request | FileKind::RequestLog) {
+        hidden::split_tool_results(&mut parsed);
+    }
+    hidden::add_terminal(text, &mut parsed);
     parsed
 }

@@ -207,6 +207,80 @@ pub struct Parsed {
     pub outline: Option<super::outline::Outline>,
     /// The syntax the source was parsed as, decided once from its kind and path.
     pub syntax: crate::kind::Syntax,
+    /// The hidden channels (`parse::hidden`): source spans the model reads and a renderer
+    /// or a terminal does not show, each with how it is hidden. Sorted by start; spans may
+    /// nest (text a terminal hides inside a comment), the first, outermost, names the way.
+    /// A channel that is not [`Hiding::inline`] is also a `hidden` or `html-comment` segment.
+    pub hidden: Vec<(Range<usize>, Hiding)>,
+}
+
+impl Parsed {
+    /// How the text at `span` is hidden: the innermost hidden channel that holds it (a
+    /// comment inside a collapsed `<details>` block is hidden by the comment). Channels are
+    /// sorted by start, so the holder that starts last is the innermost.
+    pub fn hiding_at(&self, span: &Range<usize>) -> Option<Hiding> {
+        let end = self.hidden.partition_point(|(r, _)| r.start <= span.start);
+        self.hidden[..end]
+            .iter()
+            .rev()
+            .find(|(r, _)| r.end >= span.end && r.end > span.start)
+            .map(|(_, how)| *how)
+    }
+}
+
+/// How text the model reads is hidden from a person: by the markdown or HTML renderer, or by
+/// a terminal that interprets escape sequences. Its [`Hiding::how`] ends a finding's message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Hiding {
+    /// An HTML comment `<!-- ... -->`.
+    HtmlComment,
+    /// A link reference definition used as a comment (`[//]: # (text)`).
+    ReferenceComment,
+    /// The title of a link reference definition: shown at most as a tooltip.
+    LinkTitle,
+    /// The alt text of a markdown image: the image is shown instead.
+    ImageAlt,
+    /// An HTML attribute the page does not show as text (`alt`, `title`, `aria-label`).
+    Attribute(&'static str),
+    /// The `hidden` attribute of an HTML element.
+    HiddenAttribute,
+    /// The body of a `<details>` block without `open`: shown on click.
+    CollapsedDetails,
+    /// An inline style that hides the element (`display:none`, off-screen positioning, ...).
+    Style(&'static str),
+    /// Text a terminal overwrites or erases (cursor movement, erase, carriage return,
+    /// backspace) or conceals (SGR 8) before anyone reads it.
+    TerminalEscapes,
+}
+
+impl Hiding {
+    /// True for text inside markup the renderer shows (an attribute value, an image's alt
+    /// text, a definition's title): it stays in its segment, whose rules also match the
+    /// markup around it (`<img alt=... src=...>`), and the engine reads it once more as
+    /// hidden text for the rules that read only hidden text.
+    pub fn inline(self) -> bool {
+        matches!(
+            self,
+            Hiding::Attribute(_) | Hiding::ImageAlt | Hiding::LinkTitle
+        )
+    }
+
+    /// How it is hidden, lower case, for a message: `hidden by display:none`.
+    pub fn how(self) -> String {
+        match self {
+            Hiding::HtmlComment => "hidden in an HTML comment".into(),
+            Hiding::ReferenceComment => "hidden in a link reference comment".into(),
+            Hiding::LinkTitle => "hidden in a link definition's title".into(),
+            Hiding::ImageAlt => "hidden in an image's alt text".into(),
+            Hiding::Attribute(name) => format!("hidden in an HTML `{name}` attribute"),
+            Hiding::HiddenAttribute => "hidden by the HTML `hidden` attribute".into(),
+            Hiding::CollapsedDetails => "in a collapsed `<details>` block, shown on click".into(),
+            Hiding::Style(how) => format!("hidden by {how}"),
+            Hiding::TerminalEscapes => {
+                "hidden from the screen by terminal escapes that overwrite or erase it".into()
+            }
+        }
+    }
 }
 
 /// The settings of an agent's project configuration (`crate::parse::settings`).

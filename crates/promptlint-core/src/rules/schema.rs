@@ -170,11 +170,15 @@ pub enum Evidence {
     /// A confirmation waiver whose scope the text states and that covers nothing risky
     /// (`rules::context::scope`).
     ScopedWaiver,
+    /// Hidden only by a collapsed `<details>` block: one click shows it to a reader
+    /// (<https://html.spec.whatwg.org/multipage/interactive-elements.html#the-details-element>),
+    /// so text hidden nowhere else is worth a note, not an alarm.
+    Collapsed,
 }
 
 impl Evidence {
     /// Every kind of evidence, in declaration order.
-    pub const ALL: [Evidence; 9] = [
+    pub const ALL: [Evidence; 10] = [
         Evidence::Shown,
         Evidence::DeniedSetting,
         Evidence::ProgramCode,
@@ -184,6 +188,7 @@ impl Evidence {
         Evidence::InvisibleSpecimen,
         Evidence::LookalikeSpecimen,
         Evidence::ScopedWaiver,
+        Evidence::Collapsed,
     ];
 
     /// The kebab-case name used in rule files.
@@ -198,6 +203,7 @@ impl Evidence {
             Evidence::InvisibleSpecimen => "invisible-specimen",
             Evidence::LookalikeSpecimen => "lookalike-specimen",
             Evidence::ScopedWaiver => "scoped-waiver",
+            Evidence::Collapsed => "collapsed",
         }
     }
 }

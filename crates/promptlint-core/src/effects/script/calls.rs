@@ -286,3 +286,31 @@ pub(super) fn literal_command(args: &str) -> Option<String> {
     let s = &body[..end];
     (s.contains(' ') && s.len() < 4096).then(|| s.to_string())
 }
+
+/// A callee read through JavaScript's global object or a computed member of literals:
+/// `globalThis.fetch` and `window.fetch` are `fetch`, `globalThis['ev'+'al']` is `eval`,
+/// `obj["post"]` is `obj.post` (text already compacted and lowercased).
+pub(super) fn global_member(callee: &str) -> String {
+    let mut c = callee.to_string();
+    if let Some(open) = c.find('[')
+        && c.ends_with(']')
+        && c[open + 1..c.len() - 1].chars().all(|ch| {
+            ch.is_ascii_alphanumeric() || matches!(ch, '\'' | '"' | '`' | '+' | '_' | '$')
+        })
+        && c[open..].contains(['\'', '"', '`'])
+    {
+        let name: String = c[open + 1..c.len() - 1]
+            .chars()
+            .filter(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '$'))
+            .collect();
+        c = format!("{}.{name}", &c[..open]);
+    }
+    for g in ["globalthis.", "window.", "self.", "global."] {
+        if let Some(rest) = c.strip_prefix(g)
+            && !rest.is_empty()
+        {
+            return rest.to_string();
+        }
+    }
+    c
+}

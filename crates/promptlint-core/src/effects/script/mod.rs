@@ -19,8 +19,8 @@ mod files;
 mod values;
 
 use calls::{
-    Kinds, collect_names, first_named, hidden_start_after_download, is_decode_call, is_exec_call,
-    is_network_call, kinds, literal_command,
+    Kinds, collect_names, first_named, global_member, hidden_start_after_download, is_decode_call,
+    is_exec_call, is_network_call, kinds, literal_command,
 };
 
 /// Nodes visited per program at most (a larger tree is judged on its first nodes).
@@ -181,36 +181,6 @@ impl Walk<'_> {
         }
         self.vals.insert(n.id(), v.clone());
         v
-    }
-
-    /// Whether `n` builds a credential file's path from parts: `Path.home() / '.ssh' /
-    /// 'id_rsa'`, `os.path.join(home, '.aws', 'credentials')`, `path.join(os.homedir(),
-    /// '.config/gh/hosts.yml')`, `Join-Path $HOME '.netrc'` (its literals joined with `/`).
-    fn built_credential_path(&self, n: Node<'_>) -> bool {
-        if n.byte_range().len() > 300 {
-            return false;
-        }
-        let joins = match n.kind() {
-            "binary_operator" | "binary_expression" => true,
-            "call" | "call_expression" => n
-                .child_by_field_name("function")
-                .map(|f| self.compact(f))
-                .is_some_and(|f| {
-                    f.ends_with("path.join")
-                        || f.ends_with("path.resolve")
-                        || f == "join"
-                        || f.ends_with("joinpath")
-                        || f == "path"
-                        || f.ends_with(".path")
-                }),
-            "command" | "pipeline" => self.compact(n).starts_with("join-path"),
-            _ => false,
-        };
-        if !joins {
-            return false;
-        }
-        let (joined, _) = self.literals(n);
-        joined.contains('/') && vocab::is_credential_path(&joined)
     }
 
     fn visit_in(&mut self, n: Node<'_>, pipe: &Val) -> Val {
@@ -762,34 +732,6 @@ impl Walk<'_> {
             None => callee,
         }
     }
-}
-
-/// A callee read through JavaScript's global object or a computed member of literals:
-/// `globalThis.fetch` and `window.fetch` are `fetch`, `globalThis['ev'+'al']` is `eval`,
-/// `obj["post"]` is `obj.post` (text already compacted and lowercased).
-fn global_member(callee: &str) -> String {
-    let mut c = callee.to_string();
-    if let Some(open) = c.find('[')
-        && c.ends_with(']')
-        && c[open + 1..c.len() - 1].chars().all(|ch| {
-            ch.is_ascii_alphanumeric() || matches!(ch, '\'' | '"' | '`' | '+' | '_' | '$')
-        })
-        && c[open..].contains(['\'', '"', '`'])
-    {
-        let name: String = c[open + 1..c.len() - 1]
-            .chars()
-            .filter(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '$'))
-            .collect();
-        c = format!("{}.{name}", &c[..open]);
-    }
-    for g in ["globalthis.", "window.", "self.", "global."] {
-        if let Some(rest) = c.strip_prefix(g)
-            && !rest.is_empty()
-        {
-            return rest.to_string();
-        }
-    }
-    c
 }
 
 /// What a pipeline gives: its last stage's output when that carries anything, else all of

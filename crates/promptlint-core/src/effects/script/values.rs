@@ -164,4 +164,34 @@ impl Walk<'_> {
                 _ => false,
             })
     }
+
+    /// Whether `n` builds a credential file's path from parts: `Path.home() / '.ssh' /
+    /// 'id_rsa'`, `os.path.join(home, '.aws', 'credentials')`, `path.join(os.homedir(),
+    /// '.config/gh/hosts.yml')`, `Join-Path $HOME '.netrc'` (its literals joined with `/`).
+    pub(super) fn built_credential_path(&self, n: Node<'_>) -> bool {
+        if n.byte_range().len() > 300 {
+            return false;
+        }
+        let joins = match n.kind() {
+            "binary_operator" | "binary_expression" => true,
+            "call" | "call_expression" => n
+                .child_by_field_name("function")
+                .map(|f| self.compact(f))
+                .is_some_and(|f| {
+                    f.ends_with("path.join")
+                        || f.ends_with("path.resolve")
+                        || f == "join"
+                        || f.ends_with("joinpath")
+                        || f == "path"
+                        || f.ends_with(".path")
+                }),
+            "command" | "pipeline" => self.compact(n).starts_with("join-path"),
+            _ => false,
+        };
+        if !joins {
+            return false;
+        }
+        let (joined, _) = self.literals(n);
+        joined.contains('/') && super::super::vocab::is_credential_path(&joined)
+    }
 }

@@ -9,12 +9,13 @@ use super::vocab::{self, Taint};
 use crate::program::shell::{Command, RedirectOp, Script, Word};
 
 mod commands;
+mod system;
 
 pub(crate) use commands::{active_text, command_effects};
 use commands::{
-    decodes, destroys, fetches, host_access, insecure_index, interpreter_code, own_vendor,
-    persisted, runs_stdin, unwrapped, weakens,
+    decodes, destroys, fetches, interpreter_code, own_vendor, persisted, runs_stdin, unwrapped,
 };
+use system::{host_access, insecure_index, weakens};
 
 /// The effects of `script`.
 pub fn effects(script: &Script, nested: Nested<'_>) -> Vec<Effect> {

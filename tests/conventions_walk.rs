@@ -143,7 +143,10 @@ fn samples_follow_the_glob() {
     );
     assert_eq!(
         samples("**/.claude/skills/*/scripts/**"),
-        [".claude/skills/x/scripts/x", "deep/er/.claude/skills/x/scripts/x"]
+        [
+            ".claude/skills/x/scripts/x",
+            "deep/er/.claude/skills/x/scripts/x"
+        ]
     );
     assert_eq!(samples("replit.md"), ["replit.md"]);
 }

@@ -96,7 +96,11 @@ pub fn parse_dotenv(text: &str) -> Parsed {
         }
         let Some(eq) = rest.find('=') else { continue };
         let key = rest[..eq].trim_end();
-        if key.is_empty() || !key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.') {
+        if key.is_empty()
+            || !key
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+        {
             continue;
         }
         let key_span = off..off + key.len();
@@ -448,15 +452,45 @@ const COMMAND_KEYS: &[(&str, &str, bool, &str)] = &[
     // Claude Code: the script that prints the API key, run as the session starts.
     ("apiKeyHelper", "API key helper", true, AT_START),
     ("awsAuthRefresh", "AWS auth refresh", true, AT_START),
-    ("awsCredentialExport", "AWS credential export", true, AT_START),
-    ("otelHeadersHelper", "OpenTelemetry headers helper", true, AT_START),
+    (
+        "awsCredentialExport",
+        "AWS credential export",
+        true,
+        AT_START,
+    ),
+    (
+        "otelHeadersHelper",
+        "OpenTelemetry headers helper",
+        true,
+        AT_START,
+    ),
     // Codex: run after each agent turn with a JSON argument.
     ("notify", "notify command", false, "after each turn"),
     // Gemini CLI: tool discovery runs as the session starts; the call command per tool call.
-    ("tools.discoveryCommand", "tool discovery command", true, AT_START),
-    ("toolDiscoveryCommand", "tool discovery command", true, AT_START),
-    ("tools.callCommand", "tool call command", false, "on each tool call"),
-    ("toolCallCommand", "tool call command", false, "on each tool call"),
+    (
+        "tools.discoveryCommand",
+        "tool discovery command",
+        true,
+        AT_START,
+    ),
+    (
+        "toolDiscoveryCommand",
+        "tool discovery command",
+        true,
+        AT_START,
+    ),
+    (
+        "tools.callCommand",
+        "tool call command",
+        false,
+        "on each tool call",
+    ),
+    (
+        "toolCallCommand",
+        "tool call command",
+        false,
+        "on each tool call",
+    ),
     ("mcp.serverCommand", "MCP server command", true, AT_START),
     // Dev containers (https://containers.dev/implementors/json_reference/): on the host before
     // the container is created, then in the container.
@@ -595,11 +629,19 @@ fn find_commands<'a>(
                     let (what, at_start, when) = match cx.folder_open_task {
                         Some(label) => {
                             let label = crate::escape::escape_one_line(&cut_middle(label, 40, 40));
-                            (format!("VS Code task `{label}`"), true, "when the folder opens")
+                            (
+                                format!("VS Code task `{label}`"),
+                                true,
+                                "when the folder opens",
+                            )
                         }
                         None => {
                             let (what, at_start) = classify(path);
-                            let when = if at_start { AT_START } else { "when it is triggered" };
+                            let when = if at_start {
+                                AT_START
+                            } else {
+                                "when it is triggered"
+                            };
                             (what, at_start, when)
                         }
                     };

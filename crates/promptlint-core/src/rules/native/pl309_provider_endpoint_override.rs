@@ -65,9 +65,9 @@ fn key_endpoint<'r>(rule: &'r Rule, keys: &str) -> Option<&'r [String]> {
 /// `../x`): inside the project the file came with, not the user's home.
 fn project_relative(value: &str) -> bool {
     let v = value.trim();
-    !v.is_empty()
-        && !v.starts_with(['/', '~', '$', '%', '\\'])
-        && !(v.len() > 1 && v.as_bytes()[1] == b':')
+    let absolute =
+        v.starts_with(['/', '~', '$', '%', '\\']) || (v.len() > 1 && v.as_bytes()[1] == b':');
+    !(v.is_empty() || absolute)
 }
 
 /// An agent's home or config directory (`CODEX_HOME`, ...) set to a path in the project: the
@@ -250,7 +250,8 @@ mod tests {
             ]
         );
         // opencode and Codex.
-        let oc = r#"{"provider": {"anthropic": {"options": {"baseURL": "https://proxy.example.org"}}}}"#;
+        let oc =
+            r#"{"provider": {"anthropic": {"options": {"baseURL": "https://proxy.example.org"}}}}"#;
         assert_eq!(found("opencode.json", oc).len(), 1);
         let codex = "[model_providers.gw]\nbase_url = \"https://gw.example.com/v1\"\n";
         assert_eq!(found(".codex/config.toml", codex).len(), 1);
@@ -259,9 +260,16 @@ mod tests {
             found(".env", "CODEX_HOME=./.codex\n"),
             [("./.codex".to_owned(), Severity::Error)]
         );
-        assert_eq!(found(".env", "CODEX_HOME=~/.codex\nCODEX_HOME=/opt/codex\n"), []);
         assert_eq!(
-            found(".claude/settings.json", r#"{"env": {"CLAUDE_CONFIG_DIR": ".claude-home"}}"#).len(),
+            found(".env", "CODEX_HOME=~/.codex\nCODEX_HOME=/opt/codex\n"),
+            []
+        );
+        assert_eq!(
+            found(
+                ".claude/settings.json",
+                r#"{"env": {"CLAUDE_CONFIG_DIR": ".claude-home"}}"#
+            )
+            .len(),
             1
         );
         // A `.env` file.

@@ -142,6 +142,11 @@ pub fn provider_endpoint_override(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
             format!("routes the agent's traffic, API key included, through {shown}")
         } else if hosts.is_empty() {
             format!("sends the model requests, API key included, to {shown}")
+        } else if hosts.len() > 3 {
+            format!(
+                "sends the model requests, API key included, to {shown}, not a provider's \
+                 documented API host"
+            )
         } else {
             format!(
                 "sends the model requests, API key included, to {shown} instead of {}",
@@ -255,6 +260,10 @@ mod tests {
         assert_eq!(found("opencode.json", oc).len(), 1);
         let codex = "[model_providers.gw]\nbase_url = \"https://gw.example.com/v1\"\n";
         assert_eq!(found(".codex/config.toml", codex).len(), 1);
+        // A custom provider at a public provider's host (Codex's Azure example) is quiet.
+        let azure =
+            "[model_providers.azure]\nbase_url = \"https://my-project.openai.azure.com/openai\"\n";
+        assert_eq!(found(".codex/config.toml", azure), []);
         // An agent's home in the project is an error; the user's own path is not reported.
         assert_eq!(
             found(".env", "CODEX_HOME=./.codex\n"),

@@ -94,6 +94,17 @@ fn agents_table() -> String {
         files_cell(&p["files"]),
         sources.join(", ")
     );
+    let l = &y["launch"];
+    let sources: Vec<String> = str_of(l, "source")
+        .split(" ; ")
+        .map(|s| format!("<{}>", s.trim()))
+        .collect();
+    let _ = writeln!(
+        out,
+        "| launch-time files (run or read when the project opens) | {} | {} |",
+        files_cell(&l["files"]),
+        sources.join(", ")
+    );
     out
 }
 

@@ -87,6 +87,9 @@ struct PromptSpec {
 struct AgentsFile {
     agents: Vec<AgentSpec>,
     prompts: PromptSpec,
+    /// Files an editor or a container tool runs or reads into the environment when the
+    /// project opens (`.vscode/tasks.json`, devcontainers, `.env`): no agent, a source each.
+    launch: PromptSpec,
 }
 
 /// A load cap that applies to a classified file.
@@ -127,7 +130,7 @@ pub struct Classification {
 #[derive(Debug)]
 pub struct Conventions {
     set: GlobSet,
-    /// For each glob of `set`: (agent index or None for prompts, kind).
+    /// For each glob of `set`: (agent index, or None for prompts and launch files, kind).
     entries: Vec<(Option<usize>, FileKind, String, String)>,
     agents: Vec<AgentSpec>,
     cap_sets: Vec<Vec<Option<GlobSet>>>,
@@ -193,13 +196,12 @@ impl Conventions {
                 entries.push((Some(i), f.kind, f.glob.clone(), src));
             }
         }
-        for f in &file.prompts.files {
-            b.add(glob(&f.glob));
-            let src = f
-                .source
-                .clone()
-                .unwrap_or_else(|| file.prompts.source.clone());
-            entries.push((None, f.kind, f.glob.clone(), src));
+        for spec in [&file.prompts, &file.launch] {
+            for f in &spec.files {
+                b.add(glob(&f.glob));
+                let src = f.source.clone().unwrap_or_else(|| spec.source.clone());
+                entries.push((None, f.kind, f.glob.clone(), src));
+            }
         }
         let cap_sets = file
             .agents

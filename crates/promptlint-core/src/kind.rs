@@ -40,7 +40,9 @@ pub enum FileKind {
     /// line, key helpers, servers), set its environment and its permissions
     /// (`.claude/settings.json`, `.vscode/settings.json`, `.cursor/hooks.json`,
     /// `.codex/config.toml`, `.gemini/settings.json`, `opencode.json`; sources in
-    /// rules/agents.yaml).
+    /// rules/agents.yaml), and the launch-time files read the same way: what an editor or a
+    /// container tool runs as the project opens (`.vscode/tasks.json`, `devcontainer.json`)
+    /// and a `.env` the agent's environment is loaded from.
     AgentSettings,
 }
 
@@ -164,6 +166,9 @@ pub enum Syntax {
     JsonLines,
     /// TOML: `.codex/config.toml` and other TOML settings.
     Toml,
+    /// A dotenv file (`KEY=value` lines, `#` comments): a `.env` that an agent or the shell
+    /// around it loads into the environment.
+    Dotenv,
     /// A prompt template (markdown or text with the template's own markers).
     Template,
     /// Plain text: anything else (a skill's script or data file).
@@ -179,6 +184,9 @@ impl Syntax {
             FileKind::McpConfig | FileKind::McpTools | FileKind::Request => Syntax::Json,
             FileKind::RequestLog => Syntax::JsonLines,
             FileKind::AgentSettings if lower.ends_with(".toml") => Syntax::Toml,
+            FileKind::AgentSettings if lower == ".env" || lower.ends_with("/.env") => {
+                Syntax::Dotenv
+            }
             FileKind::AgentSettings => Syntax::Json,
             FileKind::Prompt if lower.ends_with(".json") => Syntax::Json,
             FileKind::Prompt if markdown_path(&lower) => Syntax::Markdown,

@@ -38,6 +38,7 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
     let mut parsed = match (kind, syntax) {
         (FileKind::McpConfig, _) => mcp::parse(text),
         (FileKind::McpTools, _) => mcp_tools::parse(text),
+        (FileKind::AgentSettings, Syntax::Dotenv) => settings::parse_dotenv(text),
         (FileKind::AgentSettings, s) => settings::parse(text, s == Syntax::Toml),
         (FileKind::Request, _) => request::parse(text, opts),
         (FileKind::RequestLog, _) => request::parse_log(text, opts),

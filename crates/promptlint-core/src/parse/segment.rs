@@ -490,6 +490,9 @@ pub struct SettingCommand {
     /// True when it runs as a session starts or the project opens, before anyone asks for
     /// anything (a `SessionStart` hook, the status line, a key helper).
     pub at_start: bool,
+    /// When it runs, for messages: `as the session starts`, `when the folder opens`, `on the
+    /// host when the dev container is opened`.
+    pub when: &'static str,
     /// The command line (parts joined by spaces), mapped to the source.
     pub line: MappedText,
 }

@@ -28,7 +28,20 @@
 //!   (<https://developers.openai.com/codex/config-reference>);
 //! - VS Code `mcp.servers.<name>` (<https://code.visualstudio.com/docs/copilot/chat/mcp-servers>);
 //! - opencode `mcp.<name>.command`, `lsp.<name>.command`, `formatter.<name>.command`, commands
-//!   written as arrays (<https://opencode.ai/docs/config/>).
+//!   written as arrays (<https://opencode.ai/docs/config/>);
+//! - Claude Code plugins: `hooks/hooks.json` and hooks or mcpServers inline in
+//!   `.claude-plugin/plugin.json`, the settings' hook shape
+//!   (<https://code.claude.com/docs/en/plugins-reference>).
+//!
+//! And the launch-time files read as settings (rules/agents.yaml, `launch:`):
+//! - VS Code `.vscode/tasks.json`: a task's `command` (with `args`, and the `windows` / `linux`
+//!   / `osx` overrides) runs when the task runs; a task with `runOptions.runOn: "folderOpen"`
+//!   runs when the folder opens (<https://code.visualstudio.com/docs/editor/tasks>);
+//! - dev containers: `initializeCommand` runs on the host before the container is created,
+//!   `onCreateCommand`, `updateContentCommand`, `postCreateCommand`, `postStartCommand` and
+//!   `postAttachCommand` in the container; each a string, an argv array, or an object of named
+//!   commands run in parallel (<https://containers.dev/implementors/json_reference/>);
+//! - a `.env` file ([`parse_dotenv`]): every `KEY=value` a value with its key path `KEY`.
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -56,20 +69,98 @@ pub fn parse(text: &str, toml: bool) -> Parsed {
         Ok(None) => return Parsed::default(),
         Err(issue) => return fallback(text, issue),
     };
-    let values = settings_of(&root);
-    let guards = guards_of(&root, &values);
+    from_root(text, &root, true)
+}
+
+/// Parses a `.env` file: `KEY=value` lines (an optional `export `, `#` comments, values bare
+/// or in single or double quotes) as a settings object whose keys are the variables, so that
+/// the settings rules read `OPENAI_BASE_URL` or `CODEX_HOME` with their key paths and exact
+/// spans. No text segment is made: no agent reads the file as text, and its values are
+/// secrets more often than not.
+pub fn parse_dotenv(text: &str) -> Parsed {
+    let mut members = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let body = line.trim_end_matches(['\n', '\r']);
+        let lead = body.len() - body.trim_start().len();
+        let mut rest = &body[lead..];
+        let mut off = start + lead;
+        if let Some(r) = rest.strip_prefix("export ") {
+            off += rest.len() - r.len();
+            rest = r;
+        }
+        if rest.starts_with('#') {
+            continue;
+        }
+        let Some(eq) = rest.find('=') else { continue };
+        let key = rest[..eq].trim_end();
+        if key.is_empty()
+            || !key
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+        {
+            continue;
+        }
+        let key_span = off..off + key.len();
+        let raw = &rest[eq + 1..];
+        let vlead = raw.len() - raw.trim_start().len();
+        let vstart = off + eq + 1 + vlead;
+        let raw = &raw[vlead..];
+        let (inner, inner_start) = match raw.chars().next() {
+            Some(q @ ('"' | '\'')) => {
+                let close = raw[1..].find(q).map_or(raw.len(), |i| i + 1);
+                (&raw[1..close.max(1)], vstart + 1)
+            }
+            _ => {
+                let end = raw.find(" #").unwrap_or(raw.len());
+                (raw[..end].trim_end(), vstart)
+            }
+        };
+        let span = inner_start..inner_start + inner.len();
+        members.push((
+            MappedText {
+                text: key.to_owned(),
+                map: OffsetMap::identity(key_span.clone()),
+            },
+            key_span,
+            JsonNode {
+                span: span.clone(),
+                value: Json::String(MappedText {
+                    text: inner.to_owned(),
+                    map: OffsetMap::identity(span),
+                }),
+            },
+        ));
+    }
+    let root = JsonNode {
+        span: 0..text.len(),
+        value: Json::Object(members),
+    };
+    from_root(text, &root, false)
+}
+
+/// The settings of a parsed tree; its string segments when `segments`.
+fn from_root(text: &str, root: &JsonNode, segments: bool) -> Parsed {
+    let values = settings_of(root);
+    let guards = guards_of(root, &values);
     let mut commands = Vec::new();
     let mut parts = Vec::new();
     find_commands(
-        &root,
+        root,
         &mut Vec::new(),
         &Arc::from(""),
-        false,
+        Context::default(),
         &mut commands,
         &mut parts,
     );
     parts.sort_by_key(|r| (r.start, r.end));
-    let mut segments = string_segments(&root);
+    let mut segments = if segments {
+        string_segments(root)
+    } else {
+        Vec::new()
+    };
     for seg in &mut segments {
         if seg.role == Role::JsonString
             && parts
@@ -81,7 +172,7 @@ pub fn parse(text: &str, toml: bool) -> Parsed {
     }
     Parsed {
         segments,
-        mcp_servers: mcp::servers(text, &root),
+        mcp_servers: mcp::servers(text, root),
         settings: Some(Settings {
             values,
             commands,
@@ -352,22 +443,93 @@ fn find_guards(
     }
 }
 
-/// Keys whose string (or array of strings) is a command line, wherever they sit, with what
-/// runs them and whether they run as the session starts.
-const COMMAND_KEYS: &[(&str, &str, bool)] = &[
+/// When a command runs as the session starts (the [`SettingCommand::when`] of those).
+const AT_START: &str = "as the session starts";
+
+/// Keys whose string (or array of strings, or object of named ones) is a command line, wherever
+/// they sit, with what runs them, whether they run before anyone asks for anything, and when.
+const COMMAND_KEYS: &[(&str, &str, bool, &str)] = &[
     // Claude Code: the script that prints the API key, run as the session starts.
-    ("apiKeyHelper", "API key helper", true),
-    ("awsAuthRefresh", "AWS auth refresh", true),
-    ("awsCredentialExport", "AWS credential export", true),
-    ("otelHeadersHelper", "OpenTelemetry headers helper", true),
+    ("apiKeyHelper", "API key helper", true, AT_START),
+    ("awsAuthRefresh", "AWS auth refresh", true, AT_START),
+    (
+        "awsCredentialExport",
+        "AWS credential export",
+        true,
+        AT_START,
+    ),
+    (
+        "otelHeadersHelper",
+        "OpenTelemetry headers helper",
+        true,
+        AT_START,
+    ),
     // Codex: run after each agent turn with a JSON argument.
-    ("notify", "notify command", false),
+    ("notify", "notify command", false, "after each turn"),
     // Gemini CLI: tool discovery runs as the session starts; the call command per tool call.
-    ("tools.discoveryCommand", "tool discovery command", true),
-    ("toolDiscoveryCommand", "tool discovery command", true),
-    ("tools.callCommand", "tool call command", false),
-    ("toolCallCommand", "tool call command", false),
-    ("mcp.serverCommand", "MCP server command", true),
+    (
+        "tools.discoveryCommand",
+        "tool discovery command",
+        true,
+        AT_START,
+    ),
+    (
+        "toolDiscoveryCommand",
+        "tool discovery command",
+        true,
+        AT_START,
+    ),
+    (
+        "tools.callCommand",
+        "tool call command",
+        false,
+        "on each tool call",
+    ),
+    (
+        "toolCallCommand",
+        "tool call command",
+        false,
+        "on each tool call",
+    ),
+    ("mcp.serverCommand", "MCP server command", true, AT_START),
+    // Dev containers (https://containers.dev/implementors/json_reference/): on the host before
+    // the container is created, then in the container.
+    (
+        "initializeCommand",
+        "dev container initializeCommand",
+        true,
+        "on the host when the dev container is opened",
+    ),
+    (
+        "onCreateCommand",
+        "dev container onCreateCommand",
+        true,
+        "when the dev container is created",
+    ),
+    (
+        "updateContentCommand",
+        "dev container updateContentCommand",
+        true,
+        "when the dev container is created",
+    ),
+    (
+        "postCreateCommand",
+        "dev container postCreateCommand",
+        true,
+        "when the dev container is created",
+    ),
+    (
+        "postStartCommand",
+        "dev container postStartCommand",
+        true,
+        "each time the dev container starts",
+    ),
+    (
+        "postAttachCommand",
+        "dev container postAttachCommand",
+        true,
+        "each time an editor attaches to the dev container",
+    ),
 ];
 
 /// Top-level tables whose entries are servers (MCP, LSP, formatters) started by name.
@@ -407,21 +569,48 @@ fn join_keys(ks: &str, k: &str) -> Arc<str> {
     cut_middle(&format!("{ks}.{k}"), half, half).into()
 }
 
-/// The commands under `node`, at `path` (whose object keys joined are `ks`; `in_hooks` when
-/// one of them is `hooks`). Each object costs its own keys, never its path's: a file of many
-/// objects under a long key stays linear.
+/// What [`find_commands`] carries down: whether a key above is `hooks`, and the label of the
+/// VS Code task that runs when the folder opens, if the objects below are one.
+#[derive(Debug, Clone, Copy, Default)]
+struct Context<'a> {
+    in_hooks: bool,
+    folder_open_task: Option<&'a str>,
+}
+
+/// The label of `node` when it is a VS Code task that runs when the folder opens
+/// (`runOptions.runOn: "folderOpen"`, <https://code.visualstudio.com/docs/editor/tasks>).
+fn folder_open_task(node: &JsonNode) -> Option<&str> {
+    let run_on = node.get("runOptions")?.get("runOn")?;
+    let Json::String(s) = &run_on.value else {
+        return None;
+    };
+    if s.text != "folderOpen" {
+        return None;
+    }
+    Some(match node.get("label").map(|l| &l.value) {
+        Some(Json::String(l)) => l.text.as_str(),
+        _ => "unnamed",
+    })
+}
+
+/// The commands under `node`, at `path` (whose object keys joined are `ks`). Each object costs
+/// its own keys, never its path's: a file of many objects under a long key stays linear.
 fn find_commands<'a>(
     node: &'a JsonNode,
     path: &mut Vec<Step<'a>>,
     ks: &Arc<str>,
-    in_hooks: bool,
+    cx: Context<'a>,
     out: &mut Vec<SettingCommand>,
     parts: &mut Vec<Range<usize>>,
 ) {
     match &node.value {
         Json::Object(members) => {
+            let cx = Context {
+                folder_open_task: folder_open_task(node).or(cx.folder_open_task),
+                ..cx
+            };
             // `command` (with `args`), and Copilot's `bash` / `powershell` in hooks.
-            let shells: &[&str] = if in_hooks {
+            let shells: &[&str] = if cx.in_hooks {
                 &["command", "bash", "powershell"]
             } else {
                 &["command"]
@@ -437,52 +626,100 @@ fn find_commands<'a>(
                     strs.extend(strings_of(args));
                 }
                 if let Some(line) = mcp::join(&strs) {
-                    let (what, at_start) = classify(path);
+                    let (what, at_start, when) = match cx.folder_open_task {
+                        Some(label) => {
+                            let label = crate::escape::escape_one_line(&cut_middle(label, 40, 40));
+                            (
+                                format!("VS Code task `{label}`"),
+                                true,
+                                "when the folder opens",
+                            )
+                        }
+                        None => {
+                            let (what, at_start) = classify(path);
+                            let when = if at_start {
+                                AT_START
+                            } else {
+                                "when it is triggered"
+                            };
+                            (what, at_start, when)
+                        }
+                    };
                     parts.extend(strs.iter().map(|s| s.map.map_range(0..s.text.len())));
                     let mut command_path = path.clone();
-                    if what.ends_with("hook") || what == "status line" || what == "command" {
+                    if what.ends_with("hook")
+                        || what == "status line"
+                        || what == "command"
+                        || cx.folder_open_task.is_some()
+                    {
                         command_path.push(Step::Key(key));
                     }
                     out.push(SettingCommand {
                         path: show_key_path(command_path),
                         what,
                         at_start,
+                        when,
                         line,
                     });
                 }
             }
             for (k, _, v) in members {
                 let full = join_keys(ks, &k.text);
-                if let Some((_, what, at_start)) =
-                    COMMAND_KEYS.iter().find(|(name, _, _)| *name == &*full)
+                if let Some((_, what, at_start, when)) =
+                    COMMAND_KEYS.iter().find(|(name, ..)| *name == &*full)
                 {
-                    let strs = strings_of(v);
-                    if let Some(line) = mcp::join(&strs) {
+                    path.push(Step::Key(&k.text));
+                    // A dev container command may be an object of named commands.
+                    let named: Vec<(Option<&'a str>, &'a JsonNode)> = match &v.value {
+                        Json::Object(cmds) => cmds
+                            .iter()
+                            .map(|(name, _, c)| (Some(name.text.as_str()), c))
+                            .collect(),
+                        _ => vec![(None, v)],
+                    };
+                    for (name, c) in named {
+                        let strs = strings_of(c);
+                        let Some(line) = mcp::join(&strs) else {
+                            continue;
+                        };
                         parts.extend(strs.iter().map(|s| s.map.map_range(0..s.text.len())));
-                        path.push(Step::Key(&k.text));
+                        let (shown_path, what) = match name {
+                            Some(n) => {
+                                path.push(Step::Key(n));
+                                let p = show_key_path(path.iter().copied());
+                                path.pop();
+                                let n = crate::escape::escape_one_line(&cut_middle(n, 40, 40));
+                                (p, format!("{what} `{n}`"))
+                            }
+                            None => (show_key_path(path.iter().copied()), (*what).to_owned()),
+                        };
                         out.push(SettingCommand {
-                            path: show_key_path(path.iter().copied()),
-                            what: (*what).to_owned(),
+                            path: shown_path,
+                            what,
                             at_start: *at_start,
+                            when,
                             line,
                         });
-                        path.pop();
                     }
+                    path.pop();
                     continue;
                 }
                 if shells.contains(&k.text.as_str()) {
                     continue;
                 }
                 path.push(Step::Key(&k.text));
-                let hooks = in_hooks || k.text == "hooks";
-                find_commands(v, path, &full, hooks, out, parts);
+                let below = Context {
+                    in_hooks: cx.in_hooks || k.text == "hooks",
+                    ..cx
+                };
+                find_commands(v, path, &full, below, out, parts);
                 path.pop();
             }
         }
         Json::Array(items) => {
             for (i, v) in items.iter().enumerate() {
                 path.push(Step::Index(i));
-                find_commands(v, path, ks, in_hooks, out, parts);
+                find_commands(v, path, ks, cx, out, parts);
                 path.pop();
             }
         }
@@ -522,173 +759,4 @@ fn classify(path: &[Step<'_>]) -> (String, bool) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn command_lines(src: &str, path: &str) -> Vec<(String, String, bool, String)> {
-        parse(src, path.ends_with(".toml"))
-            .settings
-            .unwrap()
-            .commands
-            .into_iter()
-            .map(|c| (c.path, c.what, c.at_start, c.line.text))
-            .collect()
-    }
-
-    #[test]
-    fn claude_hooks_status_line_and_key_helper_with_paths() {
-        let src = r#"{
-  "hooks": {"SessionStart": [{"matcher": "*", "hooks": [{"type": "command", "command": "echo hi"}]}]},
-  "statusLine": {"type": "command", "command": "~/bin/status"},
-  "apiKeyHelper": "~/bin/key"
-}"#;
-        assert_eq!(
-            command_lines(src, ".claude/settings.json"),
-            [
-                (
-                    "hooks.SessionStart[0].hooks[0].command".to_owned(),
-                    "SessionStart hook".to_owned(),
-                    true,
-                    "echo hi".to_owned()
-                ),
-                (
-                    "statusLine.command".to_owned(),
-                    "status line".to_owned(),
-                    true,
-                    "~/bin/status".to_owned()
-                ),
-                (
-                    "apiKeyHelper".to_owned(),
-                    "API key helper".to_owned(),
-                    true,
-                    "~/bin/key".to_owned()
-                ),
-            ]
-        );
-        let p = parse(src, false);
-        let roles: Vec<_> = p
-            .segments
-            .iter()
-            .filter(|s| s.role == Role::SettingCommand)
-            .map(|s| &src[s.range.clone()])
-            .collect();
-        assert_eq!(roles, ["echo hi", "~/bin/status", "~/bin/key"]);
-    }
-
-    #[test]
-    fn toml_values_keep_exact_spans_and_paths() {
-        let src = "approval_policy = \"never\"\n[mcp_servers.docs]\ncommand = 'npx'\nargs = [\"-y\", \"d\\u0041c\"]\n[profiles.x]\nsandbox_mode = \"\"\"\ndanger-full-access\"\"\"\n";
-        let p = parse(src, true);
-        let s = p.settings.unwrap();
-        let v: Vec<_> = s
-            .values
-            .iter()
-            .map(|v| {
-                (
-                    &*v.path.to_string().leak(),
-                    v.as_str().unwrap_or("?"),
-                    &src[v.span.clone()],
-                )
-            })
-            .collect();
-        assert_eq!(
-            v,
-            [
-                ("approval_policy", "never", "\"never\""),
-                ("mcp_servers.docs.command", "npx", "'npx'"),
-                ("mcp_servers.docs.args[0]", "-y", "\"-y\""),
-                ("mcp_servers.docs.args[1]", "dAc", "\"d\\u0041c\""),
-                (
-                    "profiles.x.sandbox_mode",
-                    "danger-full-access",
-                    "\"\"\"\ndanger-full-access\"\"\""
-                ),
-            ]
-        );
-        assert_eq!(s.commands[0].what, "MCP server `docs`");
-        assert_eq!(s.commands[0].line.text, "npx -y dAc");
-        let line = &s.commands[0].line;
-        let at = line.text.find("dAc").unwrap();
-        assert_eq!(&src[line.map.map_range(at..at + 3)], "d\\u0041c");
-        assert_eq!(p.mcp_servers[0].name, "docs");
-    }
-
-    #[test]
-    fn copilot_hooks_run_bash_and_powershell() {
-        let src = r#"{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "./a.sh", "powershell": "./a.ps1"}]}}"#;
-        assert_eq!(
-            command_lines(src, ".github/hooks/start.json"),
-            [
-                (
-                    "hooks.sessionStart[0].bash".to_owned(),
-                    "sessionStart hook".to_owned(),
-                    true,
-                    "./a.sh".to_owned()
-                ),
-                (
-                    "hooks.sessionStart[0].powershell".to_owned(),
-                    "sessionStart hook".to_owned(),
-                    true,
-                    "./a.ps1".to_owned()
-                ),
-            ]
-        );
-    }
-
-    #[test]
-    fn broken_toml_is_a_parse_issue_and_scanned_as_text() {
-        let p = parse("a = \n", true);
-        assert_eq!(p.segments.len(), 1);
-        assert!(
-            p.issues[0].message.starts_with("invalid TOML"),
-            "{:?}",
-            p.issues
-        );
-    }
-
-    #[test]
-    fn flat_and_quoted_keys_read_alike() {
-        let src = r#"{"chat.tools.terminal.autoApprove": {"/.*/": true}, "chat": {"tools": {"autoApprove": true}}}"#;
-        let s = parse(src, false).settings.unwrap();
-        let v: Vec<_> = s
-            .values
-            .iter()
-            .map(|v| (&*v.path.to_string().leak(), &*v.keys))
-            .collect();
-        assert_eq!(
-            v,
-            [
-                (
-                    "chat.tools.terminal.autoApprove[\"/.*/\"]",
-                    "chat.tools.terminal.autoApprove./.*/"
-                ),
-                ("chat.tools.autoApprove", "chat.tools.autoApprove"),
-            ]
-        );
-    }
-
-    #[test]
-    fn deny_and_ask_map_entries_are_guards_read_with_the_agents_model() {
-        let src = r#"{"permission": {"bash": {"*": "ask", "git status": "allow", "rm -rf /*": "deny"}},
- "chat.tools.terminal.autoApprove": {"rm": false, "npm test": true, "/^curl/": {"approve": false}},
- "mode": "deny"}"#;
-        let s = parse(src, false).settings.unwrap();
-        let guards: Vec<(&str, String)> = s
-            .guards
-            .iter()
-            .map(|(key, i)| (&src[key.clone()], s.values[*i].path.to_string()))
-            .collect();
-        assert_eq!(
-            guards,
-            [
-                ("\"*\"", "permission.bash[\"*\"]".to_owned()),
-                ("\"rm -rf /*\"", "permission.bash[\"rm -rf /*\"]".to_owned()),
-                ("\"rm\"", "chat.tools.terminal.autoApprove.rm".to_owned()),
-                (
-                    "\"/^curl/\"",
-                    "chat.tools.terminal.autoApprove[\"/^curl/\"].approve".to_owned()
-                ),
-            ]
-        );
-    }
-}
+mod tests;

@@ -1,5 +1,7 @@
 //! PL507: a note for each command that an agent's project settings run as a session starts
-//! (a `SessionStart` hook, the status line, a key helper, tool discovery), naming what runs.
+//! (a `SessionStart` hook, the status line, a key helper, tool discovery) or that an editor
+//! runs as the project opens (a VS Code task run on `folderOpen`, a dev container's lifecycle
+//! commands), naming what runs and when.
 
 use std::sync::Arc;
 
@@ -19,10 +21,7 @@ pub fn session_start_command(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding
         .filter(|c| c.at_start)
         .filter_map(|c| {
             let shown = crate::escape::excerpt(&c.line.text, 80);
-            let message = format!(
-                "{} runs `{shown}` as the session starts (`{}`)",
-                c.what, c.path
-            );
+            let message = format!("{} runs `{shown}` {} (`{}`)", c.what, c.when, c.path);
             let span = c.line.map.map_range(0..c.line.text.len());
             at_setting(input, rule, span, &c.path, message, None, &shown)
         })

@@ -1371,6 +1371,11 @@ fn the_repository_config_keeps_the_self_scan_clean() {
             line,
         )
     };
-    assert_eq!(found, [note(5), note(6), note(7), note(8)], "{}", r.stdout);
+    assert_eq!(
+        found,
+        [note(5), note(6), note(7), note(8), note(9)],
+        "{}",
+        r.stdout
+    );
     assert!(v.get("suppressed").is_none());
 }

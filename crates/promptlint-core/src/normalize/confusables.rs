@@ -60,7 +60,14 @@ pub(super) fn fold_confusables(text: &str) -> (String, Option<OffsetMap>) {
                 }
             }
         }
-        let Some(script) = other_script else { continue };
+        let Some(script) = other_script else {
+            // A word of Latin letters alone, some of them same-script lookalikes that NFKC
+            // leaves (dotless `ı` in `ıgnore`, small capital `ɪ`): those fold.
+            if word.chars().any(|c| latin_lookalike(c).is_some()) {
+                plan.push((w.clone(), Script::Latin));
+            }
+            continue;
+        };
         if latin > 0 {
             // A mixed word reads in its majority script: `сurl` is Latin with one Cyrillic
             // letter, `прoграмма` Russian with one Latin letter (whose Cyrillic patterns
@@ -89,7 +96,8 @@ pub(super) fn fold_confusables(text: &str) -> (String, Option<OffsetMap>) {
             let at = w.start + k;
             let len = ch.len_utf8();
             let folded = match (ch.script(), toward) {
-                (Script::Latin, Script::Latin) | (Script::Common | Script::Inherited, _) => None,
+                (Script::Latin, Script::Latin) => latin_lookalike(ch),
+                (Script::Common | Script::Inherited, _) => None,
                 (_, Script::Latin) => prototype_cased(ch),
                 (Script::Latin, s) => lookalike_in(s, ch),
                 _ => None,
@@ -111,6 +119,44 @@ pub(super) fn fold_confusables(text: &str) -> (String, Option<OffsetMap>) {
     out.push_str(&text[cursor..]);
     map.push_identity(cursor..text.len());
     (out, Some(map))
+}
+
+/// The ASCII letter a Latin letter outside ASCII is read as when it is a same-script
+/// lookalike NFKC leaves alone: dotless i and j, the Latin alpha, script g and iota, and the
+/// small capitals of the Phonetic Extensions (UTS #39 gives them the same prototypes; a
+/// letter with a diacritic is not here, the view strips those).
+fn latin_lookalike(c: char) -> Option<char> {
+    Some(match c {
+        '\u{0131}' => 'i', // LATIN SMALL LETTER DOTLESS I
+        '\u{0237}' => 'j', // LATIN SMALL LETTER DOTLESS J
+        '\u{0251}' => 'a', // LATIN SMALL LETTER ALPHA
+        '\u{0261}' => 'g', // LATIN SMALL LETTER SCRIPT G
+        '\u{0269}' => 'i', // LATIN SMALL LETTER IOTA
+        '\u{026A}' => 'i', // LATIN LETTER SMALL CAPITAL I
+        '\u{0262}' => 'g', // LATIN LETTER SMALL CAPITAL G
+        '\u{0274}' => 'n', // LATIN LETTER SMALL CAPITAL N
+        '\u{0280}' => 'r', // LATIN LETTER SMALL CAPITAL R
+        '\u{028F}' => 'y', // LATIN LETTER SMALL CAPITAL Y
+        '\u{0299}' => 'b', // LATIN LETTER SMALL CAPITAL B
+        '\u{029C}' => 'h', // LATIN LETTER SMALL CAPITAL H
+        '\u{029F}' => 'l', // LATIN LETTER SMALL CAPITAL L
+        '\u{1D00}' => 'a', // LATIN LETTER SMALL CAPITAL A
+        '\u{1D04}' => 'c', // LATIN LETTER SMALL CAPITAL C
+        '\u{1D05}' => 'd', // LATIN LETTER SMALL CAPITAL D
+        '\u{1D07}' => 'e', // LATIN LETTER SMALL CAPITAL E
+        '\u{1D0A}' => 'j', // LATIN LETTER SMALL CAPITAL J
+        '\u{1D0B}' => 'k', // LATIN LETTER SMALL CAPITAL K
+        '\u{1D0D}' => 'm', // LATIN LETTER SMALL CAPITAL M
+        '\u{1D0F}' => 'o', // LATIN LETTER SMALL CAPITAL O
+        '\u{1D18}' => 'p', // LATIN LETTER SMALL CAPITAL P
+        '\u{1D1B}' => 't', // LATIN LETTER SMALL CAPITAL T
+        '\u{1D1C}' => 'u', // LATIN LETTER SMALL CAPITAL U
+        '\u{1D20}' => 'v', // LATIN LETTER SMALL CAPITAL V
+        '\u{1D21}' => 'w', // LATIN LETTER SMALL CAPITAL W
+        '\u{1D22}' => 'z', // LATIN LETTER SMALL CAPITAL Z
+        '\u{A731}' => 's', // LATIN LETTER SMALL CAPITAL S
+        _ => return None,
+    })
 }
 
 /// The lower-case letter of `script` (Cyrillic or Greek) that the ASCII letter `latin` is

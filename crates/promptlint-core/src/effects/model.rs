@@ -62,6 +62,19 @@ pub struct Effect {
     pub plain: Option<String>,
 }
 
+impl Effect {
+    /// An effect of the step at `at` alone: no source elsewhere, not a plain run.
+    pub fn step(kind: EffectKind, at: Range<usize>, what: String) -> Effect {
+        Effect {
+            kind,
+            at,
+            source: None,
+            what,
+            plain: None,
+        }
+    }
+}
+
 /// How a reader has code of another language read (`python3 -c CODE` in a shell command,
 /// `os.system("...")` in Python): the dispatcher, passed down so the readers do not import
 /// each other ([`super::read::of`]).

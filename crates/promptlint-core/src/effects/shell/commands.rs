@@ -120,22 +120,14 @@ pub(crate) fn command_effects(words: Vec<String>, at: std::ops::Range<usize>) ->
     let mut out = Vec::new();
     for (how, what) in persisted(&cmd, &name, &args) {
         let active = active_text(&args.join(" "));
-        out.push(Effect {
-            kind: EffectKind::Persist { how, active },
-            at: at.clone(),
-            source: None,
+        out.push(Effect::step(
+            EffectKind::Persist { how, active },
+            at.clone(),
             what,
-            plain: None,
-        });
+        ));
     }
     if let Some(what) = super::system::weakens(&name, &args) {
-        out.push(Effect {
-            kind: EffectKind::Weaken,
-            at: at.clone(),
-            source: None,
-            what,
-            plain: None,
-        });
+        out.push(Effect::step(EffectKind::Weaken, at.clone(), what));
     }
     if let Some(what) = destroys(&name, &args, &cmd) {
         out.push(Effect {
@@ -186,13 +178,11 @@ pub(crate) fn interpreter_code(
     for (k, a) in args.iter().enumerate() {
         let Some(code) = args.get(k + 1) else { break };
         let text = if encoded(a) {
-            out.push(Effect {
-                kind: EffectKind::RunDecoded,
-                at: at.clone(),
-                source: None,
-                what: name.to_string(),
-                plain: None,
-            });
+            out.push(Effect::step(
+                EffectKind::RunDecoded,
+                at.clone(),
+                name.to_string(),
+            ));
             match utf16le_base64(code) {
                 Some(t) => t,
                 None => continue,

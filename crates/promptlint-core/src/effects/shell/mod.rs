@@ -446,13 +446,11 @@ impl<'s> Flow<'s> {
             });
         }
         if fetches_metadata(&name, &cmd.words) {
-            out.push(Effect {
-                kind: EffectKind::MetadataRead,
-                at: at.clone(),
-                source: None,
-                what: name.clone(),
-                plain: None,
-            });
+            out.push(Effect::step(
+                EffectKind::MetadataRead,
+                at.clone(),
+                name.clone(),
+            ));
         }
         // Code run from what it reads.
         let runs_input = vocab::is_interpreter(&name)
@@ -514,13 +512,11 @@ impl<'s> Flow<'s> {
             "mshta" | "mshta.exe" | "regsvr32" | "regsvr32.exe" | "rundll32" | "msiexec"
         ) && args.iter().any(|a| a.to_ascii_lowercase().contains("http"))
         {
-            out.push(Effect {
-                kind: EffectKind::RunFetched,
-                at: at.clone(),
-                source: None,
-                what: name.clone(),
-                plain: None,
-            });
+            out.push(Effect::step(
+                EffectKind::RunFetched,
+                at.clone(),
+                name.clone(),
+            ));
         }
         // Code given to an interpreter on its command line, read in its own language.
         for e in interpreter_code(&name, args, &at, cmd.stdin_text.as_deref(), self.nested) {
@@ -567,41 +563,21 @@ impl<'s> Flow<'s> {
             .filter(|_| !restored)
         {
             let active = self.persists_active(cmd, i);
-            out.push(Effect {
-                kind: EffectKind::Persist { how, active },
-                at: at.clone(),
-                source: None,
-                what: target,
-                plain: None,
-            });
+            out.push(Effect::step(
+                EffectKind::Persist { how, active },
+                at.clone(),
+                target,
+            ));
         }
         if let Some(what) = weakens(&name, args).or_else(|| self.sudoers_nopasswd(cmd, &name, args))
         {
-            out.push(Effect {
-                kind: EffectKind::Weaken,
-                at: at.clone(),
-                source: None,
-                what,
-                plain: None,
-            });
+            out.push(Effect::step(EffectKind::Weaken, at.clone(), what));
         }
         if let Some(what) = host_access(&name, args) {
-            out.push(Effect {
-                kind: EffectKind::HostAccess,
-                at: at.clone(),
-                source: None,
-                what,
-                plain: None,
-            });
+            out.push(Effect::step(EffectKind::HostAccess, at.clone(), what));
         }
         if let Some(what) = insecure_index(&name, args) {
-            out.push(Effect {
-                kind: EffectKind::InsecureIndex,
-                at: at.clone(),
-                source: None,
-                what,
-                plain: None,
-            });
+            out.push(Effect::step(EffectKind::InsecureIndex, at.clone(), what));
         }
         if let Some(what) = destroys(&name, args, cmd) {
             out.push(Effect {

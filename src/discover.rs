@@ -30,7 +30,9 @@ pub use display::{display_path, display_relative};
 pub use follow::{MAX_IMPORT_DEPTH, MAX_IMPORTS};
 pub use gitindex::MAX_GIT_INDEX_BYTES;
 pub use imports::{Imports, MAX_IMPORTS_PER_FILE, imports_bounded, imports_of};
-pub use manifest::{MAX_MANIFEST_SNIFF, MCP_MANIFEST_NAMES};
+pub use manifest::{
+    MAX_MANIFEST_SNIFF, MAX_RECORDING_SNIFF, MCP_MANIFEST_NAMES, RECORDING_FOLDERS,
+};
 pub use options::{DiscoverOptions, PathFilter, exclude_overrides};
 pub use skills::{MAX_SKILL_DEPTH, MAX_SKILL_RESOURCES};
 

@@ -219,6 +219,51 @@ fn a_walk_finds_an_extension_manifest_and_not_a_web_manifest() {
     );
 }
 
+/// Walking a folder reads recorded traffic where recordings live (under `logs/`, `mcp/`, ...,
+/// or a `tools.json`) by its content: a request body, a request log and a `tools/list` answer
+/// are scanned as such; an application log, a data set outside those folders and a tool
+/// config that is not an MCP answer are left alone.
+#[test]
+fn a_walk_reads_recorded_traffic_and_leaves_other_json_alone() {
+    let r = common::run(common::promptlint().current_dir(fixtures_dir()).args([
+        "check",
+        "--show-files",
+        "recorded-traffic",
+    ]));
+    assert_eq!(r.code, Some(0));
+    assert_eq!(
+        r.stdout.lines().collect::<Vec<_>>(),
+        [
+            "recorded-traffic/logs/mcp/tools-list.json\tmcp-tools",
+            "recorded-traffic/logs/requests/fetch-docs.json\trequest",
+            "recorded-traffic/logs/session.jsonl\trequest-log",
+            "recorded-traffic/tools.json\tmcp-tools",
+        ]
+    );
+    let (code, report) = check_json(&fixtures_dir(), &["recorded-traffic"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(report["files_scanned"], 4);
+    let tools = "recorded-traffic/logs/mcp/tools-list.json";
+    let fetched = "recorded-traffic/logs/requests/fetch-docs.json";
+    assert_eq!(
+        brief(&report),
+        [
+            row(tools, "PL109", "error", 2, 53),
+            row(tools, "PL110", "error", 2, 64),
+            row(tools, "PL308", "error", 2, 88),
+            row(fetched, "PL106", "error", 7, 106),
+            row(fetched, "PL304", "warning", 7, 122),
+            row(
+                "recorded-traffic/logs/session.jsonl",
+                "PL202",
+                "warning",
+                1,
+                199
+            ),
+        ]
+    );
+}
+
 /// The human output names the key path of the string a finding is in.
 #[test]
 fn the_human_output_shows_the_key_path() {

@@ -1,4 +1,6 @@
-//! MCP manifests (`manifest.json`, `server.json`) told from other files of the same name.
+//! Files a walk keeps only for what they hold: MCP manifests (`manifest.json`, `server.json`)
+//! told from other files of the same name, and recorded traffic (request logs, request
+//! bodies, MCP `tools/list` or `initialize` answers) kept where such recordings live.
 
 use std::path::Path;
 
@@ -29,5 +31,97 @@ pub(super) fn mcp_manifest(path: &Path) -> Option<Classification> {
         kind: FileKind::McpTools,
         agents: Vec::new(),
         caps: Vec::new(),
+    })
+}
+
+/// Folder names (compared without case) under which a walk looks for recorded traffic: the
+/// request logs, session transcripts and MCP answers an agent, a proxy or a debugging session
+/// saved. Text a tool fetched sits in them as the model read it, hidden parts and all.
+pub const RECORDING_FOLDERS: &[&str] = &[
+    "logs",
+    "log",
+    "traces",
+    "transcripts",
+    "conversations",
+    "requests",
+    "mcp",
+];
+
+/// Bytes of a candidate recording read to tell what it holds: a `.json` file over this is
+/// left alone, a `.jsonl` file is judged by its first lines within it.
+pub const MAX_RECORDING_SNIFF: u64 = 1 << 20;
+
+/// Lines of a `.jsonl` candidate read for a request (blank lines and other records, such as
+/// a log's metadata line, are passed over).
+const RECORDING_SNIFF_LINES: usize = 8;
+
+/// The classification of `path`, a JSON or JSON Lines file found by walking `root` under one
+/// of [`RECORDING_FOLDERS`] or named like a tool list (`tools.json`, `tools-list.json`,
+/// `initialize.json`), from its content: `mcp-tools` for an MCP payload (a `tools/list`,
+/// `prompts/list`, `resources/list` or `initialize` result, a manifest declaring tools),
+/// `request` for a provider request body, `request-log` for JSON Lines whose first records
+/// hold a request. Anything else is not an agent file and is left out of the walk.
+pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
+    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+    let (stem, ext) = name.rsplit_once('.')?;
+    let lines = match ext {
+        "json" => false,
+        "jsonl" | "ndjson" => true,
+        _ => return None,
+    };
+    let named = !lines && (stem.contains("tools") || stem == "initialize");
+    // Folders below the walk's root only: the root's own path says nothing of the file.
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    let in_folder = rel.parent().is_some_and(|dir| {
+        dir.components().any(|c| {
+            c.as_os_str()
+                .to_str()
+                .is_some_and(|n| RECORDING_FOLDERS.iter().any(|f| n.eq_ignore_ascii_case(f)))
+        })
+    });
+    if !named && !in_folder {
+        return None;
+    }
+    let kind = if lines {
+        let (bytes, _) = crate::bounds::read_prefix(path, MAX_RECORDING_SNIFF).ok()?;
+        let text = String::from_utf8_lossy(&bytes);
+        let holds_request = text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .take(RECORDING_SNIFF_LINES)
+            .filter_map(|l| crate::parse::json::parse_tree(l).ok().flatten())
+            .any(|root| holds_conversation(&root));
+        holds_request.then_some(FileKind::RequestLog)?
+    } else {
+        let bytes = crate::bounds::read_at_most(path, MAX_RECORDING_SNIFF).ok()??;
+        let text = String::from_utf8_lossy(&bytes);
+        let root = crate::parse::json::parse_tree(&text).ok()??;
+        if crate::parse::mcp_tools::is_mcp_payload(&root) {
+            FileKind::McpTools
+        } else if in_folder && holds_conversation(&root) {
+            FileKind::Request
+        } else {
+            return None;
+        }
+    };
+    Some(Classification {
+        kind,
+        agents: Vec::new(),
+        caps: Vec::new(),
+    })
+}
+
+/// True when `root` (unwrapped from a log's `request`, `body` or `params`) is a provider
+/// request with a conversation: `messages`, `contents` or `input` holding a list of turns
+/// (or `input` a prompt string). An application log with a `messages` count is not one.
+fn holds_conversation(root: &crate::parse::json::JsonNode) -> bool {
+    use crate::parse::json::Json;
+    let req = crate::parse::request::unwrap_request(root);
+    ["messages", "contents", "input"].iter().any(|k| {
+        req.get(k).is_some_and(|v| match &v.value {
+            Json::Array(items) => items.iter().any(|t| matches!(t.value, Json::Object(_))),
+            Json::String(_) => *k == "input",
+            _ => false,
+        })
     })
 }

@@ -17,7 +17,7 @@ use super::gitindex;
 use super::ignore_files::{
     IgnoreProblem, ignore_file_problem, oversized_ignore_file, unreadable_ignore_file,
 };
-use super::manifest::mcp_manifest;
+use super::manifest::{mcp_manifest, recorded};
 use super::options::{DiscoverOptions, exclude_overrides};
 use super::sink::Sink;
 use super::skills::{MAX_SKILL_RESOURCES, SkillBundles};
@@ -363,6 +363,7 @@ impl Walk<'_> {
                 .skills
                 .resource(path, self.root)
                 .or_else(|| mcp_manifest(path))
+                .or_else(|| recorded(path, self.root))
             {
                 Some(c) => Some(c),
                 None => return,

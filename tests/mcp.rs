@@ -253,6 +253,7 @@ fn a_walk_reads_recorded_traffic_and_leaves_other_json_alone() {
             row(tools, "PL308", "error", 2, 88),
             row(fetched, "PL106", "error", 7, 106),
             row(fetched, "PL304", "warning", 7, 122),
+            row(fetched, "PL325", "error", 7, 122),
             row(
                 "recorded-traffic/logs/session.jsonl",
                 "PL202",

@@ -42,6 +42,7 @@ pub mod pl320_startup_file_persistence;
 pub mod pl321_git_hook_persistence;
 pub mod pl322_login_item_persistence;
 pub mod pl323_insecure_package_index;
+pub mod pl325_secret_handed_out;
 pub mod pl401_volatile_timestamp;
 pub mod pl402_volatile_identifier;
 pub mod pl403_current_date_label;
@@ -138,6 +139,7 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     check("image-data-channel", pl311_image_data_channel::image_data_channel),
     check("provider-endpoint-override", pl309_provider_endpoint_override::provider_endpoint_override),
     check("download-then-execute", pl313_download_then_execute::download_then_execute),
+    check("secret-handed-out", pl325_secret_handed_out::secret_handed_out),
     check("secret-sent-out", pl315_secret_sent_out::secret_sent_out),
     check("fetched-code-run", pl316_fetched_code_run::fetched_code_run),
     check("cloud-metadata-read", pl317_cloud_metadata_read::cloud_metadata_read),

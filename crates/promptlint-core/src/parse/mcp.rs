@@ -8,7 +8,7 @@
 //! rules/agents.yaml.
 
 use super::json::{Json, JsonNode, fallback, parse_tree, string_segments};
-use super::segment::{AutoApproval, MappedText, McpServer, Parsed, Role, Segment, Zone};
+use super::segment::{AutoApproval, MappedText, McpServer, McpValue, Parsed, Role, Segment, Zone};
 use crate::offset_map::OffsetMap;
 
 /// Keys whose truthy value approves tools without asking the user: `autoApprove` and
@@ -51,18 +51,67 @@ pub fn parse(text: &str) -> Parsed {
 
 /// Every server entry of the server tables of `root`: (name, entry).
 pub(crate) fn server_entries(root: &JsonNode) -> Vec<(&MappedText, &JsonNode)> {
-    let tables = [
-        root.get("mcpServers"),
-        root.get("servers"),
-        root.get("mcp").and_then(|m| m.get("servers")),
-        root.get("context_servers"),
+    tables(root)
+        .into_iter()
+        .flat_map(|(_, members)| members.iter().map(|(name, _, server)| (name, server)))
+        .collect()
+}
+
+/// The members of the server tables of `root`, each with the keys from the root to it.
+type Members = Vec<(MappedText, std::ops::Range<usize>, JsonNode)>;
+
+fn tables(root: &JsonNode) -> Vec<(&'static [&'static str], &Members)> {
+    let tables: [(&'static [&'static str], Option<&JsonNode>); 5] = [
+        (&["mcpServers"], root.get("mcpServers")),
+        (&["servers"], root.get("servers")),
+        (
+            &["mcp", "servers"],
+            root.get("mcp").and_then(|m| m.get("servers")),
+        ),
+        (&["context_servers"], root.get("context_servers")),
         // Codex `[mcp_servers.<name>]` (https://developers.openai.com/codex/config-reference).
-        root.get("mcp_servers"),
+        (&["mcp_servers"], root.get("mcp_servers")),
     ];
+    tables
+        .into_iter()
+        .filter_map(|(keys, t)| match &t?.value {
+            Json::Object(members) => Some((keys, members)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The strings of a server entry one or two levels down ([`McpServer::values`]).
+fn values_of(server: &JsonNode) -> Vec<McpValue> {
     let mut out = Vec::new();
-    for table in tables.into_iter().flatten() {
-        if let Json::Object(members) = &table.value {
-            out.extend(members.iter().map(|(name, _, server)| (name, server)));
+    let Json::Object(fields) = &server.value else {
+        return out;
+    };
+    let value = |field: &str, index, name: Option<&str>, node: &JsonNode| match &node.value {
+        Json::String(s) => Some(McpValue {
+            field: field.to_owned(),
+            index,
+            name: name.map(str::to_owned),
+            text: s.text.clone(),
+            span: node.span.clone(),
+        }),
+        _ => None,
+    };
+    for (k, _, v) in fields {
+        match &v.value {
+            Json::String(_) => out.extend(value(&k.text, None, None, v)),
+            Json::Array(items) => out.extend(
+                items
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, item)| value(&k.text, Some(i), None, item)),
+            ),
+            Json::Object(members) => out.extend(
+                members
+                    .iter()
+                    .filter_map(|(name, _, item)| value(&k.text, None, Some(&name.text), item)),
+            ),
+            _ => {}
         }
     }
     out
@@ -71,9 +120,14 @@ pub(crate) fn server_entries(root: &JsonNode) -> Vec<(&MappedText, &JsonNode)> {
 /// The servers of `root` with their auto-approval flags, what launches each, and Gemini CLI's
 /// `includeTools`.
 pub(crate) fn servers(text: &str, root: &JsonNode) -> Vec<McpServer> {
-    server_entries(root)
+    tables(root)
         .into_iter()
-        .map(|(name, server)| {
+        .flat_map(|(keys, members)| {
+            members
+                .iter()
+                .map(move |(name, _, server)| (keys, name, server))
+        })
+        .map(|(keys, name, server)| {
             let mut auto_approve = Vec::new();
             if let Json::Object(fields) = &server.value {
                 for (k, _, v) in fields {
@@ -101,6 +155,12 @@ pub(crate) fn servers(text: &str, root: &JsonNode) -> Vec<McpServer> {
                 auto_approve,
                 launch: launch.unwrap_or_default(),
                 include_tools: server.get("includeTools").and_then(names),
+                keys: keys
+                    .iter()
+                    .map(|k| (*k).to_owned())
+                    .chain([name.text.clone()])
+                    .collect(),
+                values: values_of(server),
             }
         })
         .collect()

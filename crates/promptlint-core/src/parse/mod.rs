@@ -22,7 +22,7 @@ use crate::kind::{FileKind, Syntax};
 
 pub use segment::{
     AutoApproval, Boundary, CacheLayout, DEFAULT_TOOL_RESULT_BUDGET, Hiding, MappedText, McpServer,
-    ParseIssue, ParseOptions, Parsed, PrefixPiece, Provider, Role, Segment, Setting,
+    McpValue, ParseIssue, ParseOptions, Parsed, PrefixPiece, Provider, Role, Segment, Setting,
     SettingCommand, SettingValue, Settings, ToolResult, Zone, est_tokens,
 };
 

@@ -168,6 +168,44 @@ pub struct McpServer {
     /// Gemini CLI's `includeTools`: the only tools the client exposes from this server, when
     /// the entry lists them.
     pub include_tools: Option<Vec<String>>,
+    /// The object keys from the document's root to the entry (`["mcpServers", "files"]`),
+    /// for the key path of a value ([`McpServer::path_of`]).
+    pub keys: Vec<String>,
+    /// The entry's strings one or two levels down, in document order: a string field
+    /// (`url`), the items of a list (`args`) and the members of an object (`env`,
+    /// `headers`). What PL514 reads: where the server connects, what it sends, what it runs
+    /// and with which environment.
+    pub values: Vec<McpValue>,
+}
+
+impl McpServer {
+    /// The key path of `v` as a message shows it (`mcpServers.files.args[1]`).
+    pub fn path_of(&self, v: &McpValue) -> String {
+        let mut steps: Vec<StepRef<'_>> = self.keys.iter().map(|k| StepRef::Key(k)).collect();
+        steps.push(StepRef::Key(&v.field));
+        if let Some(i) = v.index {
+            steps.push(StepRef::Index(i));
+        }
+        if let Some(n) = &v.name {
+            steps.push(StepRef::Key(n));
+        }
+        show_key_path(steps)
+    }
+}
+
+/// One string of an MCP server entry ([`McpServer::values`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct McpValue {
+    /// The entry's key it is under (`command`, `args`, `env`, `headers`, `url`).
+    pub field: String,
+    /// Its index when the field is a list.
+    pub index: Option<usize>,
+    /// Its key when the field is an object (a variable's or a header's name).
+    pub name: Option<String>,
+    /// The string, decoded.
+    pub text: String,
+    /// The literal's source span (quotes included).
+    pub span: Range<usize>,
 }
 
 /// One flag of an MCP server entry that approves tools without asking.

@@ -87,6 +87,7 @@ pub fn discover_each(
         shown: HashSet::new(),
         known: HashSet::new(),
         memory: Vec::new(),
+        docs: Vec::new(),
     };
     // The memory files each path named found, and the root their imports must stay in:
     // imports are followed once every named file is known, so a file named on the command
@@ -156,6 +157,7 @@ pub fn discover_each(
     for (memory, root) in imports {
         follow_imports(&mut out, memory, &root);
     }
+    out.flush_docs();
     out.errors
 }
 

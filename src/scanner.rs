@@ -125,6 +125,9 @@ pub enum Kind {
     /// An agent's project configuration (`.claude/settings.json`, `.codex/config.toml`, ...):
     /// hooks, environment and permissions read as configuration.
     AgentSettings,
+    /// Project documentation an agent reads when it explores or is pointed at it (a README,
+    /// `docs/**/*.md`): only the rules that read text written for the model check it.
+    Doc,
 }
 
 impl Kind {
@@ -149,6 +152,7 @@ impl Kind {
             Kind::Request => K::Request,
             Kind::RequestLog => K::RequestLog,
             Kind::AgentSettings => K::AgentSettings,
+            Kind::Doc => K::Doc,
         }
     }
 
@@ -167,6 +171,7 @@ impl Kind {
             K::Request => Kind::Request,
             K::RequestLog => Kind::RequestLog,
             K::AgentSettings => Kind::AgentSettings,
+            K::Doc => Kind::Doc,
         }
     }
 }

@@ -69,18 +69,16 @@ fn files_beside_no_skill_are_not_resources() {
 fn an_imported_file_s_finding_names_its_importer() {
     let (code, report) = check_json(&fixtures_dir(), &["claude-import"]);
     assert_eq!(code, Some(1));
-    // CLAUDE.md, README.md, docs/conventions.md and docs/deploy.md: not the import in a code
-    // span (docs/unused.md), nor the ones out of the tree.
-    assert_eq!(report["files_scanned"], 4);
+    // CLAUDE.md, README.md, docs/conventions.md and docs/deploy.md as instructions; not the
+    // import in a code span (docs/unused.md, read as documentation: its visible order is a
+    // note), nor the ones out of the tree.
+    assert_eq!(report["files_scanned"], 5);
     assert_eq!(
         brief(&report),
-        [row(
-            "claude-import/docs/deploy.md",
-            "PL306",
-            "warning",
-            4,
-            33
-        )]
+        [
+            row("claude-import/docs/deploy.md", "PL306", "warning", 4, 33),
+            row("claude-import/docs/unused.md", "PL101", "note", 1, 1),
+        ]
     );
     let message = report["findings"][0]["message"].as_str().unwrap();
     assert!(

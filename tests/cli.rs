@@ -711,19 +711,19 @@ fn a_named_file_is_always_scanned_even_if_ignored() {
     write(dir.path(), ".gitignore", "secret/\n*.log\n");
     write(dir.path(), "secret/AGENTS.md", OVERRIDE);
     write(dir.path(), "notes.log", OVERRIDE);
-    write(dir.path(), "README.md", OVERRIDE);
-    // Walking: the ignored files and the README (no agent convention) are not scanned.
+    write(dir.path(), "NOTES.md", OVERRIDE);
+    // Walking: the ignored files and NOTES.md (no agent convention) are not scanned.
     let (code, v) = check_json(dir.path(), &["."]);
     assert_eq!(code, Some(0));
     assert_eq!(v["files_scanned"], 0);
     // Named: scanned whatever their name and whatever .gitignore says.
-    let (code, v) = check_json(dir.path(), &["secret/AGENTS.md", "notes.log", "README.md"]);
+    let (code, v) = check_json(dir.path(), &["secret/AGENTS.md", "notes.log", "NOTES.md"]);
     assert_eq!(code, Some(1));
     assert_eq!(v["files_scanned"], 3);
     assert_eq!(
         rules_of(&v),
         vec![
-            ("README.md".to_owned(), "PL101".to_owned()),
+            ("NOTES.md".to_owned(), "PL101".to_owned()),
             ("notes.log".to_owned(), "PL101".to_owned()),
             ("secret/AGENTS.md".to_owned(), "PL101".to_owned()),
         ]

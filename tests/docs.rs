@@ -105,6 +105,17 @@ fn agents_table() -> String {
         files_cell(&l["files"]),
         sources.join(", ")
     );
+    let d = &y["docs"];
+    let sources: Vec<String> = str_of(d, "source")
+        .split(" ; ")
+        .map(|s| format!("<{}>", s.trim()))
+        .collect();
+    let _ = writeln!(
+        out,
+        "| project documentation (read by agents that explore; checked for text written for the model) | {} | {} |",
+        files_cell(&d["files"]),
+        sources.join(", ")
+    );
     out
 }
 

@@ -229,3 +229,74 @@ fn tool_results_of_a_request_log_hide_html_and_terminal_text() {
         "{findings:#?}"
     );
 }
+
+/// Project documentation is read as `doc` (walked or named alike): the hidden order of a
+/// README and a docs page and a command that sends the environment off are reported; the
+/// README's install command is for people and is not; its visible sentence about "ignore
+/// previous instructions" is a note; a plain text file under docs/ is not read.
+#[test]
+fn project_documentation_is_read_for_what_is_written_for_the_model() {
+    let dir = common::fixtures_dir();
+    let r = common::run(common::promptlint().current_dir(&dir).args([
+        "check",
+        "--show-files",
+        "docs-channel",
+    ]));
+    assert_eq!(
+        r.stdout.lines().collect::<Vec<_>>(),
+        [
+            "docs-channel/.github/ISSUE_TEMPLATE/bug.md\tdoc",
+            "docs-channel/CONTRIBUTING.md\tdoc",
+            "docs-channel/README.md\tdoc",
+            "docs-channel/docs/guide.html\tdoc",
+        ]
+    );
+    let (code, walked) = check_json(&dir, &["docs-channel"]);
+    assert_eq!(code, Some(1));
+    let rows = |v: &Value| {
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                (
+                    f["path"].as_str().unwrap().to_owned(),
+                    f["rule"].as_str().unwrap().to_owned(),
+                    f["severity"].as_str().unwrap().to_owned(),
+                    f["start"]["line"].as_u64().unwrap(),
+                    f["start"]["column"].as_u64().unwrap(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let row = |p: &str, r: &str, s: &str, l: u64, c: u64| {
+        (
+            format!("docs-channel/{p}"),
+            r.to_owned(),
+            s.to_owned(),
+            l,
+            c,
+        )
+    };
+    assert_eq!(
+        rows(&walked),
+        [
+            row("CONTRIBUTING.md", "PL302", "error", 9, 6),
+            row("README.md", "PL101", "note", 13, 51),
+            row("README.md", "PL106", "error", 15, 1),
+            row("README.md", "PL325", "error", 15, 35),
+            row("docs/guide.html", "PL106", "error", 3, 42),
+        ]
+    );
+    let visible = &walked["findings"][1];
+    assert!(
+        visible["context"]
+            .as_str()
+            .unwrap()
+            .contains("visible text of project documentation"),
+        "{visible}"
+    );
+    // Named, the README gets the same findings as walked.
+    let (_, named) = check_json(&dir, &["docs-channel/README.md"]);
+    assert_eq!(rows(&named), rows(&walked)[1..4]);
+}

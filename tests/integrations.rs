@@ -872,7 +872,8 @@ fn glob_examples(glob: &str) -> Vec<String> {
 
 /// Paths that no convention matches.
 const NOT_AGENT_FILES: &[&str] = &[
-    "README.md",
+    "NOTES.md",
+    "SECURITY.md",
     "docs/notes.txt",
     "src/main.rs",
     "AGENTS.md.bak",
@@ -1013,7 +1014,7 @@ fn pre_commit_hook_fails_on_a_bidi_override_and_passes_once_fixed() {
     );
     write(
         &repo,
-        "README.md",
+        "NOTES.md",
         "Not an agent file: \u{202E} here is not passed to the hook.\n",
     );
     let mut files = String::new();
@@ -1049,8 +1050,8 @@ fn pre_commit_hook_fails_on_a_bidi_override_and_passes_once_fixed() {
     assert!(out.contains("PL201"), "{out}");
     assert!(out.contains("AGENTS.md"), "{out}");
     assert!(
-        !out.contains("README.md"),
-        "README.md was passed to the hook:\n{out}"
+        !out.contains("NOTES.md"),
+        "NOTES.md was passed to the hook:\n{out}"
     );
     // Fix the file: the hook passes.
     write(

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use sha2::{Digest, Sha256};
 
+use crate::kind::FileKind;
 use crate::target::{FileError, Target};
 
 use super::imports::{Imports, MAX_IMPORT_READ, imports_bounded, imports_followed};
@@ -38,12 +39,20 @@ pub(super) struct Sink<'a> {
     pub(super) known: HashSet<u128>,
     /// Memory files found that import something, in the order found.
     pub(super) memory: Vec<Memory>,
+    /// Project documentation found, handed on by [`Sink::flush_docs`] after the imports are
+    /// followed: a document a memory file imports is loaded as instructions, and is handed on
+    /// as such by the import instead.
+    pub(super) docs: Vec<Target>,
 }
 
 impl Sink<'_> {
     /// A source found by walking or named: known by its real path, its imports read when it
     /// is a memory file, and handed on unless its display path was.
     pub(super) fn push(&mut self, t: Target) {
+        if t.kind == Some(FileKind::Doc) && t.skip.is_none() && !t.explicit {
+            self.docs.push(t);
+            return;
+        }
         if let Some(p) = &t.path {
             if let Ok(real) = std::fs::canonicalize(p) {
                 self.known
@@ -64,6 +73,24 @@ impl Sink<'_> {
             }
         }
         self.hand_on(t);
+    }
+
+    /// Hands on the documentation held back by [`Sink::push`], but for what an import has
+    /// brought in as instructions since.
+    pub(super) fn flush_docs(&mut self) {
+        for t in std::mem::take(&mut self.docs) {
+            let imported = t
+                .path
+                .as_ref()
+                .and_then(|p| std::fs::canonicalize(p).ok())
+                .is_some_and(|real| {
+                    self.known
+                        .contains(&digest(real.as_os_str().as_encoded_bytes()))
+                });
+            if !imported {
+                self.hand_on(t);
+            }
+        }
     }
 
     /// Hands `t` on unless a source of the same display path was.

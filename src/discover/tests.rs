@@ -19,6 +19,7 @@ fn lookups_for(n: usize) -> (usize, Vec<Target>) {
         errors: Vec::new(),
         shown: HashSet::new(),
         known: HashSet::new(),
+        docs: Vec::new(),
         memory: vec![Memory {
             path,
             display: "CLAUDE.md".to_owned(),

@@ -90,6 +90,10 @@ struct AgentsFile {
     /// Files an editor or a container tool runs or reads into the environment when the
     /// project opens (`.vscode/tasks.json`, devcontainers, `.env`): no agent, a source each.
     launch: PromptSpec,
+    /// Project documentation agents read when they explore the repository or are pointed at
+    /// it (READMEs, contributing guides, `docs/`), checked by the rules that read text
+    /// written for the model.
+    docs: PromptSpec,
 }
 
 /// A load cap that applies to a classified file.
@@ -196,7 +200,7 @@ impl Conventions {
                 entries.push((Some(i), f.kind, f.glob.clone(), src));
             }
         }
-        for spec in [&file.prompts, &file.launch] {
+        for spec in [&file.prompts, &file.launch, &file.docs] {
             for f in &spec.files {
                 b.add(glob(&f.glob));
                 let src = f.source.clone().unwrap_or_else(|| spec.source.clone());
@@ -464,8 +468,12 @@ mod tests {
         for (p, k) in cases {
             assert_eq!(kind(p), Some(k), "{p}");
         }
-        assert_eq!(kind("README.md"), None);
+        // Project documentation is read as such; other files of `docs/` are not read.
+        assert_eq!(kind("README.md"), Some(FileKind::Doc));
+        assert_eq!(kind("vendor/lib/README.md"), Some(FileKind::Doc));
+        assert_eq!(kind("docs/setup/index.html"), Some(FileKind::Doc));
         assert_eq!(kind("docs/notes.txt"), None);
+        assert_eq!(kind("SECURITY.md"), None);
     }
 
     #[test]

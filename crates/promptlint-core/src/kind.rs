@@ -44,11 +44,20 @@ pub enum FileKind {
     /// container tool runs as the project opens (`.vscode/tasks.json`, `devcontainer.json`)
     /// and a `.env` the agent's environment is loaded from.
     AgentSettings,
+    /// Project documentation an agent reads when it explores the repository or is pointed
+    /// at it (a README, a contributing guide, `docs/**/*.md`, a vendored package's README,
+    /// an issue template), but no agent loads on its own. Only the rules that read text
+    /// written for the model check it (orders to the model, hidden markup, invisible
+    /// characters, encoded orders, hand-overs of secrets) and the commands that send
+    /// secrets off or run fetched code, not the other command rules: the install and
+    /// cleanup commands of a README are for people to run. The same whether the file is
+    /// walked or named.
+    Doc,
 }
 
 impl FileKind {
     /// Every kind, in declaration order.
-    pub const ALL: [FileKind; 12] = [
+    pub const ALL: [FileKind; 13] = [
         FileKind::Instructions,
         FileKind::Rules,
         FileKind::Skill,
@@ -61,6 +70,7 @@ impl FileKind {
         FileKind::Request,
         FileKind::RequestLog,
         FileKind::AgentSettings,
+        FileKind::Doc,
     ];
 
     /// The kebab-case name used on the command line, in rule files and in output.
@@ -78,6 +88,7 @@ impl FileKind {
             FileKind::Request => "request",
             FileKind::RequestLog => "request-log",
             FileKind::AgentSettings => "agent-settings",
+            FileKind::Doc => "doc",
         }
     }
 
@@ -106,6 +117,7 @@ impl FileKind {
                 | FileKind::Skill
                 | FileKind::Command
                 | FileKind::AgentDef
+                | FileKind::Doc
         )
     }
 }

@@ -489,6 +489,21 @@ pub(super) fn lower_scoped(text: &str, parsed: &Parsed, findings: &mut [Finding]
 /// ([`parse::Hiding::CollapsedDetails`], the outermost hidden channel that holds it), which a
 /// reader opens with one click, is lowered for the rules that declare
 /// [`Evidence::Collapsed`].
+/// Lowers the findings of a project documentation file that sit in its visible text, for the
+/// rules that declare [`Evidence::DocVisible`]; hidden text keeps its severity.
+pub(super) fn lower_doc_visible(parsed: &Parsed, findings: &mut [Finding]) {
+    for f in findings.iter_mut() {
+        if judged(f, Evidence::DocVisible)
+            && parsed.hiding_at(&f.span).is_none()
+            && segment_at(parsed, f.span.start).is_none_or(|s| !s.role.is_hidden())
+        {
+            lower(f, Evidence::DocVisible, || {
+                "in the visible text of project documentation, which people read as well".to_owned()
+            });
+        }
+    }
+}
+
 pub(super) fn lower_collapsed(parsed: &Parsed, findings: &mut [Finding]) {
     for f in findings.iter_mut() {
         if judged(f, Evidence::Collapsed)

@@ -25,7 +25,9 @@ mod sniff;
 mod span;
 use faults::{Faults, PATTERN_PASS, isolate};
 pub use faults::{PANIC_MESSAGE_MAX, inject_fault, panic_message};
-use lower::{lower_collapsed, lower_demonstrated, lower_denied, lower_scoped, lower_shown};
+use lower::{
+    lower_collapsed, lower_demonstrated, lower_denied, lower_doc_visible, lower_scoped, lower_shown,
+};
 pub use sniff::{memory_target, sniff_kind};
 use span::{
     crosses_block, dedupe, push_unseen, shown_match, touches_zero_width, zero_width_as_spaces,
@@ -350,6 +352,9 @@ impl<'a> Engine<'a> {
         }
         if !parsed.hidden.is_empty() {
             lower_collapsed(&parsed, &mut findings);
+        }
+        if kind == FileKind::Doc {
+            lower_doc_visible(&parsed, &mut findings);
         }
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
         let internal = self

@@ -76,7 +76,7 @@ pub fn body(rule: &Rule) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}\n", rule.summary.trim());
     let kinds = if rule.applies_to.is_empty() {
-        "every file kind".to_owned()
+        "every file kind but `doc`".to_owned()
     } else {
         rule.applies_to
             .iter()

@@ -174,11 +174,16 @@ pub enum Evidence {
     /// (<https://html.spec.whatwg.org/multipage/interactive-elements.html#the-details-element>),
     /// so text hidden nowhere else is worth a note, not an alarm.
     Collapsed,
+    /// In the visible text of project documentation (kind `doc`): people read it as they
+    /// read it, and documentation about agents describes overriding prompts, silent modes
+    /// and pasted invisible characters in passing. Text hidden from the rendered view is
+    /// never lowered by this.
+    DocVisible,
 }
 
 impl Evidence {
     /// Every kind of evidence, in declaration order.
-    pub const ALL: [Evidence; 10] = [
+    pub const ALL: [Evidence; 11] = [
         Evidence::Shown,
         Evidence::DeniedSetting,
         Evidence::ProgramCode,
@@ -189,6 +194,7 @@ impl Evidence {
         Evidence::LookalikeSpecimen,
         Evidence::ScopedWaiver,
         Evidence::Collapsed,
+        Evidence::DocVisible,
     ];
 
     /// The kebab-case name used in rule files.
@@ -204,6 +210,7 @@ impl Evidence {
             Evidence::LookalikeSpecimen => "lookalike-specimen",
             Evidence::ScopedWaiver => "scoped-waiver",
             Evidence::Collapsed => "collapsed",
+            Evidence::DocVisible => "doc-visible",
         }
     }
 }
@@ -446,7 +453,8 @@ pub struct Rule {
     pub message: String,
     /// Markdown: why it matters, what to do, how to suppress.
     pub help: String,
-    /// Kinds the rule applies to; empty: all.
+    /// Kinds the rule applies to; empty: every kind but `doc` (project documentation is
+    /// checked only by the rules that list it).
     #[serde(default)]
     pub applies_to: Vec<FileKind>,
     /// Segment roles the rule applies to; empty: all.
@@ -491,7 +499,11 @@ pub struct Rule {
 impl Rule {
     /// True when the rule applies to sources of `kind`.
     pub fn applies_to_kind(&self, kind: FileKind) -> bool {
-        self.applies_to.is_empty() || self.applies_to.contains(&kind)
+        if self.applies_to.is_empty() {
+            kind != FileKind::Doc
+        } else {
+            self.applies_to.contains(&kind)
+        }
     }
 
     /// True when the rule applies to segments of `role`.

@@ -186,12 +186,13 @@ impl Quoting {
 }
 
 impl Place {
-    /// How the agent reads a file of `kind`: a skill's reference or script file and a
-    /// prompt its authors own are documentation; every agent file is instructions.
+    /// How the agent reads a file of `kind`: a skill's reference or script file, a prompt its
+    /// authors own and the project's documentation are documentation; every agent file is
+    /// instructions.
     pub fn of(kind: crate::kind::FileKind) -> Place {
         use crate::kind::FileKind;
         match kind {
-            FileKind::SkillResource | FileKind::Prompt => Place::Documentation,
+            FileKind::SkillResource | FileKind::Prompt | FileKind::Doc => Place::Documentation,
             _ => Place::Instructions,
         }
     }

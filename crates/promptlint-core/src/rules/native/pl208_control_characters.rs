@@ -45,9 +45,17 @@ fn is_reported_control(c: char) -> bool {
 pub fn control_characters(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     // Lines end with LF somewhere in the file: a CR that is not part of CRLF then overwrites.
     let lf_file = input.text().contains('\n');
-    check_views(input, rule, has_control, |view, hits| {
+    let mut found = check_views(input, rule, has_control, |view, hits| {
         scan(view.text, lf_file, hits)
-    })
+    });
+    // Project documentation: a stray carriage return or control byte there comes from a
+    // Windows editor or a paste, and no terminal shows the file; only escape sequences
+    // (which a `cat` of the file or a tool result still plays) are reported.
+    if input.kind == crate::kind::FileKind::Doc {
+        let text = input.text();
+        found.retain(|f| text[f.span.start..].starts_with(['\u{1B}', '\u{9B}']));
+    }
+    found
 }
 
 /// True when `t` holds a C0 control but TAB and LF, DEL, or a C1 control (U+0080..U+009F):

@@ -138,11 +138,28 @@ pub(super) fn base64_runs(text: &str, out: &mut Vec<Payload>) {
         // Base64 of text mixes cases: a symbol of each quantum carries a byte's top bits
         // (upper case for spaces, digits, capitals and punctuation), another its low bits
         // (lower case for most letters). Runs of one case are identifiers, paths and words.
-        if end - start >= MIN_BASE64 && seen & LOWER != 0 && seen & UPPER_OR_DIGIT != 0 {
+        if end - start >= MIN_BASE64
+            && seen & LOWER != 0
+            && seen & UPPER_OR_DIGIT != 0
+            && !image_data_url(&text[..start])
+        {
             try_base64(text, start..end, out);
         }
         i = end.max(start + 1);
     }
+}
+
+/// True when the run after `before` is the payload of an image `data:` URL
+/// (`data:image/svg+xml;base64,...`, RFC 2397): a logo or icon a renderer draws, which the
+/// model reads as noise, not text to decode (badge logos in READMEs carry them).
+fn image_data_url(before: &str) -> bool {
+    let Some(head) = before.strip_suffix(";base64,") else {
+        return false;
+    };
+    let from = head.len().saturating_sub(64);
+    let tail = head.get(from..).unwrap_or(head).to_ascii_lowercase();
+    tail.rfind("data:image/")
+        .is_some_and(|i| !tail[i..].contains([' ', '"', '\'', '(', ')']))
 }
 
 fn try_base64(text: &str, run: Range<usize>, out: &mut Vec<Payload>) {

@@ -45,16 +45,16 @@ const SENTENCE_REACH: usize = 400;
 static STRONG: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         // credential files, anywhere in a path
-        r"(?i:~?/?(?:[\w.~-]*/)*\.(?:aws/credentials|ssh/id_\w+|netrc|npmrc|pypirc|git-credentials|pgpass|vault-token|docker/config\.json|kube/config|config/gh/hosts\.yml)\b)",
-        r"|(?i:\bid_(?:rsa|ed25519|ecdsa|dsa)\b)",
+        r"(?i:~?/?(?:[A-Za-z0-9_.~-]*/)*\.(?:aws/credentials|ssh/id_[A-Za-z0-9_]+|netrc|npmrc|pypirc|git-credentials|pgpass|vault-token|docker/config\.json|kube/config|config/gh/hosts\.yml)(?-u:\b))",
+        r"|(?i:(?-u:\b)id_(?:rsa|ed25519|ecdsa|dsa)(?-u:\b))",
         r"|(?i:(?:^|[\s`'\x22(/])\.env(?:\.[a-z]+)?(?:$|[\s`'\x22,;:)]))",
-        r"|(?i:\b[\w-]+\.pem\b|\bcredentials\.json\b|\bservice[-_]account[\w-]*\.json\b)",
+        r"|(?i:(?-u:\b)[A-Za-z0-9_-]+\.pem(?-u:\b)|(?-u:\b)credentials\.json(?-u:\b)|(?-u:\b)service[-_]account[A-Za-z0-9_-]*\.json(?-u:\b))",
         // a variable named like a secret (upper case, as environments name them)
-        r"|\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|PASSWORD|PASSWD|CREDENTIALS?)\b",
+        r"|(?-u:\b)[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|PASSWORD|PASSWD|CREDENTIALS?)(?-u:\b)",
         // the environment as a whole
-        r"|(?i:\bprocess\.env\b|\bos\.environ\b|\bprintenv\b|`env`|`env\s*\||\$env:|\bget-childitem\s+env:)",
-        r"|(?i:\b(?:every|all|each)\s+(?:the\s+)?(?:environment|env)\s+(?:variables?|vars?)\b[^.\n]{0,40}?\bvalues?\b)",
-        r"|(?i:\bauthori[sz]ation\s+headers?\b)",
+        r"|(?i:(?-u:\b)process\.env(?-u:\b)|(?-u:\b)os\.environ(?-u:\b)|(?-u:\b)printenv(?-u:\b)|`env`|`env\s*\||\$env:|(?-u:\b)get-childitem\s+env:)",
+        r"|(?i:(?-u:\b)(?:every|all|each)\s+(?:the\s+)?(?:environment|env)\s+(?:variables?|vars?)(?-u:\b)[^.\n]{0,40}?(?-u:\b)values?(?-u:\b))",
+        r"|(?i:(?-u:\b)authori[sz]ation\s+headers?(?-u:\b))",
     ))
     .expect("PL325 strong secret regex")
 });
@@ -67,13 +67,24 @@ static NOUN_EN: &str = r"(?:api[\s_-]?keys?|access[\s_-]?keys?|secret[\s_-]?keys
 static OWNED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
         concat!(
-            r"(?i:\b(?:your|the\s+user'?s|user'?s|all(?:\s+(?:of\s+)?(?:the|your))?|every|any|each|its|their|the\s+(?:project|workspace|runner|repo|repository|machine)'?s)",
-            r"\s+(?:[\w-]+\s+){{0,2}}?{noun}\b",
-            r"|\b{noun}\s+(?:found|visible|available|stored|(?:you|it|they)\s+(?:can\s+)?(?:see|find|read|access))\b)",
+            r"(?i:(?-u:\b)(?:your|the\s+user'?s|user'?s|all(?:\s+(?:of\s+)?(?:the|your))?|every|any|each|its|their|the\s+(?:project|workspace|runner|repo|repository|machine)'?s)",
+            r"\s+(?:[A-Za-z0-9_-]+\s+){{0,2}}?{noun}(?-u:\b)",
+            r"|(?-u:\b){noun}\s+(?:found|visible|available|stored|(?:you|it|they)\s+(?:can\s+)?(?:see|find|read|access))(?-u:\b))",
         ),
         noun = NOUN_EN
     ))
     .expect("PL325 owned noun regex")
+});
+
+/// Secret nouns of the other catalog languages written in ASCII (German, Spanish, Portuguese,
+/// Italian, French, Turkish without accents): read in every sentence.
+static NOUN_LATIN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(?-u:\b)(?:zugangsdaten|anmeldedaten|passwort|passwoerter|geheimnisse|umgebungsvariablen",
+        r"|credenciales|contrasenas?|claves?\s+(?:de\s+)?api|variables\s+de\s+entorno|credenciais|senhas?|chaves?\s+(?:de\s+)?api",
+        r"|credenziali|chiavi\s+api|identifiants|mots?\s+de\s+passe|cles?\s+api|kimlik\s+bilgileri|api\s+anahtar[a-z]*)(?-u:\b)",
+    ))
+    .expect("PL325 Latin noun regex")
 });
 
 /// Secret nouns of the other catalog languages (and Turkish).
@@ -106,16 +117,16 @@ static NOUN_INTL: LazyLock<Regex> = LazyLock::new(|| {
 /// A verb of handing over (or "contains"), in the catalog languages.
 static HAND_OVER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"(?i:\b(?:send|sending|post|posting|upload|uploading|paste|pasting|include|including|attach|attaching|add|adding|copy|copying|put|putting|write|writing|print|printing|echo|list|listing|share|sharing|forward|forwarding|e-?mail|mail|submit|commit|committing|return|returning|returns|expose|exposing|exposes|publish|leak|dump|embed|append|insert|transmit|push|pushing|contains?|containing)\b",
+        r"(?i:(?-u:\b)(?:send|sending|post|posting|upload|uploading|paste|pasting|include|including|attach|attaching|add|adding|copy|copying|put|putting|write|writing|print|printing|echo|list|listing|share|sharing|forward|forwarding|e-?mail|mail|submit|commit|committing|return|returning|returns|expose|exposing|exposes|publish|leak|dump|embed|append|insert|transmit|push|pushing|contains?|containing)(?-u:\b)",
         // de, es, pt, it, fr
-        r"|\b(?:sende\w*|schick\w*|übertrag\w*|hochladen|lade\w*|füg\w*|kopier\w*|poste\w*|veröffentlich\w*|schreib\w*)",
-        r"|\b(?:env(?:ía|ia|iar|iad|íe|ie|ie)\w*|sub(?:e|ir|a)\b|pega\w*|incluy\w*|incluir|añad\w*|copi\w*|publica\w*|escrib\w*|reenv\w*)",
-        r"|\b(?:envi(?:e|a|ar)\w*|carreg\w*|col(?:e|a|ar)\b|inclu\w*|adicion\w*|escrev\w*)",
-        r"|\b(?:invi\w*|carica\w*|incoll\w*|includ\w*|aggiung\w*|pubblic\w*|scriv\w*)",
-        r"|\b(?:envo(?:ie|yer|yez)\w*|post(?:e|er|ez)\b|téléverse\w*|colle\w*|ajoute\w*|copie\w*|publie\w*|écri\w*|transf(?:è|e)re\w*)",
+        r"|(?:^|[^\p{L}\p{N}_])(?:sende\w*|schick\w*|übertrag\w*|hochladen|lade\w*|füg\w*|kopier\w*|poste\w*|veröffentlich\w*|schreib\w*)",
+        r"|(?:^|[^\p{L}\p{N}_])(?:env(?:ía|ia|iar|iad|íe|ie|ie)\w*|sub(?:e|ir|a)(?:$|[^\p{L}])|pega\w*|incluy\w*|incluir|añad\w*|copi\w*|publica\w*|escrib\w*|reenv\w*)",
+        r"|(?-u:\b)(?:envi(?:e|a|ar)\w*|carreg\w*|col(?:e|a|ar)(?-u:\b)|inclu\w*|adicion\w*|escrev\w*)",
+        r"|(?-u:\b)(?:invi\w*|carica\w*|incoll\w*|includ\w*|aggiung\w*|pubblic\w*|scriv\w*)",
+        r"|(?:^|[^\p{L}\p{N}_])(?:envo(?:ie|yer|yez)\w*|post(?:e|er|ez)(?:$|[^\p{L}])|téléverse\w*|colle\w*|ajoute\w*|copie\w*|publie\w*|écri\w*|transf(?:è|e)re\w*)",
         // ru, tr
         r"|(?:отправ\w*|пришл\w*|загрузи\w*|встав\w*|добав\w*|скопир\w*|опублику\w*|перешл\w*|выведи|напиши|запиши|закоммит\w*)",
-        r"|\b(?:gönder\w*|yükle\w*|yapıştır\w*|ekle\w*|kopyala\w*|paylaş\w*)",
+        r"|(?:^|[^\p{L}\p{N}_])(?:gönder\w*|yükle\w*|yapıştır\w*|ekle\w*|kopyala\w*|paylaş\w*)",
         // ar, hi
         r"|(?:أرسل|ارسل|ترسل|يرسل|ارفع|الصق|تلصق|أضف|انسخ|تنسخ)|(?:भेज|अपलोड|पेस्ट|जोड़|कॉपी)",
         r")",
@@ -135,14 +146,25 @@ static HAND_OVER_EN: LazyLock<Regex> = LazyLock::new(|| {
     .expect("PL325 English verb regex")
 });
 
+/// The verbs of [`HAND_OVER`] written in ASCII (English, and the German, Spanish,
+/// Portuguese, Italian and French forms without accents), anywhere in a sentence: what an
+/// ASCII-only sentence is read with (the Unicode alternatives make the automaton much
+/// larger).
+static HAND_OVER_ASCII: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)(?-u:\b)(?:send|sending|post|posting|upload|uploading|paste|pasting|include|including|attach|attaching|add|adding|copy|copying|put|putting|write|writing|print|printing|echo|list|listing|share|sharing|forward|forwarding|e-?mail|mail|submit|commit|committing|return|returning|returns|expose|exposing|exposes|publish|leak|dump|embed|append|insert|transmit|push|pushing|contains?|containing|sende[a-z]*|schick[a-z]*|hochladen|lade[a-z]*|kopier[a-z]*|poste[a-z]*|schreib[a-z]*|envia[a-z]*|envie[a-z]*|sube|subir|suba|pega[a-z]*|incluy[a-z]*|incluir|copi[a-z]*|publica[a-z]*|escrib[a-z]*|reenv[a-z]*|enviar|carreg[a-z]*|cole|cola|colar|inclu[a-z]*|adicion[a-z]*|escrev[a-z]*|invi[a-z]*|carica[a-z]*|incoll[a-z]*|includ[a-z]*|aggiung[a-z]*|pubblic[a-z]*|scriv[a-z]*|envoie[a-z]*|envoyer|envoyez|poste|poster|postez|colle[a-z]*|ajoute[a-z]*|copie[a-z]*|publie[a-z]*|transfere[a-z]*)(?-u:\b)",
+    )
+    .expect("PL325 ASCII verb regex")
+});
+
 /// Somewhere others read: a URL or e-mail address, or a public place of the agent's work.
 static PLACE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"(?i:https?://(?P<host>[^\s/)>\]'\x22`]+)[^\s)>\]'\x22`]*|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b",
-        r"|\b(?:repl(?:y|ies)|response|answer|comments?|pr\s+(?:description|body|comment)|pull\s+requests?|issues?|commits?|release\s+notes|changelog|readme|gist|pastebin|paste\s+service|webhook|slack|discord|tool\s+call|chat)\b",
-        r"|\b(?:docs?/)?[\w-]+\.md\b",
+        r"(?i:https?://(?P<host>[^\s/)>\]'\x22`]+)[^\s)>\]'\x22`]*|(?-u:\b)[A-Za-z0-9_.+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[a-z]{2,}(?-u:\b)",
+        r"|(?-u:\b)(?:repl(?:y|ies)|response|answer|comments?|pr\s+(?:description|body|comment)|pull\s+requests?|issues?|commits?|release\s+notes|changelog|readme|gist|pastebin|paste\s+service|webhook|slack|discord|tool\s+call|chat)(?-u:\b)",
+        r"|(?-u:\b)(?:docs?/)?[A-Za-z0-9_-]+\.md(?-u:\b)",
         // de, es, pt, it, fr, ru, tr
-        r"|\b(?:kommentar\w*|antwort\w*|comentario\w*|respuesta\w*|comentário\w*|resposta\w*|commento|risposta|commentaire\w*|réponse\w*|yorum\w*|yanıt\w*)",
+        r"|(?:^|[^\p{L}\p{N}_])(?:kommentar\w*|antwort\w*|comentario\w*|respuesta\w*|comentário\w*|resposta\w*|commento|risposta|commentaire\w*|réponse\w*|yorum\w*|yanıt\w*)",
         r"|(?:комментари\w*|ответ\w*|коммит\w*)",
         r")",
         r"|评论|回复|日志|評論|回覆|留言|日誌|コメント|返信|回答|댓글|답변|응답|تعليق|टिप्पणी",
@@ -150,16 +172,29 @@ static PLACE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("PL325 place regex")
 });
 
+/// The places of [`PLACE`] written in ASCII: what an ASCII-only sentence is read with.
+static PLACE_ASCII: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i:https?://(?P<host>[^\s/)>\]'\x22`]+)[^\s)>\]'\x22`]*|(?-u:\b)[A-Za-z0-9_.+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[a-z]{2,}(?-u:\b)",
+        r"|(?-u:\b)(?:repl(?:y|ies)|response|answer|comments?|pr\s+(?:description|body|comment)|pull\s+requests?|issues?|commits?|release\s+notes|changelog|readme|gist|pastebin|paste\s+service|webhook|slack|discord|tool\s+call|chat)(?-u:\b)",
+        r"|(?-u:\b)(?:docs?/)?[A-Za-z0-9_-]+\.md(?-u:\b)",
+        r"|(?-u:\b)(?:kommentar[a-z]*|antwort[a-z]*|comentario[a-z]*|respuesta[a-z]*|resposta[a-z]*|commento|risposta|commentaire[a-z]*|yorum[a-z]*)",
+        r")",
+    ))
+    .expect("PL325 ASCII place regex")
+});
+
 /// A place only a strong secret makes a leak: code the agent is told to write that serves it.
 static SERVED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:endpoint|handler|route|debug\s+page)\b").expect("PL325 served regex")
+    Regex::new(r"(?i)(?-u:\b)(?:endpoint|handler|route|debug\s+page)(?-u:\b)")
+        .expect("PL325 served regex")
 });
 
 /// The secret used as a credential of the call, not handed over: "as a bearer token",
 /// "in the `Authorization` header", "via the X-Api-Key header".
 static AS_CREDENTIAL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\b(?:in|via|as|through|using|with)\s+(?:the\s+|an?\s+|its\s+)?[`'\x22]?[\w-]*[`'\x22]?\s*(?:header|bearer(?:\s+token)?|auth(?:entication)?\s+header)\b|\bbasic\s+auth\b",
+        r"(?i)(?-u:\b)(?:in|via|as|through|using|with)\s+(?:the\s+|an?\s+|its\s+)?[`'\x22]?[A-Za-z0-9_-]*[`'\x22]?\s*(?:header|bearer(?:\s+token)?|auth(?:entication)?\s+header)(?-u:\b)|(?-u:\b)basic\s+auth(?-u:\b)",
     )
     .expect("PL325 credential-use regex")
 });
@@ -169,8 +204,8 @@ static AS_CREDENTIAL: LazyLock<Regex> = LazyLock::new(|| {
 /// further on ("and don't tell the user") does not excuse it.
 static NEGATION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"(?i:\b(?:never|don'?t|do\s+not|must\s+not|mustn'?t|should\s+not|shouldn'?t|not|nie|niemals|nicht|kein\w*|nunca|jamais|ne|n'|não|nao|mai|non)\b",
-        r"|(?:никогда|\bне\b|\basla\b|\bلا\b|\bكلا\b|\bकभी\b|\bमत\b|\bनहीं\b|\bन\s+करें))",
+        r"(?i:(?-u:\b)(?:never|don'?t|do\s+not|must\s+not|mustn'?t|should\s+not|shouldn'?t|not|nie|niemals|nicht|kein\w*|nunca|jamais|ne|n'|não|nao|mai|non)(?-u:\b)",
+        r"|(?:никогда|(?:^|\s)не(?:\s|$)|(?-u:\b)asla(?-u:\b)|(?:^|\s)لا(?:\s|$)|(?:^|\s)كلا(?:\s|$)|(?:^|\s)कभी(?:\s|$)|(?:^|\s)मत(?:\s|$)|(?:^|\s)नहीं(?:\s|$)|\bन\s+करें))",
         r"|不要|切勿|禁止|不得|请勿|請勿|绝不|絕不|决不|決不|ないで|しないで|決して|禁止|마세요|말고|금지|절대",
     ))
     .expect("PL325 negation regex")
@@ -277,6 +312,7 @@ type Parts = (Range<usize>, Range<usize>, Range<usize>);
 
 /// What in `unit` (a sentence) is handed where, as (secret, verb, place) ranges of `unit`.
 fn handed(unit: &str) -> Option<Parts> {
+    let ascii = unit.is_ascii();
     let cap = |it: &mut dyn Iterator<Item = Range<usize>>| it.take(MAX_PARTS).collect::<Vec<_>>();
     // A public key (`id_ed25519.pub`) is meant to be handed out.
     let strong = cap(&mut STRONG
@@ -285,7 +321,10 @@ fn handed(unit: &str) -> Option<Parts> {
         .filter(|r| !unit[r.end..].starts_with(".pub")));
     let secrets = if strong.is_empty() {
         let mut weak = cap(&mut OWNED.find_iter(unit).map(|m| m.range()));
-        weak.extend(cap(&mut NOUN_INTL.find_iter(unit).map(|m| m.range())));
+        weak.extend(cap(&mut NOUN_LATIN.find_iter(unit).map(|m| m.range())));
+        if !ascii {
+            weak.extend(cap(&mut NOUN_INTL.find_iter(unit).map(|m| m.range())));
+        }
         weak
     } else {
         strong.clone()
@@ -293,11 +332,17 @@ fn handed(unit: &str) -> Option<Parts> {
     if secrets.is_empty() {
         return None;
     }
-    let verbs = cap(&mut HAND_OVER
+    // ASCII text is read with the English alternatives only (smaller automata, same result).
+    let (hand_over, place_re): (&Regex, &Regex) = if ascii {
+        (&HAND_OVER_ASCII, &PLACE_ASCII)
+    } else {
+        (&HAND_OVER, &PLACE)
+    };
+    let verbs = cap(&mut hand_over
         .find_iter(unit)
         .map(|m| m.range())
         .filter(|v| imperative(unit, v)));
-    let mut places = cap(&mut PLACE
+    let mut places = cap(&mut place_re
         .captures_iter(unit)
         .filter(|c| c.name("host").is_none_or(|h| !local_host(h.as_str())))
         .filter_map(|c| c.get(0).map(|m| m.range()))
@@ -395,11 +440,11 @@ const NOT_VERB_START: &[&str] = &[
 /// should also", "you are required to", "make sure to", "your job is to").
 static MODAL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"(?i)(?:\b(?:you|agents?|assistants?|(?:the\s+|any\s+|all\s+)?(?:agent|assistant|model|ai|bot|llm)s?|claude|copilot|cursor|codex|gemini|ai|llms?)",
+        r"(?i)(?:(?-u:\b)(?:you|agents?|assistants?|(?:the\s+|any\s+|all\s+)?(?:agent|assistant|model|ai|bot|llm)s?|claude|copilot|cursor|codex|gemini|ai|llms?)",
         r"\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+(?:required|expected|asked|instructed|supposed)\s+to|are\s+to|is\s+to)",
-        r"|\b(?:be\s+sure|make\s+sure|remember|don'?t\s+forget|(?:job|task|goal|role)\s+is)\s+to",
+        r"|(?-u:\b)(?:be\s+sure|make\s+sure|remember|don'?t\s+forget|(?:job|task|goal|role)\s+is)\s+to",
         // a bare modal ending the clause ("... and must include")
-        r"|\b(?:must|shall|(?:is|are)\s+to|(?:needs?|has|have)\s+to))",
+        r"|(?-u:\b)(?:must|shall|(?:is|are)\s+to|(?:needs?|has|have)\s+to))",
         r"(?:\s+(?:also|always|now|then|first|immediately|quietly|silently))*\s*$",
     ))
     .expect("PL325 modal regex")
@@ -496,10 +541,12 @@ pub fn secret_handed_out(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     for seg in input.parsed.segments.iter().filter(|s| prose_role(s.role)) {
         let seg_text = seg.text(text);
         let mut seen_until = 0;
+        let intl = (!seg_text.is_ascii()).then(|| NOUN_INTL.find_iter(seg_text));
         let candidates = STRONG
             .find_iter(seg_text)
             .chain(OWNED.find_iter(seg_text))
-            .chain(NOUN_INTL.find_iter(seg_text))
+            .chain(NOUN_LATIN.find_iter(seg_text))
+            .chain(intl.into_iter().flatten())
             .map(|m| m.range())
             .collect::<Vec<_>>();
         let mut units: Vec<Range<usize>> = candidates

@@ -873,7 +873,7 @@ fn glob_examples(glob: &str) -> Vec<String> {
 /// Paths that no convention matches.
 const NOT_AGENT_FILES: &[&str] = &[
     "NOTES.md",
-    "SECURITY.md",
+    "CODE_OF_CONDUCT.md",
     "docs/notes.txt",
     "src/main.rs",
     "AGENTS.md.bak",

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build the documentation noise yardstick (issue 32): the README, CONTRIBUTING and docs/
+"""Build the documentation noise yardstick (issue 32): the README, CONTRIBUTING, SECURITY and docs/
 markdown and HTML files of the repositories in `repos.txt`, taken from their mirrored
 snapshots (`/work/.mirror/<owner>+<name>/`, made by the `fetch` tool), written to
 /tmp/yardstick-docs/<owner>+<name>/<path>.
@@ -20,7 +20,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 MIRROR = "/work/.mirror"
 OUT = "/tmp/yardstick-docs"
-DOC = re.compile(r"(^|/)(README(\.[\w-]+)?\.md|Readme\.md|readme\.md|CONTRIBUTING\.md)$"
+DOC = re.compile(r"(^|/)(README(\.[\w-]+)?\.md|Readme\.md|readme\.md|CONTRIBUTING\.md|SECURITY\.md)$"
                  r"|(^|/)docs?/.*\.(md|mdx|html)$|(^|/)\.github/(ISSUE_TEMPLATE/[^/]+\.md|PULL_REQUEST_TEMPLATE\.md)$")
 MAX_FILES = 60
 MAX_BYTES = 512 * 1024

@@ -473,7 +473,8 @@ mod tests {
         assert_eq!(kind("vendor/lib/README.md"), Some(FileKind::Doc));
         assert_eq!(kind("docs/setup/index.html"), Some(FileKind::Doc));
         assert_eq!(kind("docs/notes.txt"), None);
-        assert_eq!(kind("SECURITY.md"), None);
+        assert_eq!(kind("SECURITY.md"), Some(FileKind::Doc));
+        assert_eq!(kind("CODE_OF_CONDUCT.md"), None);
     }
 
     #[test]

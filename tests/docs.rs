@@ -83,39 +83,30 @@ fn agents_table() -> String {
             str_of(a, "source")
         );
     }
-    let p = &y["prompts"];
-    let sources: Vec<String> = str_of(p, "source")
-        .split(" ; ")
-        .map(|s| format!("<{}>", s.trim()))
-        .collect();
-    let _ = writeln!(
-        out,
-        "| prompt files | {} | {} |",
-        files_cell(&p["files"]),
-        sources.join(", ")
-    );
-    let l = &y["launch"];
-    let sources: Vec<String> = str_of(l, "source")
-        .split(" ; ")
-        .map(|s| format!("<{}>", s.trim()))
-        .collect();
-    let _ = writeln!(
-        out,
-        "| launch-time files (run or read when the project opens) | {} | {} |",
-        files_cell(&l["files"]),
-        sources.join(", ")
-    );
-    let d = &y["docs"];
-    let sources: Vec<String> = str_of(d, "source")
-        .split(" ; ")
-        .map(|s| format!("<{}>", s.trim()))
-        .collect();
-    let _ = writeln!(
-        out,
-        "| project documentation (read by agents that explore; checked for text written for the model) | {} | {} |",
-        files_cell(&d["files"]),
-        sources.join(", ")
-    );
+    // The files no agent loads by name, one row per section: (key, label).
+    for (key, label) in [
+        ("prompts", "prompt files"),
+        (
+            "launch",
+            "launch-time files (run or read when the project opens)",
+        ),
+        (
+            "docs",
+            "project documentation (read by agents that explore; checked for text written for the model)",
+        ),
+    ] {
+        let section = &y[key];
+        let sources: Vec<String> = str_of(section, "source")
+            .split(" ; ")
+            .map(|s| format!("<{}>", s.trim()))
+            .collect();
+        let _ = writeln!(
+            out,
+            "| {label} | {} | {} |",
+            files_cell(&section["files"]),
+            sources.join(", ")
+        );
+    }
     out
 }
 

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{check_json, write};
+use common::{brief, check_json, write};
 use serde_json::Value;
 
 /// The order every case hides: PL106 reads it only in hidden text.
@@ -253,33 +253,11 @@ fn project_documentation_is_read_for_what_is_written_for_the_model() {
     );
     let (code, walked) = check_json(&dir, &["docs-channel"]);
     assert_eq!(code, Some(1));
-    let rows = |v: &Value| {
-        v["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| {
-                (
-                    f["path"].as_str().unwrap().to_owned(),
-                    f["rule"].as_str().unwrap().to_owned(),
-                    f["severity"].as_str().unwrap().to_owned(),
-                    f["start"]["line"].as_u64().unwrap(),
-                    f["start"]["column"].as_u64().unwrap(),
-                )
-            })
-            .collect::<Vec<_>>()
-    };
     let row = |p: &str, r: &str, s: &str, l: u64, c: u64| {
-        (
-            format!("docs-channel/{p}"),
-            r.to_owned(),
-            s.to_owned(),
-            l,
-            c,
-        )
+        common::row(&format!("docs-channel/{p}"), r, s, l, c)
     };
     assert_eq!(
-        rows(&walked),
+        brief(&walked),
         [
             row("CONTRIBUTING.md", "PL302", "error", 9, 6),
             row("README.md", "PL101", "note", 13, 51),
@@ -298,5 +276,5 @@ fn project_documentation_is_read_for_what_is_written_for_the_model() {
     );
     // Named, the README gets the same findings as walked.
     let (_, named) = check_json(&dir, &["docs-channel/README.md"]);
-    assert_eq!(rows(&named), rows(&walked)[1..4]);
+    assert_eq!(brief(&named), brief(&walked)[1..4]);
 }

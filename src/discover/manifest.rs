@@ -18,15 +18,20 @@ pub const MCP_MANIFEST_NAMES: &[&str] = &["manifest.json", "server.json"];
 /// Bytes of a `manifest.json` or `server.json` read to tell an MCP manifest from another.
 pub const MAX_MANIFEST_SNIFF: u64 = 1 << 20;
 
+/// The JSON tree of the file at `path` when it is at most `cap` bytes and parses; `None`
+/// otherwise (a walk leaves such a file alone).
+fn json_at_most(path: &Path, cap: u64) -> Option<crate::parse::json::JsonNode> {
+    let bytes = crate::bounds::read_at_most(path, cap).ok()??;
+    crate::parse::json::parse_tree(&String::from_utf8_lossy(&bytes)).ok()?
+}
+
 /// The classification of `path` as `mcp-tools` when it is an MCP manifest found by walking.
 pub(super) fn mcp_manifest(path: &Path) -> Option<Classification> {
     let name = path.file_name()?.to_str()?;
     if !MCP_MANIFEST_NAMES.contains(&name) {
         return None;
     }
-    let bytes = crate::bounds::read_at_most(path, MAX_MANIFEST_SNIFF).ok()??;
-    let text = String::from_utf8_lossy(&bytes);
-    let root = crate::parse::json::parse_tree(&text).ok()??;
+    let root = json_at_most(path, MAX_MANIFEST_SNIFF)?;
     crate::parse::mcp_tools::is_mcp_payload(&root).then(|| Classification {
         kind: FileKind::McpTools,
         agents: Vec::new(),
@@ -93,9 +98,7 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
             .any(|root| holds_conversation(&root));
         holds_request.then_some(FileKind::RequestLog)?
     } else {
-        let bytes = crate::bounds::read_at_most(path, MAX_RECORDING_SNIFF).ok()??;
-        let text = String::from_utf8_lossy(&bytes);
-        let root = crate::parse::json::parse_tree(&text).ok()??;
+        let root = json_at_most(path, MAX_RECORDING_SNIFF)?;
         if crate::parse::mcp_tools::is_mcp_payload(&root) {
             FileKind::McpTools
         } else if in_folder && holds_conversation(&root) {

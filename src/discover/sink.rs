@@ -20,6 +20,13 @@ pub(super) fn digest(bytes: &[u8]) -> u128 {
     u128::from_le_bytes(half)
 }
 
+/// The digest of `p`'s real path (links resolved), as [`Sink::known`] keeps it; `None` when
+/// the path does not resolve.
+pub(super) fn real_digest(p: &std::path::Path) -> Option<u128> {
+    let real = std::fs::canonicalize(p).ok()?;
+    Some(digest(real.as_os_str().as_encoded_bytes()))
+}
+
 /// A memory file found (not imported) whose `@path` imports are to be followed, with them.
 #[derive(Debug)]
 pub(super) struct Memory {
@@ -54,9 +61,8 @@ impl Sink<'_> {
             return;
         }
         if let Some(p) = &t.path {
-            if let Ok(real) = std::fs::canonicalize(p) {
-                self.known
-                    .insert(digest(real.as_os_str().as_encoded_bytes()));
+            if let Some(real) = real_digest(p) {
+                self.known.insert(real);
             }
             if t.skip.is_none()
                 && imports_followed(p)
@@ -81,12 +87,9 @@ impl Sink<'_> {
         for t in std::mem::take(&mut self.docs) {
             let imported = t
                 .path
-                .as_ref()
-                .and_then(|p| std::fs::canonicalize(p).ok())
-                .is_some_and(|real| {
-                    self.known
-                        .contains(&digest(real.as_os_str().as_encoded_bytes()))
-                });
+                .as_deref()
+                .and_then(real_digest)
+                .is_some_and(|real| self.known.contains(&real));
             if !imported {
                 self.hand_on(t);
             }

@@ -506,6 +506,11 @@ impl Rule {
         }
     }
 
+    /// The rule's `params` list called `name`; empty when the rule has none.
+    pub fn param(&self, name: &str) -> &[String] {
+        self.params.get(name).map_or(&[][..], Vec::as_slice)
+    }
+
     /// True when the rule applies to segments of `role`.
     pub fn applies_to_role(&self, role: Role) -> bool {
         self.segments.is_empty() || self.segments.contains(&role)

@@ -105,8 +105,8 @@ pub fn provider_endpoint_override(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
     let Some(settings) = &input.parsed.settings else {
         return Vec::new();
     };
-    let proxies = rule.params.get("proxy").map_or(&[][..], Vec::as_slice);
-    let homes = rule.params.get("home").map_or(&[][..], Vec::as_slice);
+    let proxies = rule.param("proxy");
+    let homes = rule.param("home");
     let mut out = Vec::new();
     for v in &settings.values {
         let Some(value) = v.as_str() else { continue };

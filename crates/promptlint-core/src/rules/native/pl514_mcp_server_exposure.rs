@@ -403,10 +403,7 @@ fn code_loading<'a>(e: &Entry<'a>) -> Vec<Hit<'a>> {
 
 /// Class 4: the filesystem server granted `/`, the home folder or a credential folder.
 fn filesystem_grant<'a>(rule: &Rule, e: &Entry<'a>) -> Vec<Hit<'a>> {
-    let names = rule
-        .params
-        .get("filesystem-server")
-        .map_or(&[][..], Vec::as_slice);
+    let names = rule.param("filesystem-server");
     let Some(at) = e.launches(names) else {
         return Vec::new();
     };
@@ -428,10 +425,7 @@ fn filesystem_grant<'a>(rule: &Rule, e: &Entry<'a>) -> Vec<Hit<'a>> {
 /// authentication, or (the Inspector) pinned to a version before its fix.
 fn debug_proxy<'a>(rule: &Rule, e: &Entry<'a>) -> Vec<Hit<'a>> {
     let mut out = Vec::new();
-    let names = rule
-        .params
-        .get("debug-proxy")
-        .map_or(&[][..], Vec::as_slice);
+    let names = rule.param("debug-proxy");
     let Some(at) = e.launches(names) else {
         return out;
     };
@@ -439,10 +433,7 @@ fn debug_proxy<'a>(rule: &Rule, e: &Entry<'a>) -> Vec<Hit<'a>> {
         "`{}`",
         crate::escape::escape_one_line(package_name(&e.argv[at].text))
     );
-    let fixed = rule
-        .params
-        .get("inspector-fixed-in")
-        .and_then(|v| v.first());
+    let fixed = rule.param("inspector-fixed-in").first();
     if let (Some(v), Some(min)) = (package_version(&e.argv[at].text), fixed)
         && version_before(v, min)
     {
@@ -515,10 +506,7 @@ fn debug_proxy<'a>(rule: &Rule, e: &Entry<'a>) -> Vec<Hit<'a>> {
 /// from a well-known scope of six letters or more, a name at distance 0 or 1. Unscoped names
 /// are left alone: short names a typo apart are often different honest packages.
 fn lookalike<'a>(rule: &Rule, e: &Entry<'a>) -> Vec<Hit<'a>> {
-    let known = rule
-        .params
-        .get("known-packages")
-        .map_or(&[][..], Vec::as_slice);
+    let known = rule.param("known-packages");
     let mut out = Vec::new();
     for a in &e.argv {
         let p = package_name(&a.text).to_ascii_lowercase();

@@ -22,6 +22,7 @@ mod ignore_files;
 mod imports;
 mod manifest;
 mod options;
+mod runs;
 mod sink;
 mod skills;
 mod walk;
@@ -34,10 +35,12 @@ pub use manifest::{
     MAX_MANIFEST_SNIFF, MAX_RECORDING_SNIFF, MCP_MANIFEST_NAMES, RECORDING_FOLDERS,
 };
 pub use options::{DiscoverOptions, PathFilter, exclude_overrides};
+pub use runs::{MAX_RUNS, MAX_RUNS_PER_FILE, MAX_RUNS_READ};
 pub use skills::{MAX_SKILL_DEPTH, MAX_SKILL_RESOURCES};
 
 use follow::follow_imports;
 use found::{not_regular, target};
+use runs::follow_runs;
 use sink::Sink;
 use skills::SkillBundles;
 use walk::walk;
@@ -88,11 +91,13 @@ pub fn discover_each(
         known: HashSet::new(),
         memory: Vec::new(),
         docs: Vec::new(),
+        runners: Vec::new(),
     };
     // The memory files each path named found, and the root their imports must stay in:
     // imports are followed once every named file is known, so a file named on the command
     // line is never taken for an imported one.
-    let mut imports: Vec<(std::ops::Range<usize>, PathBuf)> = Vec::new();
+    // Likewise the settings files that run scripts by path (their ranges in `out.runners`).
+    let mut imports: Vec<(std::ops::Range<usize>, std::ops::Range<usize>, PathBuf)> = Vec::new();
     // `--exclude` for named files under --force-exclude, compiled once (relative to `.`).
     let named = opts
         .force_exclude
@@ -118,10 +123,15 @@ pub fn discover_each(
             continue;
         }
         let before = out.memory.len();
+        let runs_before = out.runners.len();
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => {
                 walk(p, conv, opts, &mut out);
-                imports.push((before..out.memory.len(), p.clone()));
+                imports.push((
+                    before..out.memory.len(),
+                    runs_before..out.runners.len(),
+                    p.clone(),
+                ));
             }
             Ok(_) if opts.force_exclude && named_excluded(p, named.as_ref(), opts) => {}
             Ok(m) => {
@@ -146,7 +156,11 @@ pub fn discover_each(
                         .map(Path::to_path_buf)
                 });
                 let top = top.unwrap_or_else(|| parent.to_path_buf());
-                imports.push((before..out.memory.len(), top));
+                imports.push((
+                    before..out.memory.len(),
+                    runs_before..out.runners.len(),
+                    top,
+                ));
             }
             Err(e) => out.errors.push(FileError {
                 path: display_path(p),
@@ -154,8 +168,9 @@ pub fn discover_each(
             }),
         }
     }
-    for (memory, root) in imports {
+    for (memory, runners, root) in imports {
         follow_imports(&mut out, memory, &root);
+        follow_runs(&mut out, runners, &root);
     }
     out.flush_docs();
     out.errors

@@ -94,7 +94,7 @@ fn each_way_of_hiding_markup_is_named_at_the_exact_span() {
         (
             "[docs]: https://example.com/docs \"",
             "\"",
-            "hidden in a link definition's title",
+            "hidden in a link's title, a tooltip at most",
         ),
     ];
     let mut text = String::from("# Project\n\nBuild with `make`.\n\n");

@@ -17,7 +17,7 @@ pub const MAX_IMPORT_DEPTH: usize = 5;
 pub const MAX_IMPORTS: usize = 200;
 
 /// `path` with `.` and `..` folded away lexically (no file system access).
-fn lexical(path: &Path) -> PathBuf {
+pub(super) fn lexical(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in path.components() {
         match c {

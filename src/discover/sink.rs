@@ -10,6 +10,7 @@ use crate::kind::FileKind;
 use crate::target::{FileError, Target};
 
 use super::imports::{Imports, MAX_IMPORT_READ, imports_bounded, imports_followed};
+use super::runs::{MAX_RUNS_READ, Runner, runs_of};
 
 /// A 128-bit digest of `bytes` (the first half of their SHA-256): two paths with the same
 /// digest are taken for the same path, which no two of the 2^64 paths a run could meet do.
@@ -50,6 +51,9 @@ pub(super) struct Sink<'a> {
     /// followed: a document a memory file imports is loaded as instructions, and is handed on
     /// as such by the import instead.
     pub(super) docs: Vec<Target>,
+    /// Settings files found whose commands run scripts of the project by path, in the order
+    /// found ([`super::runs`]).
+    pub(super) runners: Vec<Runner>,
 }
 
 impl Sink<'_> {
@@ -74,6 +78,19 @@ impl Sink<'_> {
                         path: p.clone(),
                         display: t.display.clone(),
                         imports,
+                    });
+                }
+            }
+            if t.skip.is_none()
+                && t.kind == Some(FileKind::AgentSettings)
+                && let Ok(Some(bytes)) = crate::bounds::read_at_most(p, MAX_RUNS_READ)
+            {
+                let scripts = runs_of(p, &String::from_utf8_lossy(&bytes));
+                if !scripts.is_empty() {
+                    self.runners.push(Runner {
+                        path: p.clone(),
+                        display: t.display.clone(),
+                        scripts,
                     });
                 }
             }

@@ -20,6 +20,7 @@ fn lookups_for(n: usize) -> (usize, Vec<Target>) {
         shown: HashSet::new(),
         known: HashSet::new(),
         docs: Vec::new(),
+        runners: Vec::new(),
         memory: vec![Memory {
             path,
             display: "CLAUDE.md".to_owned(),

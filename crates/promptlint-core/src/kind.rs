@@ -209,6 +209,14 @@ impl Syntax {
     }
 }
 
+/// True when `path` names an npm package manifest (`package.json`), whose settings are its
+/// `scripts` only ([`crate::parse::settings::parse_package`]).
+pub fn package_manifest(path: &str) -> bool {
+    path.rsplit(['/', '\\'])
+        .next()
+        .is_some_and(|n| n.eq_ignore_ascii_case("package.json"))
+}
+
 /// True when a lower-case `path` ends in a markdown extension.
 fn markdown_path(lower: &str) -> bool {
     [".md", ".mdc", ".markdown", ".md.tpl", ".mdx"]

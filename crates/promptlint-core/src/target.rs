@@ -24,8 +24,9 @@ pub struct Target {
     pub explicit: bool,
     /// Why it must not be opened (not a regular file, a link out of the root, a loop).
     pub skip: Option<String>,
-    /// The file whose Claude Code `@path` import brought this one in (as shown), when it was
-    /// found that way rather than by name.
+    /// The file whose Claude Code `@path` import brought this one in (as shown), or for a
+    /// script ([`crate::kind::FileKind::SkillResource`]) the settings file whose command runs
+    /// it by path, when it was found that way rather than by name.
     pub imported_by: Option<String>,
 }
 

@@ -397,11 +397,17 @@ impl<'a> Engine<'a> {
                 f.key_path = setting_path_at(settings, &f.span);
             }
         }
-        // A file brought in by a Claude Code `@path` import says who imported it.
+        // A file brought in by a Claude Code `@path` import says who imported it; a script
+        // a settings file runs by path, what runs it.
         if let Some(by) = &target.imported_by {
             let by = crate::escape::escape_one_line(by);
+            let how = if kind == FileKind::SkillResource {
+                "run by"
+            } else {
+                "imported by"
+            };
             for f in &mut findings {
-                f.message = format!("{} (imported by {by})", f.message);
+                f.message = format!("{} ({how} {by})", f.message);
             }
         }
         Checked {

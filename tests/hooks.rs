@@ -168,7 +168,7 @@ fn claude_code_bash_command_that_sends_a_key_off_is_denied() {
     assert_eq!(v["hookSpecificOutput"]["permissionDecision"], "deny", "{v}");
     let reason = v["hookSpecificOutput"]["permissionDecisionReason"].as_str().unwrap();
     assert!(reason.starts_with("promptlint found "), "{reason}");
-    assert!(reason.contains(" in command\n"), "{reason}");
+    assert!(reason.contains(" in the command\n"), "{reason}");
     let clean = event(
         "claude-code",
         &claude_pre(dir.path(), "Bash", json!({ "command": "cargo test --workspace" })),
@@ -389,7 +389,7 @@ fn cursor_before_shell_execution_denies_with_both_messages() {
     assert_eq!(out.code, Some(0));
     let v = json_of(&out);
     assert_eq!(v["permission"], "deny", "{v}");
-    assert!(v["agent_message"].as_str().unwrap().contains(" in command\n"));
+    assert!(v["agent_message"].as_str().unwrap().contains(" in the command\n"));
     assert!(v["user_message"].as_str().unwrap().starts_with("promptlint found "));
     let out = event(
         "cursor",

@@ -132,7 +132,7 @@ fn pre_tool_use(
         "Bash" => {
             let command = required(&input, "command")?;
             ctx.policy
-                .judge("command", scan::command(ctx.scanner(), command))
+                .judge("the command", scan::command(ctx.scanner(), command))
         }
         t if t.starts_with("mcp__") => {
             let args = scan::strings_of(&Value::Object(input.into_owned()));

@@ -78,7 +78,7 @@ fn judge(event: &Map<String, Value>, ctx: &Ctx) -> Result<Answer, Malformed> {
             let command = required(event, "command")?;
             let v = ctx
                 .policy
-                .judge("command", scan::command(ctx.scanner(), command));
+                .judge("the command", scan::command(ctx.scanner(), command));
             Ok(permission(&v))
         }
         "beforeMCPExecution" => {

@@ -100,7 +100,7 @@ fn judge(event: &Map<String, Value>, ctx: &Ctx) -> Result<Answer, Malformed> {
                 "run_shell_command" => {
                     let command = required(&input, "command")?;
                     ctx.policy
-                        .judge("command", scan::command(ctx.scanner(), command))
+                        .judge("the command", scan::command(ctx.scanner(), command))
                 }
                 t if t.starts_with("mcp__") => {
                     let args = scan::strings_of(&Value::Object(input.into_owned()));

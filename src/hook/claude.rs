@@ -17,7 +17,7 @@
 //!   to Claude's context next to the result) and, to block, `decision: "block"` with a
 //!   `reason` shown to Claude (the tool has already run).
 //! - `UserPromptSubmit`: `prompt`. Answer: `decision: "block"` and `reason` (the prompt is
-//!   erased, the reason shown to the user), or `hookSpecificOutput.additionalContext`.
+//!   erased, the reason shown to the user); below the block threshold a `systemMessage`.
 //! - `SessionStart`: `source`. Answer: `hookSpecificOutput.additionalContext`; it cannot
 //!   block.
 //! - Every event: `systemMessage`, a message shown to the user.
@@ -217,12 +217,15 @@ fn user_prompt(event: &Map<String, Value>, ctx: &Ctx) -> Result<Answer, Malforme
         "the prompt",
         scan::text(ctx.scanner(), prompt.as_bytes(), scan::PROMPT_NAME),
     );
+    // The prompt is the user's own: below `--block` the findings are for the user, and the
+    // model is not told to distrust its user's words.
     Ok(match v.action {
+        Action::Allow => Answer::silent(),
         Action::Deny => Answer::json(&json!({
             "decision": "block",
             "reason": v.for_user(),
         })),
-        _ => context_answer("UserPromptSubmit", &v, false),
+        Action::Warn | Action::Ask => Answer::json(&json!({ "systemMessage": v.for_user() })),
     })
 }
 

@@ -12,8 +12,8 @@
 //! - `AfterTool`: `tool_response` (`llmContent`, `returnDisplay`, `error`).
 //!   `decision: "deny"` hides the result from the agent and `reason` replaces it;
 //!   `hookSpecificOutput.additionalContext` is appended to the result.
-//! - `BeforeAgent`: `prompt`. `decision: "deny"` discards the prompt;
-//!   `hookSpecificOutput.additionalContext` is appended to it.
+//! - `BeforeAgent`: `prompt`. `decision: "deny"` discards the prompt (below the block
+//!   threshold the findings go to the user as a `systemMessage`).
 //! - `SessionStart`: `hookSpecificOutput.additionalContext` (advisory, never blocks).
 //!
 //! Tools (<https://geminicli.com/docs/tools/file-system>): `read_file` (the path is `path`
@@ -148,7 +148,11 @@ fn judge(event: &Map<String, Value>, ctx: &Ctx) -> Result<Answer, Malformed> {
                     "reason": v.for_user(),
                     "systemMessage": v.for_user(),
                 })),
-                _ => context("BeforeAgent", &v),
+                // The user's own words: the findings are for the user, not the model.
+                Action::Warn | Action::Ask => {
+                    Answer::json(&json!({ "systemMessage": v.for_user() }))
+                }
+                Action::Allow => Answer::json(&json!({})),
             })
         }
         "SessionStart" => {

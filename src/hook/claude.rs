@@ -88,7 +88,10 @@ fn edits_of(input: &Map<String, Value>) -> Result<Vec<scan::Replace>, Malformed>
         Ok(scan::Replace {
             old: string(m, "old_string")?.unwrap_or_default().to_owned(),
             new: string(m, "new_string")?.unwrap_or_default().to_owned(),
-            all: m.get("replace_all").and_then(Value::as_bool).unwrap_or(false),
+            all: m
+                .get("replace_all")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
         })
     };
     match input.get("edits") {

@@ -100,7 +100,10 @@ pub(super) fn read(input: &mut dyn std::io::Read) -> Result<Map<String, Value>, 
 ///
 /// # Errors
 /// [`Malformed`] when present with another type.
-pub(super) fn string<'a>(map: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>, Malformed> {
+pub(super) fn string<'a>(
+    map: &'a Map<String, Value>,
+    key: &str,
+) -> Result<Option<&'a str>, Malformed> {
     match map.get(key) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
@@ -187,13 +190,28 @@ mod tests {
     fn bad_input_is_malformed_never_a_panic() {
         let mut big = std::io::repeat(b' ').take(MAX_INPUT + 10);
         assert!(read(&mut big).unwrap_err().0.contains("over 16 MiB"));
-        assert!(read(&mut &b"[1]"[..]).unwrap_err().0.contains("not an object"));
-        assert!(read(&mut &b"{"[..]).unwrap_err().0.contains("not valid JSON"));
+        assert!(
+            read(&mut &b"[1]"[..])
+                .unwrap_err()
+                .0
+                .contains("not an object")
+        );
+        assert!(
+            read(&mut &b"{"[..])
+                .unwrap_err()
+                .0
+                .contains("not valid JSON")
+        );
         assert!(read(&mut &b"\xff"[..]).is_err());
         let ok = read(&mut &br#"{"a": 1, "s": "x"}"#[..]).unwrap();
         assert!(string(&ok, "a").is_err());
         assert_eq!(string(&ok, "s").unwrap(), Some("x"));
         assert_eq!(string(&ok, "none").unwrap(), None);
-        assert!(required(&ok, "none").unwrap_err().0.contains("no `none` field"));
+        assert!(
+            required(&ok, "none")
+                .unwrap_err()
+                .0
+                .contains("no `none` field")
+        );
     }
 }

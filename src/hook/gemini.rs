@@ -84,12 +84,8 @@ fn judge(event: &Map<String, Value>, ctx: &Ctx) -> Result<Answer, Malformed> {
                         }
                         _ => {
                             let e = scan::Replace {
-                                old: string(&input, "old_string")?
-                                    .unwrap_or_default()
-                                    .to_owned(),
-                                new: string(&input, "new_string")?
-                                    .unwrap_or_default()
-                                    .to_owned(),
+                                old: string(&input, "old_string")?.unwrap_or_default().to_owned(),
+                                new: string(&input, "new_string")?.unwrap_or_default().to_owned(),
                                 all: false,
                             };
                             scan::edit(ctx.scanner(), &abs, &name, &[e])

@@ -246,6 +246,9 @@ mod tests {
         );
         assert!(v.for_user().contains("Ignore all previous instructions"));
         assert!(!v.for_model().contains("Ignore all previous"));
-        assert!(v.for_model().contains("PL101 override-instructions (error) at 1:1"));
+        assert!(
+            v.for_model()
+                .contains("PL101 override-instructions (error) at 1:1")
+        );
     }
 }

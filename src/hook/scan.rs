@@ -67,7 +67,9 @@ pub(super) fn read_bounded(path: &Path) -> Option<Vec<u8>> {
 
 /// Scans `text` under `name`.
 pub(super) fn text(scanner: &Scanner, text: &[u8], name: &str) -> Vec<ScanFinding> {
-    let cut = &text[..text.len().min(usize::try_from(MAX_READ + 1).unwrap_or(usize::MAX))];
+    let cut = &text[..text
+        .len()
+        .min(usize::try_from(MAX_READ + 1).unwrap_or(usize::MAX))];
     scanner.scan_path_name(cut, name).findings
 }
 
@@ -90,7 +92,12 @@ pub(super) struct Replace {
 /// The findings an edit brings in: the file with the replacements applied, scanned, less the
 /// findings the file already had (matched by fingerprint, which holds no line number). When
 /// the file cannot be read or an `old` text is not in it, the new texts are scanned alone.
-pub(super) fn edit(scanner: &Scanner, path: &Path, name: &str, edits: &[Replace]) -> Vec<ScanFinding> {
+pub(super) fn edit(
+    scanner: &Scanner,
+    path: &Path,
+    name: &str,
+    edits: &[Replace],
+) -> Vec<ScanFinding> {
     let before = read_bounded(path).and_then(|b| String::from_utf8(b).ok());
     let after = before.as_ref().and_then(|b| {
         let mut s = b.clone();

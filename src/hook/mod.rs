@@ -35,10 +35,17 @@ pub fn run(agent: Agent, policy: Policy, input: &mut dyn std::io::Read) -> Answe
             Agent::Cursor => cursor::answer(&e, &ctx),
             Agent::Gemini => gemini::answer(&e, &ctx),
         },
-        Err(event::Malformed(why)) => match agent {
-            Agent::ClaudeCode | Agent::Codex => claude::malformed(&why, policy.on_error),
-            Agent::Cursor => cursor::malformed(&why, policy.on_error),
-            Agent::Gemini => gemini::malformed(&why, policy.on_error),
-        },
+        Err(event::Malformed(why)) => failed(agent, policy.on_error, &why),
+    }
+}
+
+/// The answer when the hook cannot judge the event (`why`: one escaped line): a refusal or a
+/// pass with the message, as `on_error` says, in `agent`'s protocol. The runner also gives it
+/// for a panic, so a bug fails closed like bad input does.
+pub fn failed(agent: Agent, on_error: OnError, why: &str) -> Answer {
+    match agent {
+        Agent::ClaudeCode | Agent::Codex => claude::malformed(why, on_error),
+        Agent::Cursor => cursor::malformed(why, on_error),
+        Agent::Gemini => gemini::malformed(why, on_error),
     }
 }

@@ -38,6 +38,31 @@ pub enum Command {
     Init(InitArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+    /// Answer one agent hook event (JSON on stdin) in the agent's protocol: refuse, ask or
+    /// warn when the file, command, prompt or tool result it names has findings.
+    Hook(HookArgs),
+}
+
+/// Arguments of `hook`.
+#[derive(Debug, Args)]
+pub struct HookArgs {
+    /// The agent whose hook protocol to speak.
+    #[arg(value_enum)]
+    pub agent: crate::hook::Agent,
+    /// Refuse the action on findings of this severity or above.
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = crate::hook::Threshold::Error)]
+    pub block: crate::hook::Threshold,
+    /// Ask the user on findings of this severity or above (below `--block`); where the
+    /// protocol cannot ask, refuse.
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = crate::hook::Threshold::Warning)]
+    pub ask: crate::hook::Threshold,
+    /// Report findings of this severity or above (below `--ask`) and let the action go on.
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = crate::hook::Threshold::Note)]
+    pub warn: crate::hook::Threshold,
+    /// On malformed input (bad JSON, over 16 MiB, a field of the wrong type): refuse the
+    /// action (`deny`) or let it go on (`allow`), with a message either way.
+    #[arg(long, value_enum, value_name = "ACTION", default_value_t = crate::hook::OnError::Deny)]
+    pub on_error: crate::hook::OnError,
 }
 
 /// Subcommands of `mcp`.
@@ -266,6 +291,10 @@ pub struct InitArgs {
     /// The folder to write .promptlint.yaml into.
     #[arg(value_name = "DIR", default_value = ".")]
     pub dir: PathBuf,
+    /// Print the settings entry that installs `promptlint hook AGENT` in that agent (JSON
+    /// for its hooks file) and nothing else; no file is written.
+    #[arg(long, value_enum, value_name = "AGENT")]
+    pub hooks: Option<crate::hook::Agent>,
 }
 
 /// Arguments of `completions`.

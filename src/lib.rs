@@ -25,6 +25,7 @@ pub mod commands;
 pub mod config;
 pub mod discover;
 pub mod fix;
+pub mod hook;
 pub mod init;
 pub mod pin;
 pub mod pipeline;

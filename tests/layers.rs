@@ -98,6 +98,9 @@ const TABLE: &[(&str, usize)] = &[
     ("config", 11),
     ("fix", 12),
     ("init", 12),
+    // `promptlint hook <agent>`: one agent hook event in, the answer in that agent's
+    // protocol out (the scanner, judged by severity; issue 33).
+    ("hook", 12),
     ("cli", 12),
     // The subcommands' runners: `main` parses the arguments and hands the command to them.
     ("commands", 12),

@@ -10,6 +10,13 @@ use crate::escape::{escape_one_line, escape_path};
 use super::output::emit;
 
 pub(super) fn run_init(args: &InitArgs) -> ExitCode {
+    if let Some(agent) = args.hooks {
+        return if emit(&crate::hook::settings_entry(agent)) {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(Exit::Error)
+        };
+    }
     let path = args.dir.join(".promptlint.yaml");
     let shown = escape_path(&crate::discover::display_path(&path));
     for name in crate::config::FILE_NAMES {

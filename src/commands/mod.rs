@@ -8,6 +8,7 @@ use crate::cli::Command;
 mod cache;
 mod check;
 mod completions;
+mod hook;
 mod init;
 mod output;
 mod pin;
@@ -16,6 +17,7 @@ mod rules;
 use cache::run_cache;
 use check::run_check;
 use completions::run_completions;
+use hook::run_hook;
 use init::run_init;
 use pin::run_pin;
 use rules::{run_explain, run_rules};
@@ -30,5 +32,6 @@ pub fn run(command: Command) -> ExitCode {
         Command::Explain(args) => run_explain(&args),
         Command::Init(args) => run_init(&args),
         Command::Completions(args) => run_completions(&args),
+        Command::Hook(args) => run_hook(&args),
     }
 }

@@ -19,24 +19,24 @@ use super::roots::MAX_PATH_BYTES;
 
 /// Bytes of `scan_text`'s `text`, at most (1 MiB: an agent file is a few KiB; a request log
 /// belongs on disk, scanned with `scan_paths`).
-pub(crate) const MAX_TEXT_BYTES: usize = 1 << 20;
+pub const MAX_TEXT_BYTES: usize = 1 << 20;
 /// Bytes of `scan_text`'s `filename`, at most.
 pub(crate) const MAX_NAME_BYTES: usize = 1024;
 /// Paths of one `scan_paths` call, at most.
-pub(crate) const MAX_PATHS: usize = 64;
+pub const MAX_PATHS: usize = 64;
 /// Files one `scan_paths` call scans, at most: a call whose paths hold more is refused
 /// before any file is read, naming the count.
-pub(crate) const MAX_FILES: usize = 2000;
+pub const MAX_FILES: usize = 2000;
 /// Findings one call lists, at most (the command line's `--max-findings`); a `PL810`
 /// finding counts the rest.
-pub(crate) const MAX_FINDINGS: usize = 500;
+pub const MAX_FINDINGS: usize = 500;
 /// Bytes of `explain_rule`'s `rule`, at most.
 pub(crate) const MAX_RULE_BYTES: usize = 100;
 /// Bytes of one JSON-RPC message the server reads, at most: rmcp's stdio transport drops a
 /// longer line unread (it cannot know the request's id, so nothing answers it) and goes on.
 /// The largest `scan_text` text fits, even escaped, so a text over [`MAX_TEXT_BYTES`] up to
 /// several times that gets its tool error.
-pub(crate) const MAX_MESSAGE_BYTES: usize = 8 << 20;
+pub const MAX_MESSAGE_BYTES: usize = 8 << 20;
 
 /// `scan_text`.
 pub(crate) const SCAN_TEXT: &str = "scan_text";

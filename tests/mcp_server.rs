@@ -32,7 +32,14 @@ fn the_official_python_client_drives_the_server() {
     }
     let dir = env!("CARGO_MANIFEST_DIR");
     let out = Command::new("python3")
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/mcp_client"])
+        .args([
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/mcp_client",
+        ])
         .current_dir(dir)
         .env("PROMPTLINT_BIN", env!("CARGO_BIN_EXE_promptlint"))
         .output()

@@ -8,8 +8,7 @@ use serde_json::{Value, json};
 
 use super::roots::{MAX_PATH_BYTES, Roots};
 use super::tools::{
-    Arguments, MAX_FILES, MAX_FINDINGS, MAX_NAME_BYTES, MAX_PATHS, MAX_RULE_BYTES,
-    MAX_TEXT_BYTES,
+    Arguments, MAX_FILES, MAX_FINDINGS, MAX_NAME_BYTES, MAX_PATHS, MAX_RULE_BYTES, MAX_TEXT_BYTES,
 };
 use crate::scanner::{Kind, ScanFinding, ScanReport, Scanner};
 

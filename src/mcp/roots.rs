@@ -130,14 +130,23 @@ mod tests {
         assert!(roots.resolve("").is_err());
         assert!(roots.resolve("a\0b").is_err());
         assert!(roots.resolve(&"a".repeat(MAX_PATH_BYTES + 1)).is_err());
-        assert!(roots.resolve("missing.md").unwrap_err().contains("does not exist"));
+        assert!(
+            roots
+                .resolve("missing.md")
+                .unwrap_err()
+                .contains("does not exist")
+        );
         #[cfg(unix)]
         {
-            std::os::unix::fs::symlink(dir.path().join("secret.md"), root.join("link.md"))
-                .unwrap();
+            std::os::unix::fs::symlink(dir.path().join("secret.md"), root.join("link.md")).unwrap();
             std::os::unix::fs::symlink(dir.path(), root.join("up")).unwrap();
             assert!(roots.resolve("link.md").unwrap_err().contains("outside"));
-            assert!(roots.resolve("up/secret.md").unwrap_err().contains("outside"));
+            assert!(
+                roots
+                    .resolve("up/secret.md")
+                    .unwrap_err()
+                    .contains("outside")
+            );
         }
     }
 

@@ -80,10 +80,7 @@ fn result_of(answer: Answer) -> CallToolResult {
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new(
-                "promptlint",
-                env!("CARGO_PKG_VERSION"),
-            ))
+            .with_server_info(Implementation::new("promptlint", env!("CARGO_PKG_VERSION")))
             .with_instructions(INSTRUCTIONS)
     }
 
@@ -112,9 +109,8 @@ impl ServerHandler for Server {
         let CallToolRequestParams {
             name, arguments, ..
         } = request;
-        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            self.run(&name, arguments)
-        }));
+        let ran =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.run(&name, arguments)));
         match ran {
             Ok(Some(answer)) => Ok(result_of(answer).into()),
             Ok(None) => Err(ErrorData::invalid_params(

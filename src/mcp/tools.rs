@@ -363,7 +363,10 @@ mod tests {
             a.string("kind", 10).unwrap_err(),
             "`kind` must be a string, not a number"
         );
-        assert_eq!(a.required("text", 0).unwrap_err(), "`text` has 1 bytes, over the limit of 0");
+        assert_eq!(
+            a.required("text", 0).unwrap_err(),
+            "`text` has 1 bytes, over the limit of 0"
+        );
         let err = Arguments::new(args(json!({"txt": "x"})), &["text"]).unwrap_err();
         assert_eq!(err, "unknown argument `txt` (this tool takes: text)");
         let a = Arguments::new(None, &["paths"]).unwrap();
@@ -374,9 +377,16 @@ mod tests {
             "`paths[1]` must be a string, not a number"
         );
         let a = Arguments::new(args(json!({"paths": ["a", "b", "c"]})), &["paths"]).unwrap();
-        assert!(a.strings("paths", 2, 9).unwrap_err().contains("over the limit of 2"));
-        let a = Arguments::new(args(json!({"paths": [], "strict": "yes"})), &["paths", "strict"])
-            .unwrap();
+        assert!(
+            a.strings("paths", 2, 9)
+                .unwrap_err()
+                .contains("over the limit of 2")
+        );
+        let a = Arguments::new(
+            args(json!({"paths": [], "strict": "yes"})),
+            &["paths", "strict"],
+        )
+        .unwrap();
         assert!(a.strings("paths", 2, 9).unwrap_err().contains("empty"));
         assert!(a.flag("strict").is_err());
     }

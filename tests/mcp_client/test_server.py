@@ -243,6 +243,21 @@ def test_explain_rule_by_id_and_by_name(tmp_path):
     assert "no rule has the id or name `PL999`" in text_of(unknown)
 
 
+def test_a_text_of_exactly_the_limit_is_scanned(tmp_path):
+    limit = 1 << 20
+    line = "Run the tests before pushing.\n"
+    text = line * (limit // len(line))
+    text += "x" * (limit - len(text))
+
+    async def scenario(session, init):
+        return await session.call_tool("scan_text", {"text": text, "filename": "AGENTS.md"})
+
+    result = session_run(tmp_path, scenario)
+    assert len(text.encode()) == limit
+    assert not result.is_error, text_of(result)
+    assert result.structured_content["scanned"] is True
+
+
 def test_malformed_arguments_get_an_error_and_the_server_goes_on(tmp_path):
     async def scenario(session, init):
         calls = {

@@ -199,6 +199,38 @@ def test_scan_paths_on_a_folder_under_the_root_reports_its_findings(tree):
     assert "PL101" in {f["rule_id"] for f in by_file.structured_content["findings"]}
 
 
+def test_scan_paths_honours_the_repository_config_inside_the_roots(tmp_path):
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "pkg").mkdir()
+    (repo / "AGENTS.md").write_text(INJECTED, encoding="utf-8")
+    (repo / "pkg" / "AGENTS.md").write_text(INJECTED, encoding="utf-8")
+    (repo / ".promptlint.yaml").write_text("ignore:\n  - PL101\n", encoding="utf-8")
+
+    def rules(result):
+        assert not result.is_error, text_of(result)
+        return {f["rule_id"] for f in result.structured_content["findings"]}
+
+    async def scenario(session, init):
+        honoured = await session.call_tool("scan_paths", {"paths": ["AGENTS.md"]})
+        strict = await session.call_tool("scan_paths", {"paths": ["AGENTS.md"], "strict": True})
+        return honoured, strict
+
+    honoured, strict = session_run(repo, scenario)
+    assert "PL101" not in rules(honoured)
+    assert honoured.structured_content["config"] == str((repo / ".promptlint.yaml").resolve())
+    assert "PL101" in rules(strict)
+    assert strict.structured_content["config"] is None
+
+    # Served from a folder inside the repository, the config above the root is not read.
+    async def below(session, init):
+        return await session.call_tool("scan_paths", {"paths": ["AGENTS.md"]})
+
+    result = session_run(repo / "pkg", below)
+    assert "PL101" in rules(result)
+    assert result.structured_content["config"] is None
+
+
 def test_paths_outside_the_roots_are_refused(tree):
     outside_file = str(tree["outside"] / "AGENTS.md")
 

@@ -124,7 +124,10 @@ impl ServerHandler for Server {
                 format!(
                     "internal error in {}, please report it: {}",
                     crate::escape::escape_one_line(&crate::escape::truncate_chars(&name, 80)),
-                    crate::check::panic_message(payload.as_ref())
+                    crate::escape::escape_one_line(&crate::escape::truncate_chars(
+                        &crate::check::panic_message(payload.as_ref()),
+                        240
+                    ))
                 ),
                 None,
             )),

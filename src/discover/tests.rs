@@ -106,7 +106,7 @@ fn a_bound_keeps_a_named_file_s_imports_and_the_git_index_inside_it() {
     assert_eq!(names(&bounded, &claude), ["CLAUDE.md", "inside.md"]);
     // A walk of the bound: no index above it is read (a broken one would be a note).
     std::fs::write(repo.join(".git/index"), "not an index").expect("written");
-    let walked = super::discover(&[sub.clone()], &bounded);
+    let walked = super::discover(std::slice::from_ref(&sub), &bounded);
     assert!(
         walked.targets.iter().all(|t| t.skip.is_none()),
         "{:?}",

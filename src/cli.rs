@@ -29,7 +29,8 @@ pub enum Command {
     Rules(RulesArgs),
     /// Diff the cacheable prefixes of the requests in request logs (JSONL), turn by turn.
     Cache(CacheArgs),
-    /// MCP servers: pin their tool definitions and check dumps against the pins.
+    /// MCP: pin servers' tool definitions and check dumps against the pins, or serve
+    /// promptlint itself as an MCP server.
     #[command(subcommand)]
     Mcp(McpCommand),
     /// Print one rule's documentation: summary, help, examples and fixability.
@@ -71,6 +72,19 @@ pub enum McpCommand {
     /// Record a SHA-256 per tool (name, description, inputSchema) of `tools/list` dumps in a
     /// lock file, or with `--check` report tools whose definition changed since (exit 1).
     Pin(PinArgs),
+    /// Serve promptlint as an MCP server over stdio, with the tools `scan_text`,
+    /// `scan_paths` (files and folders under the roots) and `explain_rule`. It reads nothing
+    /// outside the roots, writes nothing and runs nothing.
+    Serve(ServeArgs),
+}
+
+/// Arguments of `mcp serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// A folder `scan_paths` may read (repeatable): paths outside every root, `..` and
+    /// links that leave the roots are refused.
+    #[arg(long = "root", value_name = "DIR", required = true)]
+    pub roots: Vec<PathBuf>,
 }
 
 /// Arguments of `mcp pin`.

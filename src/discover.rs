@@ -156,6 +156,12 @@ pub fn discover_each(
                         .map(Path::to_path_buf)
                 });
                 let top = top.unwrap_or_else(|| parent.to_path_buf());
+                // Under a bound, a repository above it is no scope: the bound's folder that
+                // holds the file is.
+                let top = match std::fs::canonicalize(&top) {
+                    Ok(t) if opts.allows(&t) => top,
+                    _ => within_holding(p, opts).unwrap_or(top),
+                };
                 imports.push((
                     before..out.memory.len(),
                     runs_before..out.runners.len(),
@@ -174,6 +180,12 @@ pub fn discover_each(
     }
     out.flush_docs();
     out.errors
+}
+
+/// The folder of [`DiscoverOptions::within`] that holds `p`, if any.
+fn within_holding(p: &Path, opts: &DiscoverOptions) -> Option<PathBuf> {
+    let real = std::fs::canonicalize(p).ok()?;
+    opts.within.iter().find(|r| real.starts_with(r)).cloned()
 }
 
 /// True when a file named on the command line matches `--exclude` (`named`, compiled

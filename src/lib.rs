@@ -27,6 +27,7 @@ pub mod discover;
 pub mod fix;
 pub mod hook;
 pub mod init;
+pub mod mcp;
 pub mod pin;
 pub mod pipeline;
 pub mod report;
@@ -110,6 +111,9 @@ pub struct Options {
     pub diff_base: Option<String>,
     /// `--new-only` (with `diff_base`): report only findings that start on a changed line.
     pub new_only: bool,
+    /// Folders no read of the walk may leave (canonical; empty: no bound): see
+    /// [`DiscoverOptions::within`]. Set by `promptlint mcp serve`.
+    pub within: Vec<PathBuf>,
 }
 
 impl Default for Options {
@@ -133,6 +137,7 @@ impl Default for Options {
             no_respect_gitignore: false,
             diff_base: None,
             new_only: false,
+            within: Vec::new(),
         }
     }
 }
@@ -436,6 +441,7 @@ impl Settings {
                 filter: config.as_ref().map(|c| std::sync::Arc::clone(&c.filter)),
                 force_exclude: opts.force_exclude,
                 no_respect_gitignore: opts.no_respect_gitignore,
+                within: opts.within.clone(),
             },
             size_limit: opts
                 .size_limit

@@ -443,6 +443,21 @@ impl Scanner {
         self.run(name, None, bytes)
     }
 
+    /// Scans `bytes` as a file of `kind` named `file_name` (normalized as
+    /// [`Scanner::scan_path_name`] does): the name is shown in positions, fingerprints and log
+    /// lines, and the kind is `kind` whatever the name says.
+    ///
+    /// # Panics
+    /// As [`Scanner::scan`].
+    pub fn scan_named(&self, bytes: &[u8], file_name: &str, kind: Kind) -> ScanReport {
+        let name = file_name.replace('\\', "/");
+        let mut name = name.as_str();
+        while let Some(rest) = name.strip_prefix("./") {
+            name = rest;
+        }
+        self.run(name, Some(kind.to_file_kind()), bytes)
+    }
+
     fn run(&self, name: &str, kind: Option<crate::kind::FileKind>, bytes: &[u8]) -> ScanReport {
         let target = crate::check::memory_target(name, kind);
         // Over the size limit: the beginning of a file the model reads, as the command line.

@@ -104,6 +104,8 @@ const TABLE: &[(&str, usize)] = &[
     ("cli", 12),
     // The subcommands' runners: `main` parses the arguments and hands the command to them.
     ("commands", 12),
+    // `promptlint mcp serve`: the MCP server over stdio (rmcp), on the scanner and `check`.
+    ("mcp", 12),
     ("lib", 12),
     ("main", 12),
 ];

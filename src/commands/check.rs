@@ -229,6 +229,7 @@ pub(super) fn run_check(args: CheckArgs) -> ExitCode {
         no_respect_gitignore: args.no_respect_gitignore,
         diff_base: args.diff_base.clone(),
         new_only: args.new_only,
+        within: Vec::new(),
     };
     let format = args.format;
     let outputs = Outputs {

@@ -10,6 +10,7 @@ mod check;
 mod completions;
 mod hook;
 mod init;
+mod mcp;
 mod output;
 mod pin;
 mod rules;
@@ -29,6 +30,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Rules(args) => run_rules(&args),
         Command::Cache(args) => run_cache(&args),
         Command::Mcp(crate::cli::McpCommand::Pin(args)) => run_pin(&args),
+        Command::Mcp(crate::cli::McpCommand::Serve(args)) => mcp::run_serve(&args),
         Command::Explain(args) => run_explain(&args),
         Command::Init(args) => run_init(&args),
         Command::Completions(args) => run_completions(&args),

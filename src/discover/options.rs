@@ -29,6 +29,20 @@ pub struct DiscoverOptions {
     /// Walk without reading ignore files (`.gitignore`, `.ignore`, `.git/info/exclude`, the
     /// global excludes file): `--no-respect-gitignore`.
     pub no_respect_gitignore: bool,
+    /// Folders no read may leave (canonical paths; empty: no bound): `promptlint mcp serve`'s
+    /// roots. With a bound, a walk reads no ignore file above the folder walked, nor the
+    /// global excludes file or `.git/info/exclude`, nor a git index outside the bound, and a
+    /// named file's imports stay inside the bound. Only metadata is looked up above it (is
+    /// there a `.git`; the sizes of the AGENTS.md files a chained load cap counts).
+    pub within: Vec<PathBuf>,
+}
+
+impl DiscoverOptions {
+    /// True when `path` (canonical) lies inside [`DiscoverOptions::within`], or there is no
+    /// bound.
+    pub fn allows(&self, path: &Path) -> bool {
+        self.within.is_empty() || self.within.iter().any(|r| path.starts_with(r))
+    }
 }
 
 /// The `--exclude` globs as the walker's overrides for a walk of `root`: each glob becomes an

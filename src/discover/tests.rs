@@ -71,3 +71,52 @@ fn imports_bounded_counts_every_import_and_keeps_the_first() {
     assert_eq!(i.paths[0], "a0.md");
     assert_eq!(i.first_dropped, Some(format!("a{MAX_IMPORTS_PER_FILE}.md")));
 }
+
+#[test]
+fn a_bound_keeps_a_named_file_s_imports_and_the_git_index_inside_it() {
+    // `promptlint mcp serve --root repo/sub`: the repository above the root is no scope for
+    // a named file's imports, and its index is not read.
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let repo = dir.path();
+    std::fs::create_dir_all(repo.join(".git")).expect("made");
+    std::fs::create_dir_all(repo.join("sub")).expect("made");
+    std::fs::write(repo.join("secret.md"), "the secret\n").expect("written");
+    std::fs::write(repo.join("sub/inside.md"), "inside\n").expect("written");
+    let claude = repo.join("sub/CLAUDE.md");
+    std::fs::write(&claude, "@../secret.md\n@inside.md\n").expect("written");
+    let names = |opts: &super::DiscoverOptions, path: &std::path::Path| {
+        let found = super::discover(&[path.to_path_buf()], opts);
+        let mut names: Vec<String> = found
+            .targets
+            .iter()
+            .filter_map(|t| t.path.as_ref()?.file_name()?.to_str().map(str::to_owned))
+            .collect();
+        names.sort();
+        names
+    };
+    let free = super::DiscoverOptions::default();
+    assert_eq!(
+        names(&free, &claude),
+        ["CLAUDE.md", "inside.md", "secret.md"]
+    );
+    let sub = std::fs::canonicalize(repo.join("sub")).expect("exists");
+    let bounded = super::DiscoverOptions {
+        within: vec![sub.clone()],
+        ..super::DiscoverOptions::default()
+    };
+    assert_eq!(names(&bounded, &claude), ["CLAUDE.md", "inside.md"]);
+    // A walk of the bound: no index above it is read (a broken one would be a note).
+    std::fs::write(repo.join(".git/index"), "not an index").expect("written");
+    let walked = super::discover(std::slice::from_ref(&sub), &bounded);
+    assert!(
+        walked.targets.iter().all(|t| t.skip.is_none()),
+        "{:?}",
+        walked.targets
+    );
+    let unbounded = super::discover(&[sub], &free);
+    assert!(
+        unbounded.targets.iter().any(|t| t.skip.is_some()),
+        "the broken index is a note without a bound: {:?}",
+        unbounded.targets
+    );
+}

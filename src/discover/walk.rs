@@ -62,10 +62,14 @@ pub(super) fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out:
             return;
         }
     };
+    // Under a bound (`DiscoverOptions::within`) nothing above the folder is read: the
+    // walker reads no parent's ignore files then (`bounded` below).
+    let bounded = !opts.within.is_empty();
     if let Some(bad) = unreadable_ignore_file(root).or_else(|| {
         canon_root
             .ancestors()
             .skip(1)
+            .take_while(|_| !bounded)
             .find_map(unreadable_ignore_file)
     }) {
         out.errors.push(bad);
@@ -92,6 +96,7 @@ pub(super) fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out:
         w.canon_root
             .ancestors()
             .skip(1)
+            .take_while(|_| !bounded)
             .find_map(oversized_ignore_file)
     });
     let respect = !opts.no_respect_gitignore && above.is_none();
@@ -141,6 +146,9 @@ impl Walk<'_> {
         let Some((top, index)) = gitindex::repository_of(&self.canon_root) else {
             return;
         };
+        if !self.opts.allows(&top) {
+            return;
+        }
         let paths = match gitindex::read_index(&index) {
             Ok(Some(paths)) => paths,
             Ok(None) => return,
@@ -224,14 +232,16 @@ impl Walk<'_> {
             let oversized = Arc::clone(&oversized);
             let canon_root = self.canon_root.clone();
             let filter = self.opts.filter.clone();
+            // Under a bound, only the ignore files in the folders walked (below it).
+            let outside_too = respect && self.opts.within.is_empty();
             WalkBuilder::new(start)
                 .overrides(self.overrides.clone())
                 .hidden(false)
                 .git_ignore(respect)
-                .git_exclude(respect)
-                .git_global(respect)
+                .git_exclude(outside_too)
+                .git_global(outside_too)
                 .ignore(respect)
-                .parents(respect)
+                .parents(outside_too)
                 .require_git(false)
                 .follow_links(true)
                 .filter_entry(move |e| {

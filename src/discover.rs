@@ -24,16 +24,17 @@ mod manifest;
 mod options;
 mod sink;
 mod skills;
+mod user;
 mod walk;
 
-pub use display::{display_path, display_relative};
+pub use display::{display_home, display_path, display_relative};
 pub use follow::{MAX_IMPORT_DEPTH, MAX_IMPORTS};
 pub use gitindex::MAX_GIT_INDEX_BYTES;
 pub use imports::{Imports, MAX_IMPORTS_PER_FILE, imports_bounded, imports_of};
 pub use manifest::{
     MAX_MANIFEST_SNIFF, MAX_RECORDING_SNIFF, MCP_MANIFEST_NAMES, RECORDING_FOLDERS,
 };
-pub use options::{DiscoverOptions, PathFilter, exclude_overrides};
+pub use options::{DiscoverOptions, PathFilter, UserHome, exclude_overrides};
 pub use skills::{MAX_SKILL_DEPTH, MAX_SKILL_RESOURCES};
 
 use follow::follow_imports;
@@ -114,6 +115,7 @@ pub fn discover_each(
                 explicit: true,
                 skip: None,
                 imported_by: None,
+                user_level: false,
             });
             continue;
         }
@@ -154,8 +156,19 @@ pub fn discover_each(
             }),
         }
     }
+    // The user's own setup, after the paths named (a file named and found again here keeps
+    // the display it was named by): its memory files' imports stay inside the home folder.
+    let mut user_imports = None;
+    if let Some(user) = &opts.user {
+        let before = out.memory.len();
+        user::scan_user(user, conv, opts, &mut out);
+        user_imports = Some((before..out.memory.len(), user.home.clone()));
+    }
     for (memory, root) in imports {
-        follow_imports(&mut out, memory, &root);
+        follow_imports(&mut out, memory, &root, None);
+    }
+    if let Some((memory, home)) = user_imports {
+        follow_imports(&mut out, memory, &home, Some(&home));
     }
     out.flush_docs();
     out.errors

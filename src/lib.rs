@@ -109,6 +109,12 @@ pub struct Options {
     pub diff_base: Option<String>,
     /// `--new-only` (with `diff_base`): report only findings that start on a changed line.
     pub new_only: bool,
+    /// `--user`: also scan the user's own agent setup (global memory files, settings, MCP
+    /// client configs, user skills), from the home folder the environment names.
+    pub user: bool,
+    /// `--user-home DIR`: the home folder `--user` scans instead of the environment's (its
+    /// layouts only).
+    pub user_home: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -132,6 +138,8 @@ impl Default for Options {
             no_respect_gitignore: false,
             diff_base: None,
             new_only: false,
+            user: false,
+            user_home: None,
         }
     }
 }
@@ -178,6 +186,10 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// `--user`: no home folder is known.
+    #[error("{0}")]
+    #[diagnostic(code(promptlint::user_home))]
+    UserHome(String),
 }
 
 impl From<ConfigError> for Error {
@@ -435,6 +447,14 @@ impl Settings {
                 filter: config.as_ref().map(|c| std::sync::Arc::clone(&c.filter)),
                 force_exclude: opts.force_exclude,
                 no_respect_gitignore: opts.no_respect_gitignore,
+                user: if opts.user || opts.user_home.is_some() {
+                    Some(
+                        discover::UserHome::resolve(opts.user_home.as_deref())
+                            .map_err(Error::UserHome)?,
+                    )
+                } else {
+                    None
+                },
             },
             size_limit: opts
                 .size_limit
@@ -542,6 +562,12 @@ impl Settings {
                 .fold(Walked::default, |mut acc, t| {
                     let result = guarded(&t.display, || {
                         let mut f = pipeline::check_target(&engine, &self.policy, &t);
+                        if t.user_level
+                            && let Ok(f) = &mut f
+                        {
+                            f.user_level = true;
+                            f.agents.clone_from(&t.agents);
+                        }
                         if let (true, Some(changes), Some(p), Ok(f)) =
                             (self.new_only, &self.changes, t.path.as_deref(), &mut f)
                         {

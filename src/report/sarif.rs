@@ -181,7 +181,8 @@ pub struct SarifResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suppressions: Option<Vec<SarifSuppression>>,
     /// §3.27.31 `properties`: `keyPath`, the key path of the string holding the span in a
-    /// structured file (also the location's logical location), when there is one.
+    /// structured file (also the location's logical location), when there is one;
+    /// `userLevel` and `agents` for a file of the user's own setup (`check --user`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub properties: Option<ResultProperties>,
 }
@@ -191,7 +192,15 @@ pub struct SarifResult {
 #[serde(rename_all = "camelCase")]
 pub struct ResultProperties {
     /// The key path (`result.tools[1].description`).
-    pub key_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key_path: Option<String>,
+    /// True for a file of the user's own agent setup: the finding applies to every project
+    /// the user opens.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub user_level: bool,
+    /// The agents that read the file, for a file of the user's setup.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub agents: Vec<String>,
 }
 
 /// §3.33 `logicalLocation`: the key path of a value in a JSON, YAML or TOML file.
@@ -473,8 +482,10 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
                     .suppression
                     .as_ref()
                     .map(|s| vec![SarifSuppression::from(s)]),
-                properties: f.key_path.as_ref().map(|kp| ResultProperties {
-                    key_path: kp.clone(),
+                properties: (f.key_path.is_some() || file.user_level).then(|| ResultProperties {
+                    key_path: f.key_path.clone(),
+                    user_level: file.user_level,
+                    agents: file.agents.clone(),
                 }),
             }
         })

@@ -73,6 +73,63 @@ struct AgentSpec {
     files: Vec<FileSpec>,
     #[serde(default)]
     caps: Vec<CapSpec>,
+    /// The agent's user-level files (`check --user`).
+    #[serde(default)]
+    user: Vec<UserSpec>,
+}
+
+/// The folder a user-level path is relative to. Every system's folder is looked for under
+/// the home, so a home laid out like another system's is covered too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UserBase {
+    /// The home folder (`HOME`, on Windows `USERPROFILE`).
+    #[default]
+    Home,
+    /// The XDG config folder: `XDG_CONFIG_HOME`, else `~/.config` (tools that use it on
+    /// every system, as opencode does).
+    Config,
+    /// Each system's application data folder: `~/Library/Application Support` (macOS),
+    /// `APPDATA` else `~/AppData/Roaming` (Windows), the XDG config folder (Linux).
+    AppData,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UserSpec {
+    /// A file, relative to `in`.
+    #[serde(default)]
+    path: Option<String>,
+    /// A folder walked with the conventions, relative to `in`.
+    #[serde(default)]
+    dir: Option<String>,
+    #[serde(default, rename = "in")]
+    base: UserBase,
+    /// The kind of a `path`.
+    #[serde(default)]
+    kind: Option<FileKind>,
+    /// The project path a `dir` is classified as (`Code/User/prompts` as `.github/prompts`);
+    /// default: the `dir` itself.
+    #[serde(default, rename = "as")]
+    mirrors: Option<String>,
+    source: String,
+}
+
+/// One user-level location of an agent (rules/agents.yaml `user:`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserPath {
+    /// Id of the agent that reads it.
+    pub agent: String,
+    /// The folder `rel` is relative to.
+    pub base: UserBase,
+    /// The path below the base, `/` separators.
+    pub rel: String,
+    /// `Some(kind)` for a file; `None` for a folder walked with the conventions.
+    pub kind: Option<FileKind>,
+    /// For a folder: the project path its files are classified as, `/` separators.
+    pub mirrors: String,
+    /// Where the fact comes from.
+    pub source: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -139,6 +196,7 @@ pub struct Conventions {
     agents: Vec<AgentSpec>,
     cap_sets: Vec<Vec<Option<GlobSet>>>,
     prompt_source: String,
+    user: Vec<UserPath>,
 }
 
 fn glob(pattern: &str) -> Glob {
@@ -207,6 +265,7 @@ impl Conventions {
                 entries.push((None, f.kind, f.glob.clone(), src));
             }
         }
+        let user = user_paths(&file.agents)?;
         let cap_sets = file
             .agents
             .iter()
@@ -231,7 +290,21 @@ impl Conventions {
             agents: file.agents,
             cap_sets,
             prompt_source: file.prompts.source,
+            user,
         })
+    }
+
+    /// The user-level files and folders of every agent, in agents.yaml order.
+    pub fn user_paths(&self) -> &[UserPath] {
+        &self.user
+    }
+
+    /// The name of the agent with id `agent` (`Claude Code`).
+    pub fn agent_name(&self, agent: &str) -> Option<&str> {
+        self.agents
+            .iter()
+            .find(|a| a.id == agent)
+            .map(|a| a.name.as_str())
     }
 
     /// Classifies `rel` (relative to the scanned root, `/` separators). `None` when no
@@ -350,6 +423,45 @@ impl Conventions {
                 self.prompt_source.as_str(),
             )))
     }
+}
+
+/// The `user:` entries of `agents`, checked: a `path` with its `kind`, or a `dir` without
+/// one; relative, `/` separators, no `..`.
+fn user_paths(agents: &[AgentSpec]) -> Result<Vec<UserPath>, String> {
+    let mut out = Vec::new();
+    for a in agents {
+        for u in &a.user {
+            let (rel, kind) = match (&u.path, &u.dir, u.kind) {
+                (Some(p), None, Some(k)) => (p, Some(k)),
+                (None, Some(d), None) => (d, None),
+                _ => {
+                    return Err(format!(
+                        "agent {}: a user entry has a `path` with its `kind`, or a `dir` \
+                         without one",
+                        a.id
+                    ));
+                }
+            };
+            let bad = |p: &str| {
+                p.is_empty()
+                    || p.starts_with('/')
+                    || p.contains('\\')
+                    || p.split('/').any(|c| c.is_empty() || c == "." || c == "..")
+            };
+            if bad(rel) || u.mirrors.as_deref().is_some_and(bad) {
+                return Err(format!("agent {}: bad user path `{rel}`", a.id));
+            }
+            out.push(UserPath {
+                agent: a.id.clone(),
+                base: u.base,
+                rel: rel.clone(),
+                kind,
+                mirrors: u.mirrors.clone().unwrap_or_else(|| rel.clone()),
+                source: u.source.clone(),
+            });
+        }
+    }
+    Ok(out)
 }
 
 /// Translates one discovery glob (globset syntax with `literal_separator`: `*` and `?` stay

@@ -27,6 +27,10 @@ pub struct Target {
     /// The file whose Claude Code `@path` import brought this one in (as shown), when it was
     /// found that way rather than by name.
     pub imported_by: Option<String>,
+    /// Found by `check --user` among the user's own agent setup (a global memory file, the
+    /// user's settings or MCP client config, a user skill): what it says applies to every
+    /// project the user opens, not to one repository.
+    pub user_level: bool,
 }
 
 /// A path that could not be walked or read.

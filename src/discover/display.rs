@@ -38,3 +38,19 @@ pub fn display_home(p: &Path, home: &Path) -> String {
         _ => display_path(p),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_below_the_home_shows_from_the_tilde() {
+        let home = Path::new("/home/ana");
+        assert_eq!(
+            display_home(&home.join(".claude").join("CLAUDE.md"), home),
+            "~/.claude/CLAUDE.md"
+        );
+        assert_eq!(display_home(Path::new("/srv/cfg/x.json"), home), "/srv/cfg/x.json");
+        assert_eq!(display_home(home, home), "/home/ana");
+    }
+}

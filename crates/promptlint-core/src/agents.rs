@@ -605,6 +605,61 @@ mod tests {
     }
 
     #[test]
+    fn user_level_entries_are_checked_and_their_folders_classify_as_the_project_s() {
+        let c = Conventions::builtin();
+        let user = c.user_paths();
+        assert!(user.len() > 20, "{} user entries", user.len());
+        for u in user {
+            assert!(c.agent_name(&u.agent).is_some(), "{u:?}");
+            assert!(u.source.starts_with("https://"), "{u:?}");
+            if u.kind.is_none() {
+                // A folder is walked with the conventions: a file in it must be able to
+                // match one (`.claude/skills/x/SKILL.md`, `.kiro/steering/x.md`).
+                let prefix = format!("{}/", u.mirrors);
+                assert!(
+                    c.globs().any(|(g, _, _)| {
+                        let g = g.strip_prefix("**/").unwrap_or(g);
+                        g.starts_with(&prefix) || g.starts_with('*')
+                    }),
+                    "no convention under {prefix}"
+                );
+            }
+        }
+        let home = |rel: &str| {
+            user.iter()
+                .find(|u| u.rel == rel)
+                .map(|u| (u.agent.as_str(), u.base, u.kind))
+        };
+        assert_eq!(
+            home(".claude/CLAUDE.md"),
+            Some(("claude-code", UserBase::Home, Some(FileKind::Instructions)))
+        );
+        assert_eq!(
+            home("Claude/claude_desktop_config.json"),
+            Some(("claude-desktop", UserBase::AppData, Some(FileKind::McpConfig)))
+        );
+        assert_eq!(home(".claude/skills"), Some(("claude-code", UserBase::Home, None)));
+        // Malformed entries are refused, naming the agent.
+        let agents = |entry: &str| {
+            format!(
+                "agents:\n  - id: a\n    name: A\n    source: s\n    files: []\n    user:\n      - {entry}\n\
+                 prompts: {{source: s, files: []}}\nlaunch: {{source: s, files: []}}\ndocs: {{source: s, files: []}}\n"
+            )
+        };
+        assert!(Conventions::parse(&agents("{ path: x.md, kind: rules, source: s }")).is_ok());
+        for bad in [
+            "{ path: x.md, source: s }",
+            "{ dir: x, kind: rules, source: s }",
+            "{ path: ../x.md, kind: rules, source: s }",
+            "{ path: /etc/x.md, kind: rules, source: s }",
+            "{ dir: x, as: a//b, source: s }",
+        ] {
+            let e = Conventions::parse(&agents(bad)).unwrap_err();
+            assert!(e.contains("agent a"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
     fn globs_translate_to_regexes() {
         assert_eq!(
             glob_to_regex("**/AGENTS.md").unwrap(),

@@ -9,7 +9,9 @@
 //! .claude/), `.git/` is skipped, and only paths that match an agent convention from
 //! rules/agents.yaml are kept. A file named on the command line is always scanned, whatever its
 //! name and whatever ignore files say, as pre-commit passes file names. Links are followed only
-//! inside the scanned root.
+//! inside the scanned root. With [`DiscoverOptions::user`] (`check --user`), the user's own
+//! agent setup is found too (`user`: the `user:` entries of rules/agents.yaml under the home
+//! folder, links followed inside it), after the paths named.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

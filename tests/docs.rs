@@ -173,9 +173,8 @@ fn splice(doc: &str, name: &str, body: &str) -> String {
 /// The user-level files and folders of rules/agents.yaml (`check --user`), one row each.
 fn user_table() -> String {
     let y = agents_yaml();
-    let mut out = String::from(
-        "| agent | user-level file or folder | source |\n| --- | --- | --- |\n",
-    );
+    let mut out =
+        String::from("| agent | user-level file or folder | source |\n| --- | --- | --- |\n");
     for a in y["agents"].as_array().expect("agents is a list") {
         let Some(user) = a["user"].as_array() else {
             continue;

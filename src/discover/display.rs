@@ -50,7 +50,10 @@ mod tests {
             display_home(&home.join(".claude").join("CLAUDE.md"), home),
             "~/.claude/CLAUDE.md"
         );
-        assert_eq!(display_home(Path::new("/srv/cfg/x.json"), home), "/srv/cfg/x.json");
+        assert_eq!(
+            display_home(Path::new("/srv/cfg/x.json"), home),
+            "/srv/cfg/x.json"
+        );
         assert_eq!(display_home(home, home), "/home/ana");
     }
 }

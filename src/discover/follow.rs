@@ -36,7 +36,7 @@ fn lexical(path: &Path) -> PathBuf {
 /// Hands on the files that `memory` (the memory files one path found) import, and theirs, up
 /// to [`MAX_IMPORT_DEPTH`] hops and [`MAX_IMPORTS`] files, as instructions that say who
 /// imported them. An import that leaves `root` (after links are resolved), a home-folder
-/// import (`@~/...`), or one that names no regular file is not followed, nor one of a file
+/// import (`@~/...`) of a project's file, or one that names no regular file is not followed, nor one of a file
 /// already found: nothing outside the scanned tree is read.
 ///
 /// Returns the file system lookups made (one per import considered): at most
@@ -98,10 +98,13 @@ pub(super) fn follow_imports(
                 import_note(out, &lexical(&dir.join(&import)), why);
                 return lookups;
             }
-            if import.starts_with('~') {
-                continue;
-            }
-            let candidate = lexical(&dir.join(&import));
+            // `@~/...` names the home folder: followed for the user's own memory files
+            // (inside the home, as any import stays inside its root), never for a project's.
+            let candidate = match (user, import.strip_prefix("~/")) {
+                (Some(home), Some(rest)) => lexical(&home.join(rest)),
+                _ if import.starts_with('~') => continue,
+                _ => lexical(&dir.join(&import)),
+            };
             lookups += 1;
             let Ok(real) = std::fs::canonicalize(&candidate) else {
                 continue;

@@ -109,14 +109,18 @@ pub(super) fn walk_in(
             return;
         }
     };
-    if let Some(bad) = scope.is_none().then(|| {
-        unreadable_ignore_file(root).or_else(|| {
-            canon_root
-                .ancestors()
-                .skip(1)
-                .find_map(unreadable_ignore_file)
+    if let Some(bad) = scope
+        .is_none()
+        .then(|| {
+            unreadable_ignore_file(root).or_else(|| {
+                canon_root
+                    .ancestors()
+                    .skip(1)
+                    .find_map(unreadable_ignore_file)
+            })
         })
-    }).flatten() {
+        .flatten()
+    {
         out.errors.push(bad);
         return;
     }

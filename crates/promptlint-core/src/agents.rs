@@ -636,9 +636,16 @@ mod tests {
         );
         assert_eq!(
             home("Claude/claude_desktop_config.json"),
-            Some(("claude-desktop", UserBase::AppData, Some(FileKind::McpConfig)))
+            Some((
+                "claude-desktop",
+                UserBase::AppData,
+                Some(FileKind::McpConfig)
+            ))
         );
-        assert_eq!(home(".claude/skills"), Some(("claude-code", UserBase::Home, None)));
+        assert_eq!(
+            home(".claude/skills"),
+            Some(("claude-code", UserBase::Home, None))
+        );
         // Malformed entries are refused, naming the agent.
         let agents = |entry: &str| {
             format!(

@@ -271,7 +271,9 @@ mod tests {
             keys,
             [
                 vec!["mcpServers".to_owned(), "a".to_owned()],
-                ["projects", "/home/ana/app", "mcpServers", "b"].map(str::to_owned).to_vec(),
+                ["projects", "/home/ana/app", "mcpServers", "b"]
+                    .map(str::to_owned)
+                    .to_vec(),
             ]
         );
         assert_eq!(p.mcp_servers[1].launch, "bash -c id");

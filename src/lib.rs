@@ -628,6 +628,7 @@ impl Settings {
             .collect();
         let mut report = Report::with_clean(files, clean, errors).with_rules(rules);
         report.limits = self.limits;
+        report.user_home = self.discover.user.as_ref().map(|u| u.home.clone());
         if use_baseline && let Some((b, name)) = &self.baseline {
             report.stale_baseline = suppress::apply_baseline(&mut report, b, name);
         }

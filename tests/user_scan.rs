@@ -329,6 +329,23 @@ fn user_with_a_path_scans_both_and_only_the_user_files_carry_the_marker() {
     let props = &sarif["runs"][0]["results"][0]["properties"];
     assert_eq!(props["userLevel"], true, "{sarif}");
     assert_eq!(props["agents"], serde_json::json!(["codex"]));
+    // Its location is relative to the home folder, which the run's base ids give.
+    let loc =
+        &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+    assert_eq!(loc["uri"], ".codex/AGENTS.md");
+    assert_eq!(loc["uriBaseId"], "USERHOME");
+    let base = sarif["runs"][0]["originalUriBaseIds"]["USERHOME"]["uri"]
+        .as_str()
+        .unwrap();
+    assert!(
+        base.starts_with("file:///") && base.ends_with('/'),
+        "{base}"
+    );
+    let home_dir = home.path().to_string_lossy().replace('\\', "/");
+    assert!(
+        base.ends_with(&format!("{}/", home_dir.trim_start_matches('/'))),
+        "{base}"
+    );
 }
 
 #[cfg(unix)]

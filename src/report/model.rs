@@ -394,6 +394,9 @@ pub struct Report {
     /// GitHub renderers carry them too (JSON: an `errors` entry with an empty `path`), the
     /// human renderer does not. Any makes the exit code 2.
     pub run_errors: Vec<String>,
+    /// The home folder a `check --user` run scanned: its files are shown from `~/`, and SARIF
+    /// gives them URIs relative to it (`USERHOME`).
+    pub user_home: Option<std::path::PathBuf>,
 }
 
 /// Counts by severity.
@@ -442,6 +445,7 @@ impl Report {
             limits: Limits::default(),
             truncated: 0,
             run_errors: Vec::new(),
+            user_home: None,
         }
     }
 

@@ -29,6 +29,25 @@ pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 /// The URI base id of the repository root.
 pub const SRCROOT: &str = "%SRCROOT%";
 
+/// The base id of the files of the user's own setup (`check --user`, shown from `~/`): their
+/// URIs are relative to the home folder, which `originalUriBaseIds` gives.
+pub const USERHOME: &str = "USERHOME";
+
+/// Where the file shown as `path` is: relative to the home folder for a file of the user's
+/// setup (`~/...`, in a `check --user` run), else relative to `%SRCROOT%`.
+fn artifact(report: &Report, root: &SourceRoot, path: &str) -> ArtifactLocation {
+    match path.strip_prefix("~/") {
+        Some(rest) if report.user_home.is_some() => ArtifactLocation {
+            uri: super::root::percent_encode_path(rest),
+            uri_base_id: Some(USERHOME),
+        },
+        _ => ArtifactLocation {
+            uri: root.uri(path),
+            uri_base_id: Some(SRCROOT),
+        },
+    }
+}
+
 /// The key of promptlint's own full fingerprint in `partialFingerprints`.
 pub const FINGERPRINT_KEY: &str = "promptlint/v1";
 
@@ -433,10 +452,7 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
                 },
                 locations: vec![Location {
                     physical_location: PhysicalLocation {
-                        artifact_location: ArtifactLocation {
-                            uri: root.uri(&file.path),
-                            uri_base_id: Some(SRCROOT),
-                        },
+                        artifact_location: artifact(report, root, &file.path),
                         region: Region {
                             start_line: l.start.line,
                             start_column: l.start.utf16_column,
@@ -461,10 +477,7 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
                     .map(|(k, (r, (start, end)))| RelatedLocation {
                         id: k,
                         physical_location: PhysicalLocation {
-                            artifact_location: ArtifactLocation {
-                                uri: root.uri(&file.path),
-                                uri_base_id: Some(SRCROOT),
-                            },
+                            artifact_location: artifact(report, root, &file.path),
                             region: Region {
                                 start_line: start.line,
                                 start_column: start.utf16_column,
@@ -514,6 +527,15 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
             uri_base_id: None,
         },
     );
+    if let Some(home) = &report.user_home {
+        base.insert(
+            USERHOME,
+            ArtifactLocation {
+                uri: SourceRoot::new(home, home).base_uri(),
+                uri_base_id: None,
+            },
+        );
+    }
     SarifLog {
         schema: SCHEMA_URI,
         version: "2.1.0",

@@ -447,14 +447,10 @@ impl Settings {
                 filter: config.as_ref().map(|c| std::sync::Arc::clone(&c.filter)),
                 force_exclude: opts.force_exclude,
                 no_respect_gitignore: opts.no_respect_gitignore,
-                user: if opts.user || opts.user_home.is_some() {
-                    Some(
-                        discover::UserHome::resolve(opts.user_home.as_deref())
-                            .map_err(Error::UserHome)?,
-                    )
-                } else {
-                    None
-                },
+                user: (opts.user || opts.user_home.is_some())
+                    .then(|| discover::UserHome::resolve(opts.user_home.as_deref()))
+                    .transpose()
+                    .map_err(Error::UserHome)?,
             },
             size_limit: opts
                 .size_limit

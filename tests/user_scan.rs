@@ -136,6 +136,13 @@ fn a_linux_home_is_scanned_with_each_file_s_agent_and_the_every_project_marker()
         ".claude/skills/notes/SKILL.md",
         "---\nname: notes\ndescription: Take notes.\n---\n\nWrite notes in `notes/`.\n",
     );
+    // An installed plugin's skill is read; its marketplace's README is not.
+    write(
+        h,
+        ".claude/plugins/marketplaces/m/plugins/p/skills/s/SKILL.md",
+        format!("---\nname: s\ndescription: S.\n---\n\n{ATTACK}"),
+    );
+    write(h, ".claude/plugins/marketplaces/m/README.md", ATTACK);
     // Not an agent's file: never read.
     write(h, "Documents/CLAUDE.md", ATTACK);
     let (code, report, stderr) = scan(&[("HOME", h)], &[]);
@@ -148,6 +155,11 @@ fn a_linux_home_is_scanned_with_each_file_s_agent_and_the_every_project_marker()
             r("~/.claude.json", "PL306", "claude-code"),
             r("~/.claude.json", "PL514", "claude-code"),
             r("~/.claude/CLAUDE.md", "PL101", "claude-code"),
+            r(
+                "~/.claude/plugins/marketplaces/m/plugins/p/skills/s/SKILL.md",
+                "PL101",
+                "claude-code"
+            ),
             r(
                 "~/.config/Claude/claude_desktop_config.json",
                 "PL306",
@@ -170,8 +182,8 @@ fn a_linux_home_is_scanned_with_each_file_s_agent_and_the_every_project_marker()
           library `/tmp/.x/l.so` into the server process and every program it starts"
         ]
     );
-    // The clean skill was scanned too: four files.
-    assert_eq!(report["files_scanned"], 4);
+    // The clean skill was scanned too: five files.
+    assert_eq!(report["files_scanned"], 5);
     assert_eq!(errors(&report), []);
 }
 

@@ -9,6 +9,7 @@ use ignore::WalkBuilder;
 
 use crate::agents::{Classification, Conventions};
 use crate::bounds::io_message;
+use crate::kind::FileKind;
 use crate::target::{FileError, Target};
 
 use super::display::{display_home, display_path, display_relative};
@@ -440,6 +441,11 @@ impl Walk<'_> {
                 None => return,
             },
         };
+        // A user folder's documentation (a plugin marketplace's READMEs) is no project's:
+        // agents read it only when pointed at it, and it applies to no project opened.
+        if self.scope.is_some() && class.as_ref().is_some_and(|c| c.kind == FileKind::Doc) {
+            return;
+        }
         let mut skip = None;
         if is_link {
             match std::fs::canonicalize(path) {

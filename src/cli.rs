@@ -170,9 +170,19 @@ impl ColorArg {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Files and folders to scan; `-` reads stdin. Folders are walked (respecting .gitignore);
-    /// files are always scanned, whatever their name.
-    #[arg(value_name = "PATH", default_value = ".")]
+    /// files are always scanned, whatever their name [default: `.`, or none with --user].
+    #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+    /// Also scan your own agent setup: the user-level files of every agent promptlint knows
+    /// (global memory files, settings, MCP client configs such as Claude Desktop's, user
+    /// skills and plugins) under your home folder, on every system's layout. Their findings
+    /// apply to every project you open.
+    #[arg(long)]
+    pub user: bool,
+    /// With --user: scan the setup under DIR instead of your home folder (its layouts
+    /// only: HOME, XDG_CONFIG_HOME and APPDATA are not read).
+    #[arg(long, value_name = "DIR", requires = "user")]
+    pub user_home: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,

@@ -9,7 +9,9 @@
 //! .claude/), `.git/` is skipped, and only paths that match an agent convention from
 //! rules/agents.yaml are kept. A file named on the command line is always scanned, whatever its
 //! name and whatever ignore files say, as pre-commit passes file names. Links are followed only
-//! inside the scanned root.
+//! inside the scanned root. With [`DiscoverOptions::user`] (`check --user`), the user's own
+//! agent setup is found too (`user`: the `user:` entries of rules/agents.yaml under the home
+//! folder, links followed inside it), after the paths named.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -25,16 +27,17 @@ mod options;
 mod runs;
 mod sink;
 mod skills;
+mod user;
 mod walk;
 
-pub use display::{display_path, display_relative};
+pub use display::{display_home, display_path, display_relative};
 pub use follow::{MAX_IMPORT_DEPTH, MAX_IMPORTS};
 pub use gitindex::MAX_GIT_INDEX_BYTES;
 pub use imports::{Imports, MAX_IMPORTS_PER_FILE, imports_bounded, imports_of};
 pub use manifest::{
     MAX_MANIFEST_SNIFF, MAX_RECORDING_SNIFF, MCP_MANIFEST_NAMES, RECORDING_FOLDERS,
 };
-pub use options::{DiscoverOptions, PathFilter, exclude_overrides};
+pub use options::{DiscoverOptions, PathFilter, UserHome, exclude_overrides};
 pub use runs::{MAX_RUNS, MAX_RUNS_PER_FILE, MAX_RUNS_READ};
 pub use skills::{MAX_SKILL_DEPTH, MAX_SKILL_RESOURCES};
 
@@ -119,6 +122,7 @@ pub fn discover_each(
                 explicit: true,
                 skip: None,
                 imported_by: None,
+                user_level: false,
             });
             continue;
         }
@@ -174,9 +178,20 @@ pub fn discover_each(
             }),
         }
     }
+    // The user's own setup, after the paths named (a file named and found again here keeps
+    // the display it was named by): its memory files' imports stay inside the home folder.
+    let mut user_imports = None;
+    if let Some(user) = &opts.user {
+        let before = out.memory.len();
+        user::scan_user(user, conv, opts, &mut out);
+        user_imports = Some((before..out.memory.len(), user.home.clone()));
+    }
     for (memory, runners, root) in imports {
-        follow_imports(&mut out, memory, &root);
+        follow_imports(&mut out, memory, &root, None);
         follow_runs(&mut out, runners, &root);
+    }
+    if let Some((memory, home)) = user_imports {
+        follow_imports(&mut out, memory, &home, Some(&home));
     }
     out.flush_docs();
     out.errors

@@ -114,6 +114,12 @@ pub struct Options {
     /// Folders no read of the walk may leave (canonical; empty: no bound): see
     /// [`DiscoverOptions::within`]. Set by `promptlint mcp serve`.
     pub within: Vec<PathBuf>,
+    /// `--user`: also scan the user's own agent setup (global memory files, settings, MCP
+    /// client configs, user skills), from the home folder the environment names.
+    pub user: bool,
+    /// `--user-home DIR`: the home folder `--user` scans instead of the environment's (its
+    /// layouts only).
+    pub user_home: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -138,6 +144,8 @@ impl Default for Options {
             diff_base: None,
             new_only: false,
             within: Vec::new(),
+            user: false,
+            user_home: None,
         }
     }
 }
@@ -184,6 +192,10 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// `--user`: no home folder is known.
+    #[error("{0}")]
+    #[diagnostic(code(promptlint::user_home))]
+    UserHome(String),
 }
 
 impl From<ConfigError> for Error {
@@ -442,6 +454,10 @@ impl Settings {
                 force_exclude: opts.force_exclude,
                 no_respect_gitignore: opts.no_respect_gitignore,
                 within: opts.within.clone(),
+                user: (opts.user || opts.user_home.is_some())
+                    .then(|| discover::UserHome::resolve(opts.user_home.as_deref()))
+                    .transpose()
+                    .map_err(Error::UserHome)?,
             },
             size_limit: opts
                 .size_limit
@@ -549,6 +565,12 @@ impl Settings {
                 .fold(Walked::default, |mut acc, t| {
                     let result = guarded(&t.display, || {
                         let mut f = pipeline::check_target(&engine, &self.policy, &t);
+                        if t.user_level
+                            && let Ok(f) = &mut f
+                        {
+                            f.user_level = true;
+                            f.agents.clone_from(&t.agents);
+                        }
                         if let (true, Some(changes), Some(p), Ok(f)) =
                             (self.new_only, &self.changes, t.path.as_deref(), &mut f)
                         {
@@ -609,6 +631,7 @@ impl Settings {
             .collect();
         let mut report = Report::with_clean(files, clean, errors).with_rules(rules);
         report.limits = self.limits;
+        report.user_home = self.discover.user.as_ref().map(|u| u.home.clone());
         if use_baseline && let Some((b, name)) = &self.baseline {
             report.stale_baseline = suppress::apply_baseline(&mut report, b, name);
         }

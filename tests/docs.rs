@@ -62,9 +62,11 @@ fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
 }
 
 fn files_cell(files: &Value) -> String {
+    let files = files.as_array().expect("files is a list");
+    if files.is_empty() {
+        return "none in a project: user-level files only (below)".to_owned();
+    }
     files
-        .as_array()
-        .expect("files is a list")
         .iter()
         .map(|f| format!("`{}` ({})", str_of(f, "glob"), str_of(f, "kind")))
         .collect::<Vec<_>>()
@@ -168,6 +170,47 @@ fn splice(doc: &str, name: &str, body: &str) -> String {
     format!("{}{body}{}", &doc[..b], &doc[e..])
 }
 
+/// The user-level files and folders of rules/agents.yaml (`check --user`), one row each.
+fn user_table() -> String {
+    let y = agents_yaml();
+    let mut out =
+        String::from("| agent | user-level file or folder | source |\n| --- | --- | --- |\n");
+    for a in y["agents"].as_array().expect("agents is a list") {
+        let Some(user) = a["user"].as_array() else {
+            continue;
+        };
+        for u in user {
+            let base = match u["in"].as_str().unwrap_or("home") {
+                "home" => "~",
+                "config" => "<config>",
+                "app-data" => "<app-data>",
+                other => panic!("rules/agents.yaml: unknown `in: {other}`"),
+            };
+            let what = match (u["path"].as_str(), u["dir"].as_str()) {
+                (Some(p), _) => format!("`{base}/{p}` ({})", str_of(u, "kind")),
+                (None, Some(d)) => match u["as"].as_str() {
+                    Some(m) => format!("`{base}/{d}/` (folder, as `{m}/`)"),
+                    None => format!("`{base}/{d}/` (folder)"),
+                },
+                (None, None) => panic!("rules/agents.yaml: a user entry without path or dir"),
+            };
+            let source = str_of(u, "source");
+            let source = match source.split_once(' ') {
+                Some((url, rest)) => format!("<{url}> {rest}"),
+                None => format!("<{source}>"),
+            };
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} |",
+                cell(str_of(a, "name")),
+                cell(&what),
+                cell(&source)
+            );
+        }
+    }
+    out
+}
+
 #[test]
 fn readme_generated_parts_are_fresh() {
     let path = readme_path();
@@ -175,6 +218,7 @@ fn readme_generated_parts_are_fresh() {
     let mut fresh = current.clone();
     for (name, body) in [
         ("agents", agents_table()),
+        ("user", user_table()),
         ("caps", caps_table()),
         ("rules", rules_table()),
     ] {

@@ -84,6 +84,9 @@ const TABLE: &[(&str, usize)] = &[
     // The paths git tracks, read from its index file (discovery walks them whatever ignore
     // files say).
     ("discover::gitindex", 8),
+    // `check --user`: the user-level files and folders of rules/agents.yaml, under the home
+    // folder and the folders the environment names.
+    ("discover::user", 8),
     // `--diff-base`: the files and lines git says changed since a ref.
     ("changed", 8),
     ("report", 9),

@@ -205,7 +205,11 @@ fn run_baseline(args: &CheckArgs, report: &mut report::Report) -> Vec<String> {
     errors
 }
 
-pub(super) fn run_check(args: CheckArgs) -> ExitCode {
+pub(super) fn run_check(mut args: CheckArgs) -> ExitCode {
+    // No path: the current folder, unless only the user's setup is asked for.
+    if args.paths.is_empty() && !args.user {
+        args.paths.push(std::path::PathBuf::from("."));
+    }
     let opts = crate::Options {
         paths: args.paths.clone(),
         kind: args.kind,
@@ -230,6 +234,8 @@ pub(super) fn run_check(args: CheckArgs) -> ExitCode {
         diff_base: args.diff_base.clone(),
         new_only: args.new_only,
         within: Vec::new(),
+        user: args.user,
+        user_home: args.user_home.clone(),
     };
     let format = args.format;
     let outputs = Outputs {
@@ -273,11 +279,14 @@ pub(super) fn run_check(args: CheckArgs) -> ExitCode {
     // Under --force-exclude (pre-commit) a commit that touches only excluded files is normal.
     let quiet_empty = args.silent || args.quiet >= 2 || args.force_exclude;
     if report.files_scanned == 0 && report.errors.is_empty() && !quiet_empty {
-        let paths: Vec<String> = args
+        let mut paths: Vec<String> = args
             .paths
             .iter()
             .map(|p| escape_path(&p.to_string_lossy()))
             .collect();
+        if args.user {
+            paths.push("your user-level agent setup".to_owned());
+        }
         let why = if report.sources().next().is_none() {
             "no file there matches an agent file convention (`promptlint check --show-files` \
              lists what was found; name a file to scan it whatever its name, or add `include:` \

@@ -5,7 +5,7 @@ use std::path::{Component, Path, PathBuf};
 use crate::kind::FileKind;
 use crate::target::Target;
 
-use super::display::display_relative;
+use super::display::{display_home, display_relative};
 use super::imports::{Imports, MAX_IMPORT_READ, MAX_IMPORTS_PER_FILE, imports_bounded};
 use super::sink::{Sink, digest};
 
@@ -36,16 +36,20 @@ pub(super) fn lexical(path: &Path) -> PathBuf {
 /// Hands on the files that `memory` (the memory files one path found) import, and theirs, up
 /// to [`MAX_IMPORT_DEPTH`] hops and [`MAX_IMPORTS`] files, as instructions that say who
 /// imported them. An import that leaves `root` (after links are resolved), a home-folder
-/// import (`@~/...`), or one that names no regular file is not followed, nor one of a file
+/// import (`@~/...`) of a project's file, or one that names no regular file is not followed, nor one of a file
 /// already found: nothing outside the scanned tree is read.
 ///
 /// Returns the file system lookups made (one per import considered): at most
 /// [`MAX_IMPORTS_PER_FILE`] per file read, so the work is linear in the files found, never
 /// in the bytes of a file.
+///
+/// `user`: the home folder, when the memory files are the user's own (`check --user`): their
+/// imports apply to every project as they do, and are shown from `~/`.
 pub(super) fn follow_imports(
     out: &mut Sink<'_>,
     memory: std::ops::Range<usize>,
     root: &Path,
+    user: Option<&Path>,
 ) -> usize {
     let Ok(canon_root) = std::fs::canonicalize(root) else {
         return 0;
@@ -94,10 +98,13 @@ pub(super) fn follow_imports(
                 import_note(out, &lexical(&dir.join(&import)), why);
                 return lookups;
             }
-            if import.starts_with('~') {
-                continue;
-            }
-            let candidate = lexical(&dir.join(&import));
+            // `@~/...` names the home folder: followed for the user's own memory files
+            // (inside the home, as any import stays inside its root), never for a project's.
+            let candidate = match (user, import.strip_prefix("~/")) {
+                (Some(home), Some(rest)) => lexical(&home.join(rest)),
+                _ if import.starts_with('~') => continue,
+                _ => lexical(&dir.join(&import)),
+            };
             lookups += 1;
             let Ok(real) = std::fs::canonicalize(&candidate) else {
                 continue;
@@ -111,7 +118,10 @@ pub(super) fn follow_imports(
                 continue;
             }
             added += 1;
-            let shown = display_relative(&candidate);
+            let shown = match user {
+                Some(home) => display_home(&candidate, home),
+                None => display_relative(&candidate),
+            };
             queue.push_back((candidate.clone(), shown.clone(), depth + 1, None));
             out.hand_on(Target {
                 display: shown,
@@ -122,6 +132,7 @@ pub(super) fn follow_imports(
                 explicit: false,
                 skip: None,
                 imported_by: Some(display.clone()),
+                user_level: user.is_some(),
             });
         }
     }
@@ -140,5 +151,6 @@ fn import_note(out: &mut Sink<'_>, path: &Path, why: String) {
         explicit: false,
         skip: Some(why),
         imported_by: None,
+        user_level: false,
     });
 }

@@ -60,6 +60,7 @@ pub(super) fn target(
         explicit,
         skip,
         imported_by: None,
+        user_level: false,
     }
 }
 

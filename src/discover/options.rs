@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use ignore::gitignore::Gitignore;
 
+use crate::agents::UserBase;
 use crate::kind::FileKind;
 
 /// Options of discovery.
@@ -35,6 +36,8 @@ pub struct DiscoverOptions {
     /// named file's imports stay inside the bound. Only metadata is looked up above it (is
     /// there a `.git`; the sizes of the AGENTS.md files a chained load cap counts).
     pub within: Vec<PathBuf>,
+    /// Also scan the user's own agent setup under these folders (`--user`).
+    pub user: Option<UserHome>,
 }
 
 impl DiscoverOptions {
@@ -102,5 +105,87 @@ impl PathFilter {
     /// True when the filter has no include glob (walking keeps only convention files).
     pub fn has_include(&self) -> bool {
         self.include.is_some()
+    }
+}
+
+/// The folders of the user's setup, resolved once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserHome {
+    /// The home folder.
+    pub home: PathBuf,
+    /// The XDG config folder (`XDG_CONFIG_HOME`, else `~/.config`).
+    pub config: PathBuf,
+    /// Each system's application data folder, without repeats.
+    pub app_data: Vec<PathBuf>,
+}
+
+impl UserHome {
+    /// The folders from the environment: the home is `HOME`, else `USERPROFILE` (on
+    /// Windows `USERPROFILE` first); `XDG_CONFIG_HOME` and `APPDATA` when set to an absolute
+    /// path. With `explicit` (`--user-home DIR`) only that folder counts: its layouts, none
+    /// of the environment's folders.
+    ///
+    /// # Errors
+    /// When no home folder is known.
+    pub fn resolve(explicit: Option<&Path>) -> Result<UserHome, String> {
+        if let Some(dir) = explicit {
+            return Ok(UserHome::at(dir.to_path_buf(), None, None));
+        }
+        let var = |name: &str| {
+            std::env::var_os(name)
+                .map(PathBuf::from)
+                .filter(|p| p.is_absolute())
+        };
+        let home = if cfg!(windows) {
+            var("USERPROFILE").or_else(|| var("HOME"))
+        } else {
+            var("HOME").or_else(|| var("USERPROFILE"))
+        };
+        let home = home.ok_or_else(|| {
+            "--user: no home folder is known (set HOME, or USERPROFILE on Windows, or give \
+             --user-home DIR)"
+                .to_owned()
+        })?;
+        Ok(UserHome::at(home, var("XDG_CONFIG_HOME"), var("APPDATA")))
+    }
+
+    /// The folders of a home at `home`, with the environment's config folders when given.
+    pub fn at(home: PathBuf, xdg_config: Option<PathBuf>, appdata: Option<PathBuf>) -> UserHome {
+        let config = xdg_config.unwrap_or_else(|| home.join(".config"));
+        let mut app_data = vec![
+            // macOS
+            home.join("Library").join("Application Support"),
+            // Windows (the Roaming folder, where APPDATA points by default)
+            appdata.unwrap_or_else(|| home.join("AppData").join("Roaming")),
+            // Linux
+            config.clone(),
+        ];
+        app_data.dedup();
+        UserHome {
+            home,
+            config,
+            app_data,
+        }
+    }
+
+    /// The folders `base` stands for.
+    pub(super) fn bases(&self, base: UserBase) -> Vec<&Path> {
+        match base {
+            UserBase::Home => vec![&self.home],
+            UserBase::Config => vec![&self.config],
+            UserBase::AppData => self.app_data.iter().map(PathBuf::as_path).collect(),
+        }
+    }
+
+    /// The real paths links may lead into: the home folder and the config folders.
+    pub(super) fn bounds(&self) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = std::iter::once(&self.home)
+            .chain(std::iter::once(&self.config))
+            .chain(&self.app_data)
+            .filter_map(|p| std::fs::canonicalize(p).ok())
+            .collect();
+        out.sort();
+        out.dedup();
+        out
     }
 }

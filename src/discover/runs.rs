@@ -249,6 +249,7 @@ pub(super) fn follow_runs(
                         explicit: false,
                         skip: None,
                         imported_by: Some(r.display.clone()),
+                        user_level: false,
                     });
                 }
                 break;

@@ -27,7 +27,7 @@ fn lookups_for(n: usize) -> (usize, Vec<Target>) {
             imports: imports_bounded(&text),
         }],
     };
-    let lookups = follow_imports(&mut out, 0..1, dir.path());
+    let lookups = follow_imports(&mut out, 0..1, dir.path(), None);
     (lookups, found)
 }
 

@@ -9,9 +9,10 @@ use ignore::WalkBuilder;
 
 use crate::agents::{Classification, Conventions};
 use crate::bounds::io_message;
+use crate::kind::FileKind;
 use crate::target::{FileError, Target};
 
-use super::display::{display_path, display_relative};
+use super::display::{display_home, display_path, display_relative};
 use super::found::{not_regular, target};
 use super::gitindex;
 use super::ignore_files::{
@@ -22,11 +23,47 @@ use super::options::{DiscoverOptions, exclude_overrides};
 use super::sink::Sink;
 use super::skills::{MAX_SKILL_RESOURCES, SkillBundles};
 
+/// A walk of a folder of the user's own agent setup (`check --user`), rather than of a folder
+/// named on the command line.
+#[derive(Debug)]
+pub(super) struct Scope {
+    /// Real paths a link may lead into and still be followed: the home folder and the
+    /// config folders the environment names (dotfile managers link these files).
+    pub(super) bounds: Vec<PathBuf>,
+    /// The project path the walked folder's files are classified under, with a final `/`
+    /// (`.claude/skills/`).
+    pub(super) prefix: String,
+    /// The home folder: files are shown from `~/`.
+    pub(super) home: PathBuf,
+    /// The agent that reads the folder.
+    pub(super) agent: String,
+}
+
+impl Scope {
+    /// Makes `t` a file of the user's setup: shown from `~/`, read by the scope's agent,
+    /// applying to every project.
+    pub(super) fn adopt(&self, t: &mut Target) {
+        if let Some(p) = &t.path {
+            t.display = display_home(p, &self.home);
+        }
+        t.agents = vec![self.agent.clone()];
+        t.user_level = true;
+    }
+
+    /// True when the real path `real` lies in one of the bounds.
+    pub(super) fn inside(&self, real: &Path) -> bool {
+        self.bounds.iter().any(|b| real.starts_with(b))
+    }
+}
+
 /// One walk of a folder named on the command line: what its passes share.
 struct Walk<'a> {
     /// The folder named (paths are shown and classified relative to it).
     root: &'a Path,
     canon_root: PathBuf,
+    /// Set for a folder of the user's setup: links are followed inside its bounds, paths
+    /// classified under its prefix, ignore files and git's index not read.
+    scope: Option<&'a Scope>,
     conv: &'a Conventions,
     opts: &'a DiscoverOptions,
     overrides: ignore::overrides::Override,
@@ -51,6 +88,17 @@ struct Walk<'a> {
 }
 
 pub(super) fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<'_>) {
+    walk_in(root, conv, opts, out, None);
+}
+
+/// [`walk`] of `root`, a folder of the user's setup when `scope` is set.
+pub(super) fn walk_in(
+    root: &Path,
+    conv: &Conventions,
+    opts: &DiscoverOptions,
+    out: &mut Sink<'_>,
+    scope: Option<&Scope>,
+) {
     let canon_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     let overrides = match exclude_overrides(root, &opts.exclude) {
         Ok(o) => o,
@@ -65,19 +113,26 @@ pub(super) fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out:
     // Under a bound (`DiscoverOptions::within`) nothing above the folder is read: the
     // walker reads no parent's ignore files then (`bounded` below).
     let bounded = !opts.within.is_empty();
-    if let Some(bad) = unreadable_ignore_file(root).or_else(|| {
-        canon_root
-            .ancestors()
-            .skip(1)
-            .take_while(|_| !bounded)
-            .find_map(unreadable_ignore_file)
-    }) {
+    if let Some(bad) = scope
+        .is_none()
+        .then(|| {
+            unreadable_ignore_file(root).or_else(|| {
+                canon_root
+                    .ancestors()
+                    .skip(1)
+                    .take_while(|_| !bounded)
+                    .find_map(unreadable_ignore_file)
+            })
+        })
+        .flatten()
+    {
         out.errors.push(bad);
         return;
     }
     let mut w = Walk {
         root,
         canon_root,
+        scope,
         conv,
         opts,
         overrides,
@@ -89,17 +144,23 @@ pub(super) fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out:
         tracked: HashSet::new(),
         oversized: Vec::new(),
     };
-    w.read_tracked(out);
-    // An oversized ignore file in the root or above it: the whole walk goes without ignore
-    // rules (the walker would read that file first).
-    let above = oversized_ignore_file(root).or_else(|| {
-        w.canon_root
-            .ancestors()
-            .skip(1)
-            .take_while(|_| !bounded)
-            .find_map(oversized_ignore_file)
-    });
-    let respect = !opts.no_respect_gitignore && above.is_none();
+    // A user folder is not a repository's: every convention file in it is loaded, whatever
+    // an ignore file or a dotfiles repository's index says.
+    let above = if scope.is_some() {
+        None
+    } else {
+        w.read_tracked(out);
+        // An oversized ignore file in the root or above it: the whole walk goes without
+        // ignore rules (the walker would read that file first).
+        oversized_ignore_file(root).or_else(|| {
+            w.canon_root
+                .ancestors()
+                .skip(1)
+                .take_while(|_| !bounded)
+                .find_map(oversized_ignore_file)
+        })
+    };
+    let respect = !opts.no_respect_gitignore && above.is_none() && scope.is_none();
     if let Some(file) = above {
         push_oversized_note(&file, out, opts);
     }
@@ -134,6 +195,7 @@ fn push_oversized_note(file: &Path, out: &mut Sink<'_>, opts: &DiscoverOptions) 
             crate::bounds::MAX_IGNORE_FILE_BYTES >> 20
         )),
         imported_by: None,
+        user_level: false,
     });
 }
 
@@ -162,6 +224,7 @@ impl Walk<'_> {
                     explicit: false,
                     skip: Some(e.to_string()),
                     imported_by: None,
+                    user_level: false,
                 });
                 return;
             }
@@ -230,7 +293,10 @@ impl Walk<'_> {
             let outside = Arc::clone(&outside);
             let unreadable = Arc::clone(&unreadable);
             let oversized = Arc::clone(&oversized);
-            let canon_root = self.canon_root.clone();
+            let bounds = match self.scope {
+                Some(s) => s.bounds.clone(),
+                None => vec![self.canon_root.clone()],
+            };
             let filter = self.opts.filter.clone();
             // Under a bound, only the ignore files in the folders walked (below it).
             let outside_too = respect && self.opts.within.is_empty();
@@ -257,7 +323,7 @@ impl Walk<'_> {
                     if e.path_is_symlink()
                         && e.file_type().is_some_and(|t| t.is_dir())
                         && std::fs::canonicalize(e.path())
-                            .is_ok_and(|r| !r.starts_with(&canon_root))
+                            .is_ok_and(|r| !bounds.iter().any(|b| r.starts_with(b)))
                     {
                         outside
                             .lock()
@@ -295,7 +361,7 @@ impl Walk<'_> {
                 Err(err) => {
                     // The walker met this path and reported it: it was not hidden.
                     if let Some(p) = error_path(&err) {
-                        let rel = display_path(p.strip_prefix(self.root).unwrap_or(p));
+                        let rel = self.rel(p);
                         self.listed.remove(&rel);
                         self.tracked.remove(&rel);
                     }
@@ -318,7 +384,7 @@ impl Walk<'_> {
                 continue;
             }
             let path = entry.path();
-            let rel = display_path(path.strip_prefix(self.root).unwrap_or(path));
+            let rel = self.rel(path);
             if !self.tracked.is_empty() {
                 self.tracked.remove(&rel);
             }
@@ -341,18 +407,24 @@ impl Walk<'_> {
         ));
         let links = std::mem::take(&mut *outside.lock().unwrap_or_else(PoisonError::into_inner));
         for link in links {
-            out.push(Target {
+            let mut t = Target {
                 display: display_path(&link),
                 path: Some(link),
                 kind: self.opts.kind,
                 agents: Vec::new(),
                 caps: Vec::new(),
                 explicit: false,
-                skip: Some(
-                    "a symbolic link to a folder outside the scanned root, not followed".into(),
-                ),
+                skip: Some(format!(
+                    "a symbolic link to a folder outside {}, not followed",
+                    self.bound_name()
+                )),
                 imported_by: None,
-            });
+                user_level: false,
+            };
+            if let Some(s) = self.scope {
+                s.adopt(&mut t);
+            }
+            out.push(t);
         }
     }
 
@@ -379,11 +451,19 @@ impl Walk<'_> {
                 None => return,
             },
         };
+        // A user folder's documentation (a plugin marketplace's READMEs) is no project's:
+        // agents read it only when pointed at it, and it applies to no project opened.
+        if self.scope.is_some() && class.as_ref().is_some_and(|c| c.kind == FileKind::Doc) {
+            return;
+        }
         let mut skip = None;
         if is_link {
             match std::fs::canonicalize(path) {
-                Ok(real) if !real.starts_with(&self.canon_root) => {
-                    skip = Some("a symbolic link to a file outside the scanned root".to_owned());
+                Ok(real) if !self.inside(&real) => {
+                    skip = Some(format!(
+                        "a symbolic link to a file outside {}",
+                        self.bound_name()
+                    ));
                 }
                 Ok(_) => {}
                 Err(e) => {
@@ -398,7 +478,39 @@ impl Walk<'_> {
         if skip.is_none() && !is_file {
             skip = std::fs::metadata(path).ok().map(|m| not_regular(&m));
         }
-        out.push(target(path, class, self.opts, false, skip, Some(self.root)));
+        let mut t = target(path, class, self.opts, false, skip, Some(self.root));
+        if let Some(s) = self.scope {
+            s.adopt(&mut t);
+        }
+        out.push(t);
+    }
+
+    /// `path` relative to the root, `/` separators, as the conventions classify it: under
+    /// the scope's prefix in a folder of the user's setup.
+    fn rel(&self, path: &Path) -> String {
+        let rel = display_path(path.strip_prefix(self.root).unwrap_or(path));
+        match self.scope {
+            Some(s) => format!("{}{rel}", s.prefix),
+            None => rel,
+        }
+    }
+
+    /// True when the real path `real` lies where links may lead: the scanned root, or for
+    /// a folder of the user's setup its bounds.
+    fn inside(&self, real: &Path) -> bool {
+        match self.scope {
+            Some(s) => s.inside(real),
+            None => real.starts_with(&self.canon_root),
+        }
+    }
+
+    /// What links must not leave, for a note: the scanned root or the home folder.
+    fn bound_name(&self) -> &'static str {
+        if self.scope.is_some() {
+            "the home folder"
+        } else {
+            "the scanned root"
+        }
     }
 
     /// True when the user's own choice leaves the folder `dir` out (as [`Walk::excluded`]).
@@ -500,6 +612,7 @@ impl Walk<'_> {
                      {MAX_SKILL_RESOURCES}: those {over} are not scanned"
                 )),
                 imported_by: None,
+                user_level: false,
             });
         }
     }
@@ -554,6 +667,7 @@ fn walk_error(err: ignore::Error, conv: &Conventions, opts: &DiscoverOptions, ou
                     explicit: false,
                     skip: Some("a symbolic link loop; the walk of this branch ends here".into()),
                     imported_by: None,
+                    user_level: false,
                 });
                 return;
             }

@@ -203,6 +203,13 @@ fn diagnostic(file: &FileResult, group: &[&Located]) -> FindingDiagnostic {
     if let Some(why) = &f.context {
         let _ = write!(help, "\nreported as {} ({why})", f.severity);
     }
+    if file.user_level {
+        let _ = write!(
+            help,
+            "\n{}: applies to every project you open",
+            user_level_label(&file.agents)
+        );
+    }
     let mut message = f.message.clone();
     if group.len() > 1 {
         let _ = write!(message, " (and {} more on this line)", group.len() - 1);
@@ -238,6 +245,21 @@ fn diagnostic(file: &FileResult, group: &[&Located]) -> FindingDiagnostic {
         help,
         labels,
         snippet,
+    }
+}
+
+/// What the human output says of a file of the user's own setup: `user-level file of
+/// Claude Code` (the agents' names from rules/agents.yaml).
+pub(super) fn user_level_label(agents: &[String]) -> String {
+    let conv = crate::agents::Conventions::builtin();
+    let names: Vec<&str> = agents
+        .iter()
+        .map(|a| conv.agent_name(a).unwrap_or(a))
+        .collect();
+    if names.is_empty() {
+        "user-level file".to_owned()
+    } else {
+        format!("user-level file of {}", names.join(", "))
     }
 }
 

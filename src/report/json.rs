@@ -8,6 +8,8 @@
 //! a manifest, an agent's settings) names that string (`result.tools[1].description`).
 //! `truncated` (present only when not 0) counts the findings the output limits left out
 //! ([`super::limit`]); each of them is counted by a `PL810` finding in the lists.
+//! `user_level` (present only for a file of the user's own agent setup, `check --user`)
+//! names the agents that read the file and says the finding applies to every project.
 
 use serde::Serialize;
 
@@ -43,6 +45,16 @@ struct JsonFinding<'a> {
     related: Vec<JsonRelated<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     suppression: Option<JsonSuppression<'a>>,
+    /// Present for a file of the user's own agent setup (`check --user`): the agents that
+    /// read it, and that the finding applies to every project the user opens.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    user_level: Option<JsonUserLevel<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonUserLevel<'a> {
+    agents: &'a [String],
+    every_project: bool,
 }
 
 #[derive(Serialize)]
@@ -126,6 +138,10 @@ fn finding<'a>(file: &'a FileResult, l: &'a Located) -> JsonFinding<'a> {
             kind: s.kind.as_str(),
             by: s.by.as_str(),
             justification: s.justification.as_deref(),
+        }),
+        user_level: file.user_level.then_some(JsonUserLevel {
+            agents: &file.agents,
+            every_project: true,
         }),
     }
 }

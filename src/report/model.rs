@@ -220,6 +220,11 @@ pub struct FileResult {
     pub findings: Vec<Located>,
     /// True when the file was read and scanned (not skipped).
     pub scanned: bool,
+    /// A file of the user's own agent setup (`check --user`): what it says applies to every
+    /// project the user opens.
+    pub user_level: bool,
+    /// The ids of the agents that read it, for a file of the user's setup (else empty).
+    pub agents: Vec<String>,
 }
 
 impl FileResult {
@@ -251,6 +256,8 @@ impl FileResult {
                 excerpt: Excerpt::default(),
                 findings: Vec::new(),
                 scanned,
+                user_level: false,
+                agents: Vec::new(),
             };
         }
         let lines = LineIndex::new(&text);
@@ -275,6 +282,8 @@ impl FileResult {
             excerpt,
             findings: located,
             scanned,
+            user_level: false,
+            agents: Vec::new(),
         }
     }
 
@@ -385,6 +394,9 @@ pub struct Report {
     /// GitHub renderers carry them too (JSON: an `errors` entry with an empty `path`), the
     /// human renderer does not. Any makes the exit code 2.
     pub run_errors: Vec<String>,
+    /// The home folder a `check --user` run scanned: its files are shown from `~/`, and SARIF
+    /// gives them URIs relative to it (`USERHOME`).
+    pub user_home: Option<std::path::PathBuf>,
 }
 
 /// Counts by severity.
@@ -433,6 +445,7 @@ impl Report {
             limits: Limits::default(),
             truncated: 0,
             run_errors: Vec::new(),
+            user_home: None,
         }
     }
 

@@ -29,6 +29,25 @@ pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 /// The URI base id of the repository root.
 pub const SRCROOT: &str = "%SRCROOT%";
 
+/// The base id of the files of the user's own setup (`check --user`, shown from `~/`): their
+/// URIs are relative to the home folder, which `originalUriBaseIds` gives.
+pub const USERHOME: &str = "USERHOME";
+
+/// Where the file shown as `path` is: relative to the home folder for a file of the user's
+/// setup (`~/...`, in a `check --user` run), else relative to `%SRCROOT%`.
+fn artifact(report: &Report, root: &SourceRoot, path: &str) -> ArtifactLocation {
+    match path.strip_prefix("~/") {
+        Some(rest) if report.user_home.is_some() => ArtifactLocation {
+            uri: super::root::percent_encode_path(rest),
+            uri_base_id: Some(USERHOME),
+        },
+        _ => ArtifactLocation {
+            uri: root.uri(path),
+            uri_base_id: Some(SRCROOT),
+        },
+    }
+}
+
 /// The key of promptlint's own full fingerprint in `partialFingerprints`.
 pub const FINGERPRINT_KEY: &str = "promptlint/v1";
 
@@ -181,7 +200,8 @@ pub struct SarifResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suppressions: Option<Vec<SarifSuppression>>,
     /// §3.27.31 `properties`: `keyPath`, the key path of the string holding the span in a
-    /// structured file (also the location's logical location), when there is one.
+    /// structured file (also the location's logical location), when there is one;
+    /// `userLevel` and `agents` for a file of the user's own setup (`check --user`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub properties: Option<ResultProperties>,
 }
@@ -191,7 +211,15 @@ pub struct SarifResult {
 #[serde(rename_all = "camelCase")]
 pub struct ResultProperties {
     /// The key path (`result.tools[1].description`).
-    pub key_path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key_path: Option<String>,
+    /// True for a file of the user's own agent setup: the finding applies to every project
+    /// the user opens.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub user_level: bool,
+    /// The agents that read the file, for a file of the user's setup.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub agents: Vec<String>,
 }
 
 /// §3.33 `logicalLocation`: the key path of a value in a JSON, YAML or TOML file.
@@ -424,10 +452,7 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
                 },
                 locations: vec![Location {
                     physical_location: PhysicalLocation {
-                        artifact_location: ArtifactLocation {
-                            uri: root.uri(&file.path),
-                            uri_base_id: Some(SRCROOT),
-                        },
+                        artifact_location: artifact(report, root, &file.path),
                         region: Region {
                             start_line: l.start.line,
                             start_column: l.start.utf16_column,
@@ -452,10 +477,7 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
                     .map(|(k, (r, (start, end)))| RelatedLocation {
                         id: k,
                         physical_location: PhysicalLocation {
-                            artifact_location: ArtifactLocation {
-                                uri: root.uri(&file.path),
-                                uri_base_id: Some(SRCROOT),
-                            },
+                            artifact_location: artifact(report, root, &file.path),
                             region: Region {
                                 start_line: start.line,
                                 start_column: start.utf16_column,
@@ -473,8 +495,10 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
                     .suppression
                     .as_ref()
                     .map(|s| vec![SarifSuppression::from(s)]),
-                properties: f.key_path.as_ref().map(|kp| ResultProperties {
-                    key_path: kp.clone(),
+                properties: (f.key_path.is_some() || file.user_level).then(|| ResultProperties {
+                    key_path: f.key_path.clone(),
+                    user_level: file.user_level,
+                    agents: file.agents.clone(),
                 }),
             }
         })
@@ -503,6 +527,15 @@ pub fn log(report: &Report, root: &SourceRoot) -> SarifLog {
             uri_base_id: None,
         },
     );
+    if let Some(home) = &report.user_home {
+        base.insert(
+            USERHOME,
+            ArtifactLocation {
+                uri: SourceRoot::new(home, home).base_uri(),
+                uri_base_id: None,
+            },
+        );
+    }
     SarifLog {
         schema: SCHEMA_URI,
         version: "2.1.0",

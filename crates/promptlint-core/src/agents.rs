@@ -73,6 +73,63 @@ struct AgentSpec {
     files: Vec<FileSpec>,
     #[serde(default)]
     caps: Vec<CapSpec>,
+    /// The agent's user-level files (`check --user`).
+    #[serde(default)]
+    user: Vec<UserSpec>,
+}
+
+/// The folder a user-level path is relative to. Every system's folder is looked for under
+/// the home, so a home laid out like another system's is covered too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UserBase {
+    /// The home folder (`HOME`, on Windows `USERPROFILE`).
+    #[default]
+    Home,
+    /// The XDG config folder: `XDG_CONFIG_HOME`, else `~/.config` (tools that use it on
+    /// every system, as opencode does).
+    Config,
+    /// Each system's application data folder: `~/Library/Application Support` (macOS),
+    /// `APPDATA` else `~/AppData/Roaming` (Windows), the XDG config folder (Linux).
+    AppData,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UserSpec {
+    /// A file, relative to `in`.
+    #[serde(default)]
+    path: Option<String>,
+    /// A folder walked with the conventions, relative to `in`.
+    #[serde(default)]
+    dir: Option<String>,
+    #[serde(default, rename = "in")]
+    base: UserBase,
+    /// The kind of a `path`.
+    #[serde(default)]
+    kind: Option<FileKind>,
+    /// The project path a `dir` is classified as (`Code/User/prompts` as `.github/prompts`);
+    /// default: the `dir` itself.
+    #[serde(default, rename = "as")]
+    mirrors: Option<String>,
+    source: String,
+}
+
+/// One user-level location of an agent (rules/agents.yaml `user:`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserPath {
+    /// Id of the agent that reads it.
+    pub agent: String,
+    /// The folder `rel` is relative to.
+    pub base: UserBase,
+    /// The path below the base, `/` separators.
+    pub rel: String,
+    /// `Some(kind)` for a file; `None` for a folder walked with the conventions.
+    pub kind: Option<FileKind>,
+    /// For a folder: the project path its files are classified as, `/` separators.
+    pub mirrors: String,
+    /// Where the fact comes from.
+    pub source: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -139,6 +196,7 @@ pub struct Conventions {
     agents: Vec<AgentSpec>,
     cap_sets: Vec<Vec<Option<GlobSet>>>,
     prompt_source: String,
+    user: Vec<UserPath>,
 }
 
 fn glob(pattern: &str) -> Glob {
@@ -207,6 +265,7 @@ impl Conventions {
                 entries.push((None, f.kind, f.glob.clone(), src));
             }
         }
+        let user = user_paths(&file.agents)?;
         let cap_sets = file
             .agents
             .iter()
@@ -231,7 +290,21 @@ impl Conventions {
             agents: file.agents,
             cap_sets,
             prompt_source: file.prompts.source,
+            user,
         })
+    }
+
+    /// The user-level files and folders of every agent, in agents.yaml order.
+    pub fn user_paths(&self) -> &[UserPath] {
+        &self.user
+    }
+
+    /// The name of the agent with id `agent` (`Claude Code`).
+    pub fn agent_name(&self, agent: &str) -> Option<&str> {
+        self.agents
+            .iter()
+            .find(|a| a.id == agent)
+            .map(|a| a.name.as_str())
     }
 
     /// Classifies `rel` (relative to the scanned root, `/` separators). `None` when no
@@ -350,6 +423,45 @@ impl Conventions {
                 self.prompt_source.as_str(),
             )))
     }
+}
+
+/// The `user:` entries of `agents`, checked: a `path` with its `kind`, or a `dir` without
+/// one; relative, `/` separators, no `..`.
+fn user_paths(agents: &[AgentSpec]) -> Result<Vec<UserPath>, String> {
+    let mut out = Vec::new();
+    for a in agents {
+        for u in &a.user {
+            let (rel, kind) = match (&u.path, &u.dir, u.kind) {
+                (Some(p), None, Some(k)) => (p, Some(k)),
+                (None, Some(d), None) => (d, None),
+                _ => {
+                    return Err(format!(
+                        "agent {}: a user entry has a `path` with its `kind`, or a `dir` \
+                         without one",
+                        a.id
+                    ));
+                }
+            };
+            let bad = |p: &str| {
+                p.is_empty()
+                    || p.starts_with('/')
+                    || p.contains('\\')
+                    || p.split('/').any(|c| c.is_empty() || c == "." || c == "..")
+            };
+            if bad(rel) || u.mirrors.as_deref().is_some_and(bad) {
+                return Err(format!("agent {}: bad user path `{rel}`", a.id));
+            }
+            out.push(UserPath {
+                agent: a.id.clone(),
+                base: u.base,
+                rel: rel.clone(),
+                kind,
+                mirrors: u.mirrors.clone().unwrap_or_else(|| rel.clone()),
+                source: u.source.clone(),
+            });
+        }
+    }
+    Ok(out)
 }
 
 /// Translates one discovery glob (globset syntax with `literal_separator`: `*` and `?` stay
@@ -490,6 +602,68 @@ mod tests {
         assert_eq!(w.caps[0].limit, 12000);
         let s = Conventions::builtin().classify("SOUL.md").unwrap();
         assert_eq!(s.agents, vec!["hermes", "openclaw"]);
+    }
+
+    #[test]
+    fn user_level_entries_are_checked_and_their_folders_classify_as_the_project_s() {
+        let c = Conventions::builtin();
+        let user = c.user_paths();
+        assert!(user.len() > 20, "{} user entries", user.len());
+        for u in user {
+            assert!(c.agent_name(&u.agent).is_some(), "{u:?}");
+            assert!(u.source.starts_with("https://"), "{u:?}");
+            if u.kind.is_none() {
+                // A folder is walked with the conventions: a file in it must be able to
+                // match one (`.claude/skills/x/SKILL.md`, `.kiro/steering/x.md`).
+                let prefix = format!("{}/", u.mirrors);
+                assert!(
+                    c.globs().any(|(g, _, _)| {
+                        let g = g.strip_prefix("**/").unwrap_or(g);
+                        g.starts_with(&prefix) || g.starts_with('*')
+                    }),
+                    "no convention under {prefix}"
+                );
+            }
+        }
+        let home = |rel: &str| {
+            user.iter()
+                .find(|u| u.rel == rel)
+                .map(|u| (u.agent.as_str(), u.base, u.kind))
+        };
+        assert_eq!(
+            home(".claude/CLAUDE.md"),
+            Some(("claude-code", UserBase::Home, Some(FileKind::Instructions)))
+        );
+        assert_eq!(
+            home("Claude/claude_desktop_config.json"),
+            Some((
+                "claude-desktop",
+                UserBase::AppData,
+                Some(FileKind::McpConfig)
+            ))
+        );
+        assert_eq!(
+            home(".claude/skills"),
+            Some(("claude-code", UserBase::Home, None))
+        );
+        // Malformed entries are refused, naming the agent.
+        let agents = |entry: &str| {
+            format!(
+                "agents:\n  - id: a\n    name: A\n    source: s\n    files: []\n    user:\n      - {entry}\n\
+                 prompts: {{source: s, files: []}}\nlaunch: {{source: s, files: []}}\ndocs: {{source: s, files: []}}\n"
+            )
+        };
+        assert!(Conventions::parse(&agents("{ path: x.md, kind: rules, source: s }")).is_ok());
+        for bad in [
+            "{ path: x.md, source: s }",
+            "{ dir: x, kind: rules, source: s }",
+            "{ path: ../x.md, kind: rules, source: s }",
+            "{ path: /etc/x.md, kind: rules, source: s }",
+            "{ dir: x, as: a//b, source: s }",
+        ] {
+            let e = Conventions::parse(&agents(bad)).unwrap_err();
+            assert!(e.contains("agent a"), "{bad}: {e}");
+        }
     }
 
     #[test]

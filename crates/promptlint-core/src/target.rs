@@ -28,6 +28,10 @@ pub struct Target {
     /// script ([`crate::kind::FileKind::SkillResource`]) the settings file whose command runs
     /// it by path, when it was found that way rather than by name.
     pub imported_by: Option<String>,
+    /// Found by `check --user` among the user's own agent setup (a global memory file, the
+    /// user's settings or MCP client config, a user skill): what it says applies to every
+    /// project the user opens, not to one repository.
+    pub user_level: bool,
 }
 
 /// A path that could not be walked or read.

@@ -88,5 +88,6 @@ pub fn memory_target(path: &str, kind: Option<FileKind>) -> Target {
         explicit: true,
         skip: None,
         imported_by: None,
+        user_level: false,
     }
 }

@@ -60,7 +60,7 @@ pub(crate) fn server_entries(root: &JsonNode) -> Vec<(&MappedText, &JsonNode)> {
 /// The members of the server tables of `root`, each with the keys from the root to it.
 type Members = Vec<(MappedText, std::ops::Range<usize>, JsonNode)>;
 
-fn tables(root: &JsonNode) -> Vec<(&'static [&'static str], &Members)> {
+fn tables(root: &JsonNode) -> Vec<(Vec<String>, &Members)> {
     let tables: [(&'static [&'static str], Option<&JsonNode>); 5] = [
         (&["mcpServers"], root.get("mcpServers")),
         (&["servers"], root.get("servers")),
@@ -72,13 +72,33 @@ fn tables(root: &JsonNode) -> Vec<(&'static [&'static str], &Members)> {
         // Codex `[mcp_servers.<name>]` (https://developers.openai.com/codex/config-reference).
         (&["mcp_servers"], root.get("mcp_servers")),
     ];
-    tables
+    let mut out: Vec<(Vec<String>, &Members)> = tables
         .into_iter()
         .filter_map(|(keys, t)| match &t?.value {
-            Json::Object(members) => Some((keys, members)),
+            Json::Object(members) => {
+                Some((keys.iter().map(|k| (*k).to_owned()).collect(), members))
+            }
             _ => None,
         })
-        .collect()
+        .collect();
+    // Claude Code's `~/.claude.json` keeps the servers of the local scope per project:
+    // `projects.<path>.mcpServers` ("MCP server configurations for user and local scopes,
+    // per-project state": https://code.claude.com/docs/en/settings, "Settings files").
+    if let Some(Json::Object(projects)) = root.get("projects").map(|p| &p.value) {
+        for (project, _, entry) in projects {
+            if let Some(Json::Object(members)) = entry.get("mcpServers").map(|t| &t.value) {
+                out.push((
+                    vec![
+                        "projects".to_owned(),
+                        project.text.clone(),
+                        "mcpServers".to_owned(),
+                    ],
+                    members,
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// The strings of a server entry one or two levels down ([`McpServer::values`]).
@@ -125,7 +145,7 @@ pub(crate) fn servers(text: &str, root: &JsonNode) -> Vec<McpServer> {
         .flat_map(|(keys, members)| {
             members
                 .iter()
-                .map(move |(name, _, server)| (keys, name, server))
+                .map(move |(name, _, server)| (keys.clone(), name, server))
         })
         .map(|(keys, name, server)| {
             let mut auto_approve = Vec::new();
@@ -155,11 +175,7 @@ pub(crate) fn servers(text: &str, root: &JsonNode) -> Vec<McpServer> {
                 auto_approve,
                 launch: launch.unwrap_or_default(),
                 include_tools: server.get("includeTools").and_then(names),
-                keys: keys
-                    .iter()
-                    .map(|k| (*k).to_owned())
-                    .chain([name.text.clone()])
-                    .collect(),
+                keys: keys.into_iter().chain([name.text.clone()]).collect(),
                 values: values_of(server),
             }
         })
@@ -245,6 +261,24 @@ pub(crate) fn join(parts: &[&MappedText]) -> Option<MappedText> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn claude_json_s_per_project_servers_are_servers() {
+        let src = r#"{"mcpServers": {"a": {"command": "node"}}, "projects": {"/home/ana/app": {"mcpServers": {"b": {"command": "bash", "args": ["-c", "id"], "alwaysAllow": ["x"]}}}, "/tmp/y": {"allowedTools": []}}}"#;
+        let p = parse(src);
+        let keys: Vec<Vec<String>> = p.mcp_servers.iter().map(|s| s.keys.clone()).collect();
+        assert_eq!(
+            keys,
+            [
+                vec!["mcpServers".to_owned(), "a".to_owned()],
+                ["projects", "/home/ana/app", "mcpServers", "b"]
+                    .map(str::to_owned)
+                    .to_vec(),
+            ]
+        );
+        assert_eq!(p.mcp_servers[1].launch, "bash -c id");
+        assert_eq!(p.mcp_servers[1].auto_approve.len(), 1);
+    }
 
     #[test]
     fn joins_command_and_args_with_exact_spans() {

@@ -24,6 +24,7 @@ mod ignore_files;
 mod imports;
 mod manifest;
 mod options;
+mod run_paths;
 mod runs;
 mod sink;
 mod skills;
@@ -38,7 +39,8 @@ pub use manifest::{
     MAX_MANIFEST_SNIFF, MAX_RECORDING_SNIFF, MCP_MANIFEST_NAMES, RECORDING_FOLDERS,
 };
 pub use options::{DiscoverOptions, PathFilter, UserHome, exclude_overrides};
-pub use runs::{MAX_RUNS, MAX_RUNS_PER_FILE, MAX_RUNS_READ};
+pub use run_paths::{MAX_RUNS_PER_FILE, MAX_RUNS_READ};
+pub use runs::MAX_RUNS;
 pub use skills::{MAX_SKILL_DEPTH, MAX_SKILL_RESOURCES};
 
 use follow::follow_imports;

@@ -111,14 +111,11 @@ pub struct Options {
     pub diff_base: Option<String>,
     /// `--new-only` (with `diff_base`): report only findings that start on a changed line.
     pub new_only: bool,
-    /// Folders no read of the walk may leave (canonical; empty: no bound): see
-    /// [`DiscoverOptions::within`]. Set by `promptlint mcp serve`.
+    /// Folders no read of the walk may leave (`promptlint mcp serve`'s roots, canonical).
     pub within: Vec<PathBuf>,
-    /// `--user`: also scan the user's own agent setup (global memory files, settings, MCP
-    /// client configs, user skills), from the home folder the environment names.
+    /// `--user`: also scan the user's own agent setup, from the home the environment names.
     pub user: bool,
-    /// `--user-home DIR`: the home folder `--user` scans instead of the environment's (its
-    /// layouts only).
+    /// `--user-home DIR`: the home `--user` scans instead of the environment's (its layouts).
     pub user_home: Option<PathBuf>,
 }
 

@@ -13,6 +13,9 @@ mod common;
 // The server's rows, in a child file (a file stays under 800 lines).
 #[path = "limits/mcp_rows.rs"]
 mod mcp_rows;
+// The hook's and the walk's followed scripts, likewise.
+#[path = "limits/more_rows.rs"]
+mod more_rows;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -236,15 +239,9 @@ fn limits() -> Vec<Limit> {
             set_by: "fixed",
             past: "cut with `…`",
         },
-        Limit {
-            what: "one hook event on stdin (`promptlint hook`)",
-            value: promptlint::hook::MAX_INPUT,
-            unit: "bytes",
-            set_by: "fixed",
-            past: "malformed input: refused, or let through with a message, as `--on-error` says",
-        },
     ];
     rows.extend(mcp_rows::rows());
+    rows.extend(more_rows::rows());
     rows
 }
 
@@ -802,34 +799,4 @@ fn the_hidden_markup_limits_at_their_edge() {
     assert_eq!(element_end(&t, &start_tag(&t, 0).unwrap()), t.len() - 4);
     let t = element(MAX_ELEMENT_BYTES - 2);
     assert_eq!(element_end(&t, &start_tag(&t, 0).unwrap()), t.len());
-}
-
-#[test]
-fn a_hook_event_at_the_limit_is_read_and_one_byte_more_is_refused() {
-    let max = usize::try_from(promptlint::hook::MAX_INPUT).unwrap();
-    let event = |n: usize| {
-        let (head, tail) = (
-            "{\"hook_event_name\":\"Notification\",\"message\":\"",
-            "\"}",
-        );
-        format!("{head}{}{tail}", "x".repeat(n - head.len() - tail.len()))
-    };
-    let run = |text: String| {
-        common::run(
-            common::promptlint()
-                .args(["hook", "claude-code"])
-                .write_stdin(text),
-        )
-    };
-    let at = run(event(max));
-    assert_eq!(
-        (at.code, at.stdout.as_str(), at.stderr.as_str()),
-        (Some(0), "", "")
-    );
-    let over = run(event(max + 1));
-    assert_eq!(over.code, Some(2));
-    assert_eq!(
-        over.stderr,
-        "promptlint: the hook event on stdin is over 16 MiB; refused (--on-error deny)\n"
-    );
 }

@@ -10,7 +10,7 @@ use crate::kind::FileKind;
 use crate::target::{FileError, Target};
 
 use super::imports::{Imports, MAX_IMPORT_READ, imports_bounded, imports_followed};
-use super::runs::{MAX_RUNS_READ, Runner, runs_of};
+use super::run_paths::{MAX_RUNS_READ, Runner, runs_of};
 
 /// A 128-bit digest of `bytes` (the first half of their SHA-256): two paths with the same
 /// digest are taken for the same path, which no two of the 2^64 paths a run could meet do.

@@ -72,82 +72,6 @@ pub fn parse(text: &str, toml: bool) -> Parsed {
     from_root(text, &root, true)
 }
 
-/// Parses a package manifest (`package.json`): only the `scripts` that npm runs on
-/// `npm install` without being asked are read, each a command line, as segments with
-/// [`Role::SettingCommand`] and [`Settings::commands`]. The other scripts run when someone
-/// names them (`npm test`, `npm run build`) and are the project's own tooling; the rest of
-/// the manifest (names, descriptions, dependencies) is no text any agent obeys. Neither is
-/// scanned.
-///
-/// npm runs `preinstall`, `install`, `postinstall`, `prepublish`, `preprepare`, `prepare`
-/// and `postprepare` on a local `npm install`
-/// (<https://docs.npmjs.com/cli/v11/using-npm/scripts>, "Life Cycle Operation Order").
-pub fn parse_package(text: &str) -> Parsed {
-    let root = match parse_tree(text) {
-        Ok(Some(root)) => root,
-        Ok(None) => return Parsed::default(),
-        Err(_) => return Parsed::default(),
-    };
-    let mut commands = Vec::new();
-    let mut parts = Vec::new();
-    if let Some(scripts) = root.get("scripts")
-        && let Json::Object(members) = &scripts.value
-    {
-        for (name, _, v) in members {
-            let Json::String(line) = &v.value else {
-                continue;
-            };
-            if line.text.trim().is_empty() || !INSTALL_SCRIPTS.contains(&name.text.as_str()) {
-                continue;
-            }
-            parts.push(line.map.map_range(0..line.text.len()));
-            let shown = crate::escape::escape_one_line(&cut_middle(&name.text, 40, 40));
-            let mut path = vec![Step::Key("scripts"), Step::Key(&name.text)];
-            commands.push(SettingCommand {
-                path: show_key_path(path.drain(..)),
-                what: format!("npm script `{shown}`"),
-                at_start: false,
-                when: "when the dependencies are installed (`npm install`)",
-                line: line.clone(),
-            });
-        }
-    }
-    parts.sort_by_key(|r| (r.start, r.end));
-    let segments = string_segments(&root)
-        .into_iter()
-        .filter(|seg| {
-            parts
-                .binary_search_by_key(&(seg.range.start, seg.range.end), |r| (r.start, r.end))
-                .is_ok()
-        })
-        .map(|mut seg| {
-            seg.role = Role::SettingCommand;
-            seg
-        })
-        .collect();
-    Parsed {
-        segments,
-        settings: Some(Settings {
-            values: Vec::new(),
-            commands,
-            guards: Vec::new(),
-        }),
-        ..Parsed::default()
-    }
-}
-
-/// The scripts npm runs on a local `npm install` without package arguments
-/// (<https://docs.npmjs.com/cli/v11/using-npm/scripts>).
-pub const INSTALL_SCRIPTS: &[&str] = &[
-    "preinstall",
-    "install",
-    "postinstall",
-    "prepublish",
-    "preprepare",
-    "prepare",
-    "postprepare",
-];
-
 /// Parses a `.env` file: `KEY=value` lines (an optional `export `, `#` comments, values bare
 /// or in single or double quotes) as a settings object whose keys are the variables, so that
 /// the settings rules read `OPENAI_BASE_URL` or `CODEX_HOME` with their key paths and exact
@@ -865,6 +789,9 @@ fn classify(path: &[Step<'_>]) -> (String, bool) {
     }
     ("command".to_owned(), false)
 }
+
+mod package;
+pub use package::{INSTALL_SCRIPTS, parse_package};
 
 #[cfg(test)]
 mod tests;

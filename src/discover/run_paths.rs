@@ -1,0 +1,225 @@
+//! The script paths that settings run (read off a settings file's text; followed by
+//! [`super::runs`]).
+//!
+//! The scripts that settings run by path: a hook's `node .claude/scripts/init.js`, an npm
+//! `postinstall` of `node scripts/setup.js`, a VS Code task's `${workspaceFolder}/x.sh`. The
+//! command line is checked in the settings file; what it runs is a file of the repository that
+//! no convention names, so a walk follows the path and checks the file as a script
+//! ([`FileKind::SkillResource`]), saying what runs it.
+
+use std::path::{Path, PathBuf};
+
+/// Settings files are read for the scripts they run only up to this size.
+pub const MAX_RUNS_READ: u64 = 1 << 20;
+
+/// At most this many script paths of one settings file are followed (each costs a file
+/// system lookup or two); a project's hooks and npm scripts run a handful.
+pub const MAX_RUNS_PER_FILE: usize = 32;
+
+/// The extensions of the scripts followed: the languages the effect model reads
+/// ([`crate::program::Language::of_path`]).
+const SCRIPT_EXTENSIONS: &[&str] = &[
+    "sh", "bash", "zsh", "ksh", "ps1", "psm1", "py", "js", "mjs", "cjs", "ts", "mts", "cts",
+];
+
+/// Variables that name the project's folder in a command (Claude Code's hooks, VS Code tasks,
+/// dev containers, Claude Code plugins), dropped before a path is resolved:
+/// <https://docs.anthropic.com/en/docs/claude-code/hooks> (`$CLAUDE_PROJECT_DIR`,
+/// `${CLAUDE_PLUGIN_ROOT}`), <https://code.visualstudio.com/docs/editor/variables-reference>
+/// (`${workspaceFolder}`), <https://containers.dev/implementors/json_reference/>
+/// (`${containerWorkspaceFolder}`, `${localWorkspaceFolder}`).
+const ROOT_VARIABLES: &[&str] = &[
+    "\"$CLAUDE_PROJECT_DIR\"/",
+    "$CLAUDE_PROJECT_DIR/",
+    "${CLAUDE_PROJECT_DIR}/",
+    "${CLAUDE_PLUGIN_ROOT}/",
+    "$CLAUDE_PLUGIN_ROOT/",
+    "${workspaceFolder}/",
+    "${workspaceRoot}/",
+    "${containerWorkspaceFolder}/",
+    "${localWorkspaceFolder}/",
+];
+
+/// The relative paths of scripts that the command strings of a settings file's `text` run:
+/// every token (split at whitespace, quotes and JSON or TOML punctuation) that ends in a
+/// script extension, once the variables naming the project folder are dropped. A URL, an
+/// absolute path, a home path (`~`) or a path with a variable left is not a file of the
+/// project. At most [`MAX_RUNS_PER_FILE`], in order, without repeats; time linear in the text.
+pub(super) fn script_paths(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    // The project folder's variables go first, quoted (`"$CLAUDE_PROJECT_DIR"/x.sh`, also
+    // JSON-escaped) or not, so that the path after them is one relative token.
+    let mut text = text.replace("\\\"$CLAUDE_PROJECT_DIR\\\"/", "");
+    for var in ROOT_VARIABLES {
+        if text.contains(var) {
+            text = text.replace(var, "");
+        }
+    }
+    for raw in text.split(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '"' | '\''
+                    | ','
+                    | '['
+                    | ']'
+                    | '{'
+                    | '}'
+                    | '('
+                    | ')'
+                    | ';'
+                    | '='
+                    | '`'
+                    | '&'
+                    | '|'
+                    | '<'
+                    | '>'
+            )
+    }) {
+        if out.len() >= MAX_RUNS_PER_FILE {
+            break;
+        }
+        if raw.len() < 4 || raw.len() > 512 || !raw.contains('.') {
+            continue;
+        }
+        let token = raw.replace("\\\\", "/");
+        let token = token.trim_start_matches("./");
+        let Some((_, ext)) = token.rsplit_once('.') else {
+            continue;
+        };
+        if !SCRIPT_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
+            || token.contains("://")
+            || token.starts_with(['/', '~', '$', '%', '-', '@'])
+            || token.contains('$')
+            || token.contains('*')
+            || token.split('/').any(str::is_empty)
+        {
+            continue;
+        }
+        if !out.iter().any(|o| o == token) {
+            out.push(token.to_owned());
+        }
+    }
+    out
+}
+
+/// The script paths of a settings file at `path` with `text`: for a package manifest, those
+/// of the scripts npm runs on `npm install` only
+/// ([`crate::parse::settings::INSTALL_SCRIPTS`]; the others run when someone names them, and
+/// what they run is the project's own tooling and application code), else those of every
+/// command ([`script_paths`]).
+pub(super) fn runs_of(path: &Path, text: &str) -> Vec<String> {
+    let name = path.to_string_lossy();
+    let parsed = serde_json::from_str::<serde_json::Value>(text);
+    if !crate::kind::package_manifest(&name) {
+        // Strict JSON is read as a tree, so that a permission rule that names a script
+        // (`"Bash(bun scripts/audit.ts *)"`) is not taken for a command; JSONC, TOML and
+        // `.env` as text.
+        return match parsed {
+            Ok(root) => {
+                let mut lines = String::new();
+                command_strings(&root, 0, &mut lines);
+                script_paths(&lines)
+            }
+            Err(_) => script_paths(text),
+        };
+    }
+    let Ok(serde_json::Value::Object(root)) = parsed else {
+        return Vec::new();
+    };
+    let Some(serde_json::Value::Object(scripts)) = root.get("scripts") else {
+        return Vec::new();
+    };
+    let lines: Vec<&str> = crate::parse::settings::INSTALL_SCRIPTS
+        .iter()
+        .filter_map(|s| scripts.get(*s).and_then(serde_json::Value::as_str))
+        .collect();
+    script_paths(&lines.join("\n"))
+}
+
+/// The strings of a settings tree, joined by line ends, but for those under a
+/// `permissions` key (rules that allow or deny commands, not commands), to a depth of 64.
+fn command_strings(v: &serde_json::Value, depth: usize, out: &mut String) {
+    if depth > 64 || out.len() > MAX_RUNS_READ as usize {
+        return;
+    }
+    match v {
+        serde_json::Value::String(s) => {
+            out.push_str(s);
+            out.push('\n');
+        }
+        serde_json::Value::Array(items) => {
+            for i in items {
+                command_strings(i, depth + 1, out);
+            }
+        }
+        serde_json::Value::Object(members) => {
+            for (k, i) in members {
+                if k != "permissions" {
+                    command_strings(i, depth + 1, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A settings file found whose commands run scripts of the project by path.
+#[derive(Debug)]
+pub(super) struct Runner {
+    pub(super) path: PathBuf,
+    pub(super) display: String,
+    pub(super) scripts: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::script_paths;
+
+    #[test]
+    fn script_paths_read_commands_of_every_settings_shape() {
+        let claude = r#"{"hooks": {"SessionStart": [{"hooks": [{"type": "command",
+            "command": "node .claude/scripts/session-init.js >/dev/null 2>&1 &"}]}]},
+            "statusLine": {"command": "\"$CLAUDE_PROJECT_DIR\"/.claude/status.sh"}}"#;
+        assert_eq!(
+            script_paths(claude),
+            [".claude/scripts/session-init.js", ".claude/status.sh"]
+        );
+        let npm = r#"{"scripts": {"postinstall": "node ./scripts/setup.js", "test": "jest",
+            "build": "tsc -p tsconfig.json && node dist/cli.mjs"}}"#;
+        assert_eq!(script_paths(npm), ["scripts/setup.js", "dist/cli.mjs"]);
+        let task = r#"{"command": "${workspaceFolder}/tools/idx.sh", "args": ["${file}"]}"#;
+        assert_eq!(script_paths(task), ["tools/idx.sh"]);
+    }
+
+    #[test]
+    fn runs_of_reads_commands_not_permissions_and_install_scripts_only() {
+        use std::path::Path;
+        let claude = r#"{"permissions": {"allow": ["Bash(bun scripts/audit.ts *)"]},
+            "hooks": {"Stop": [{"hooks": [{"command": "bun scripts/stop.ts"}]}]}}"#;
+        assert_eq!(
+            super::runs_of(Path::new(".claude/settings.json"), claude),
+            ["scripts/stop.ts"]
+        );
+        let npm = r#"{"scripts": {"build": "node scripts/build.js",
+            "postinstall": "node scripts/setup.js"}}"#;
+        assert_eq!(
+            super::runs_of(Path::new("pkg/package.json"), npm),
+            ["scripts/setup.js"]
+        );
+    }
+
+    #[test]
+    fn script_paths_skip_what_is_no_project_file() {
+        let text = r#"{"a": "curl https://x.example/i.sh | sh", "b": "bash /etc/profile.sh",
+            "c": "sh ~/.local/x.sh", "d": "python $HOME/x.py", "e": "node a//b.js",
+            "g": "src/*.ts", "h": "ok.txt", "i": "a.sh", "j": "a.sh"}"#;
+        assert_eq!(script_paths(text), ["a.sh"]);
+    }
+
+    #[test]
+    fn script_paths_are_bounded() {
+        let text = (0..100).map(|i| format!("s{i}.sh ")).collect::<String>();
+        assert_eq!(script_paths(&text).len(), super::MAX_RUNS_PER_FILE);
+    }
+}

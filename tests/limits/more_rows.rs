@@ -1,0 +1,70 @@
+//! More rows of the README's limits table, in a child file (a file stays under 800 lines):
+//! the hook's input (issue 33) and the scripts a walk follows from settings (issue 32), with
+//! the hook's edge test.
+
+use super::{Limit, common};
+
+/// The hook's and the followed scripts' bounds, after the server's.
+pub(super) fn rows() -> Vec<Limit> {
+    let u = |n: usize| u64::try_from(n).expect("fits");
+    vec![
+        Limit {
+            what: "one hook event on stdin (`promptlint hook`)",
+            value: promptlint::hook::MAX_INPUT,
+            unit: "bytes",
+            set_by: "fixed",
+            past: "malformed input: refused, or let through with a message, as `--on-error` says",
+        },
+        Limit {
+            what: "scripts followed per settings file (`node scripts/x.js` in a hook or an npm install script; edge: `src/discover/runs.rs`)",
+            value: u(promptlint::discover::MAX_RUNS_PER_FILE),
+            unit: "paths",
+            set_by: "fixed",
+            past: "the rest are not followed",
+        },
+        Limit {
+            what: "scripts followed per folder walked",
+            value: u(promptlint::discover::MAX_RUNS),
+            unit: "files",
+            set_by: "fixed",
+            past: "the rest are not followed",
+        },
+        Limit {
+            what: "settings file read for the scripts it runs",
+            value: promptlint::discover::MAX_RUNS_READ,
+            unit: "bytes",
+            set_by: "fixed",
+            past: "no script of it is followed",
+        },
+    ]
+}
+
+#[test]
+fn a_hook_event_at_the_limit_is_read_and_one_byte_more_is_refused() {
+    let max = usize::try_from(promptlint::hook::MAX_INPUT).unwrap();
+    let event = |n: usize| {
+        let (head, tail) = (
+            "{\"hook_event_name\":\"Notification\",\"message\":\"",
+            "\"}",
+        );
+        format!("{head}{}{tail}", "x".repeat(n - head.len() - tail.len()))
+    };
+    let run = |text: String| {
+        common::run(
+            common::promptlint()
+                .args(["hook", "claude-code"])
+                .write_stdin(text),
+        )
+    };
+    let at = run(event(max));
+    assert_eq!(
+        (at.code, at.stdout.as_str(), at.stderr.as_str()),
+        (Some(0), "", "")
+    );
+    let over = run(event(max + 1));
+    assert_eq!(over.code, Some(2));
+    assert_eq!(
+        over.stderr,
+        "promptlint: the hook event on stdin is over 16 MiB; refused (--on-error deny)\n"
+    );
+}

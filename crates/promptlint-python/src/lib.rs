@@ -427,10 +427,11 @@ mod _native {
     use super::*;
 
     #[pymodule_export]
-    use super::{PyFinding, PyReport, PyScanner};
-
+    use super::PyFinding;
     #[pymodule_export]
-    const __version__: &str = env!("CARGO_PKG_VERSION");
+    use super::PyReport;
+    #[pymodule_export]
+    use super::PyScanner;
 
     /// Scans `text` with the default scanner (see `Scanner.scan_text`).
     #[pyfunction]
@@ -466,6 +467,7 @@ mod _native {
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         let kinds: Vec<&'static str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
-        m.add("KINDS", PyTuple::new(m.py(), kinds)?)
+        m.add("KINDS", PyTuple::new(m.py(), kinds)?)?;
+        m.add("__version__", env!("CARGO_PKG_VERSION"))
     }
 }

@@ -704,11 +704,12 @@ pub struct ScanFinding {
     /// was valid UTF-8 (a Rust `&str`'s bytes, a Python `str` encoded as UTF-8) the offsets
     /// that index it by chars (Python's `text[start:end]`), a byte order mark counted as one.
     pub char_range: Range<usize>,
-    /// Where the span sits in a structured file (an MCP config or `tools/list` dump, a
-    /// manifest, an agent's settings): the key path of the string that holds it
-    /// (`mcpServers.fs.args[2]`, `result.tools[1].description`), escaped like
-    /// [`ScanFinding::message`]; `None` for a finding outside such a string. JSON output's
-    /// `key_path`.
+    /// Where the span sits in a structured file (an MCP `tools/list` dump or manifest, an
+    /// agent's settings, with the MCP servers configured there): the key path of the string
+    /// that holds it (`result.tools[1].description`, `mcpServers.notes.args[1]`), escaped like
+    /// [`ScanFinding::message`]; `None` for a finding outside such a string, and for now for
+    /// any finding of a [`Kind::McpConfig`] file (`.mcp.json`), whose parser records no key
+    /// paths. JSON output's `key_path`.
     pub key_path: Option<String>,
     /// Why the severity was lowered to a note (the structure that quotes the text, the cue),
     /// escaped like [`ScanFinding::message`]; `None` when it was not. JSON output's

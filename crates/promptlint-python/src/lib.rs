@@ -318,8 +318,9 @@ struct PyFinding {
     char_start: usize,
     /// End offset (exclusive) in characters of the decoded text.
     char_end: usize,
-    /// The key path of the string holding the span in a structured file (an MCP config, a
-    /// tools/list dump, an agent's settings), or None.
+    /// The key path of the string holding the span in a structured file (an MCP tools/list
+    /// dump, an agent's settings with its MCP servers), or None (always, for now, in a
+    /// `.mcp.json`).
     key_path: Option<String>,
     /// Why the severity was lowered to a note, or None.
     context: Option<String>,

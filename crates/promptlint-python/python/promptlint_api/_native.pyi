@@ -83,8 +83,9 @@ class Finding:
         """``(char_start, char_end)``."""
     @property
     def key_path(self) -> Optional[str]:
-        """Key path of the string holding the span in a structured file
-        (``mcpServers.fs.args[2]``), or None."""
+        """Key path of the string holding the span in a structured file: a tools/list dump,
+        an agent's settings with its MCP servers (``mcpServers.notes.args[1]``); None
+        elsewhere (and, for now, in a ``.mcp.json``)."""
     @property
     def context(self) -> Optional[str]:
         """Why the severity was lowered to a note, or None."""

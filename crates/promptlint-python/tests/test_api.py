@@ -356,14 +356,15 @@ def test_the_stubs_name_what_the_module_defines_with_the_same_parameters():
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             stubbed[node.target.id] = node
     runtime = {n for n in dir(_native) if not n.startswith("_") or n == "__version__"}
-    # FindingDict, Severity and Confidence are typing helpers of the stubs only.
-    assert runtime == set(stubbed) - {"FindingDict"}, runtime ^ set(stubbed)
+    # _FindingDict, _Severity and _Confidence are typing helpers of the stubs only.
+    public = {n for n in stubbed if not n.startswith("_") or n == "__version__"}
+    assert runtime == public == set(_native.__all__), (runtime, public)
 
     def params(fn: ast.FunctionDef) -> list[tuple[str, str]]:
         a = fn.args
         out = [(p.arg, "POSITIONAL_OR_KEYWORD") for p in a.posonlyargs + a.args]
         out += [(p.arg, "KEYWORD_ONLY") for p in a.kwonlyargs]
-        return [p for p in out if p[0] != "self"]
+        return [p for p in out if p[0] not in ("self", "cls")]
 
     def runtime_params(obj) -> list[tuple[str, str]]:
         sig = inspect.signature(obj)
@@ -377,7 +378,7 @@ def test_the_stubs_name_what_the_module_defines_with_the_same_parameters():
     for name, node in stubbed.items():
         if isinstance(node, ast.FunctionDef):
             assert params(node) == runtime_params(getattr(_native, name)), name
-        if isinstance(node, ast.ClassDef) and name != "FindingDict":
+        if isinstance(node, ast.ClassDef) and name != "_FindingDict":
             cls = getattr(_native, name)
             for item in node.body:
                 if not isinstance(item, ast.FunctionDef):
@@ -386,7 +387,7 @@ def test_the_stubs_name_what_the_module_defines_with_the_same_parameters():
                 decorated = {getattr(d, "id", None) for d in item.decorator_list}
                 if "property" in decorated or item.name == "__eq__":
                     continue
-                target = cls if item.name == "__init__" else getattr(cls, item.name)
+                target = cls if item.name == "__new__" else getattr(cls, item.name)
                 assert params(item) == runtime_params(target), f"{name}.{item.name}"
     # Every field of a finding is stubbed as a property.
     finding = stubbed["Finding"]
@@ -396,6 +397,18 @@ def test_the_stubs_name_what_the_module_defines_with_the_same_parameters():
     }
     sample = pl.scan_text(INJECTED, filename="AGENTS.md").findings[0]
     assert set(sample.as_dict()) | {"byte_span", "char_span"} == props
+
+
+def test_mypy_stubtest_finds_the_stubs_consistent_with_the_module():
+    """mypy's own check of stubs against the runtime (skipped when mypy is not installed)."""
+    pytest.importorskip("mypy.stubtest")
+    out = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "promptlint_api"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
 
 
 def test_the_package_is_typed_and_documented():

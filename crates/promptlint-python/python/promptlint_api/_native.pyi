@@ -1,21 +1,33 @@
 # Type stubs of the extension module (src/lib.rs). tests/test_api.py checks that every name
-# here exists at run time with the same parameters.
+# here exists at run time with the same parameters, and runs mypy's stubtest on the package
+# when mypy is installed (.ci/run installs it).
 import os
 from typing import Final, Literal, Optional, Sequence, Tuple, TypedDict, Union, final
 
-Severity = Literal["note", "warning", "error"]
-Confidence = Literal["low", "medium", "high"]
+__all__ = [
+    "Finding",
+    "Report",
+    "Scanner",
+    "scan_text",
+    "scan_bytes",
+    "scan_file",
+    "KINDS",
+    "__version__",
+]
+
+_Severity = Literal["note", "warning", "error"]
+_Confidence = Literal["low", "medium", "high"]
 
 __version__: Final[str]
 KINDS: Final[Tuple[str, ...]]
 """Every file kind a ``kind=`` argument takes (``instructions``, ``mcp-config``, ...)."""
 
-class FindingDict(TypedDict):
+class _FindingDict(TypedDict):
     rule_id: str
     rule_name: str
     family: str
-    severity: Severity
-    confidence: Confidence
+    severity: _Severity
+    confidence: _Confidence
     message: str
     path: str
     line: int
@@ -45,9 +57,9 @@ class Finding:
         """``injection``, ``unicode``, ``exfil``, ``cache``, ``autonomy``, ``encoded``,
         ``secrets`` or ``hygiene``."""
     @property
-    def severity(self) -> Severity: ...
+    def severity(self) -> _Severity: ...
     @property
-    def confidence(self) -> Confidence: ...
+    def confidence(self) -> _Confidence: ...
     @property
     def message(self) -> str:
         """What was found, one escaped line; not stable across releases."""
@@ -94,8 +106,8 @@ class Finding:
         """64 hex digits, stable when lines are added above the finding."""
     def log_line(self) -> str:
         """``PL201 bidi-control AGENTS.md:5:21 message``."""
-    def as_dict(self) -> FindingDict: ...
-    def __eq__(self, other: object) -> bool: ...
+    def as_dict(self) -> _FindingDict: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 @final
 class Report:
@@ -114,23 +126,23 @@ class Report:
     @property
     def suppressed(self) -> Tuple[Finding, ...]:
         """Findings a directive in the text suppressed (``inline_directives=True`` only)."""
-    def max_severity(self) -> Optional[Severity]: ...
-    def should_block(self, threshold: Severity = "error") -> bool:
+    def max_severity(self) -> Optional[_Severity]: ...
+    def should_block(self, threshold: _Severity = "error") -> bool:
         """True when a finding is at ``threshold`` or above."""
 
 @final
 class Scanner:
     """Scans with the built-in rules; build once (it compiles the patterns), share freely."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         select: Sequence[str] = ...,
         ignore: Sequence[str] = ...,
         size_limit: Optional[int] = None,
         boundary_markers: Sequence[str] = ...,
         inline_directives: bool = False,
-    ) -> None: ...
+    ) -> Scanner: ...
     def scan_text(
         self, text: str, *, filename: Optional[str] = None, kind: Optional[str] = None
     ) -> Report: ...

@@ -6,7 +6,9 @@
 //! [`Scanner::new`] loads the built-in rule catalog once, [`Scanner::scan`] and
 //! [`Scanner::scan_path_name`] run the same per-file pipeline as `promptlint check` (decode,
 //! parse, normalize, match) on bytes in memory, without touching the file system, and return a
-//! [`ScanReport`] of plain, owned data.
+//! [`ScanReport`] of plain, owned data; [`Scanner::scan_file`] reads one file first, as
+//! `promptlint check FILE` does. The Python API (`crates/promptlint-python`, the
+//! `promptlint-api` wheel) wraps this module.
 //!
 //! ```
 //! use promptlint::scanner::{ScanOptions, Scanner, Severity};
@@ -44,7 +46,7 @@
 //!
 //! The findings the command line reports for the same bytes under the same name with
 //! `promptlint check --no-config --strict --format json`: the same rule ids, severities,
-//! positions, byte ranges, messages and fingerprints, in the same order (position, then rule
+//! positions, byte ranges, key paths, messages and fingerprints, in the same order (position, then rule
 //! id), with the command line's default output limits (at most 100 findings of one rule; a
 //! `PL810` finding, at the highest severity of those it stands for, counts the rest). No
 //! configuration file is read and no baseline applies: a harness decides with its own
@@ -131,6 +133,23 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind (a release may add kinds).
+    pub const ALL: &'static [Kind] = &[
+        Kind::Instructions,
+        Kind::Rules,
+        Kind::Skill,
+        Kind::Command,
+        Kind::AgentDef,
+        Kind::McpConfig,
+        Kind::McpTools,
+        Kind::SkillResource,
+        Kind::Prompt,
+        Kind::Request,
+        Kind::RequestLog,
+        Kind::AgentSettings,
+        Kind::Doc,
+    ];
+
     /// The kebab-case name, as `promptlint check --kind` takes it and JSON output shows it
     /// (`instructions`, `mcp-config`, ...).
     pub fn as_str(self) -> &'static str {
@@ -270,8 +289,8 @@ impl std::fmt::Display for Confidence {
     }
 }
 
-/// Why a [`Scanner`] cannot be built, or a [`Kind`] name does not parse. Messages are one
-/// escaped line.
+/// Why a [`Scanner`] cannot be built, a [`Kind`] name does not parse, or
+/// [`Scanner::scan_file`] cannot read its file. Messages are one escaped line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ScanError {
@@ -282,6 +301,43 @@ pub enum ScanError {
     /// A name that is no [`Kind`]; the message lists the names.
     #[error("{0}")]
     UnknownKind(String),
+    /// The file given to [`Scanner::scan_file`] could not be read: it does not exist, may not
+    /// be read, or is not a regular file (a folder, a FIFO, a device). A file that is read is
+    /// never an error, whatever it holds: binary, too large or badly encoded is a finding.
+    #[error("cannot read {path}: {message}")]
+    #[non_exhaustive]
+    Read {
+        /// The path as given, escaped as [`ScanFinding::path`].
+        path: String,
+        /// What went wrong, lower case (`no such file or directory`, `not a regular file (a
+        /// folder)`).
+        message: String,
+        /// The kind of failure: as the operating system reported it (`NotFound`,
+        /// `PermissionDenied`), `IsADirectory` for a folder, `InvalidInput` for any other file
+        /// that is not a regular file.
+        kind: std::io::ErrorKind,
+        /// The operating system's error code (`errno`, or the Windows error), when it gave one.
+        os_code: Option<i32>,
+    },
+}
+
+impl ScanError {
+    fn read(path: &str, e: crate::bounds::ReadError) -> ScanError {
+        use crate::bounds::ReadError as R;
+        let path = crate::escape::escape_path(path);
+        let message = crate::escape::escape_one_line(&e.to_string());
+        let (kind, os_code) = match e {
+            R::Io { kind, os_code, .. } => (kind, os_code),
+            R::NotRegular("a folder") => (std::io::ErrorKind::IsADirectory, None),
+            _ => (std::io::ErrorKind::InvalidInput, None),
+        };
+        ScanError::Read {
+            path,
+            message,
+            kind,
+            os_code,
+        }
+    }
 }
 
 /// What a [`Scanner`] checks and how. Build it with the chained setters
@@ -435,35 +491,65 @@ impl Scanner {
     /// # Panics
     /// As [`Scanner::scan`].
     pub fn scan_path_name(&self, bytes: &[u8], file_name: &str) -> ScanReport {
-        let name = file_name.replace('\\', "/");
-        let mut name = name.as_str();
-        while let Some(rest) = name.strip_prefix("./") {
-            name = rest;
-        }
-        self.run(name, None, bytes)
+        self.run(&clean_name(file_name), None, bytes)
     }
 
-    /// Scans `bytes` as a file of `kind` named `file_name` (normalized as
-    /// [`Scanner::scan_path_name`] does): the name is shown in positions, fingerprints and log
-    /// lines, and the kind is `kind` whatever the name says.
+    /// Scans `bytes` as a file of `kind` named `file_name`: the name shows in positions,
+    /// fingerprints and log lines and chooses the load caps of the agents that read such a
+    /// file, as in [`Scanner::scan_path_name`], but `kind` decides how it is parsed and which
+    /// rules apply (`promptlint check --kind KIND --stdin-filename NAME`).
     ///
     /// # Panics
     /// As [`Scanner::scan`].
     pub fn scan_named(&self, bytes: &[u8], file_name: &str, kind: Kind) -> ScanReport {
-        let name = file_name.replace('\\', "/");
-        let mut name = name.as_str();
-        while let Some(rest) = name.strip_prefix("./") {
-            name = rest;
-        }
-        self.run(name, Some(kind.to_file_kind()), bytes)
+        self.run(&clean_name(file_name), Some(kind.to_file_kind()), bytes)
+    }
+
+    /// Reads the file at `path` and scans it as [`Scanner::scan_path_name`] scans bytes named
+    /// `path` (its kind from the agent file conventions, or `kind` when given), as `promptlint
+    /// check PATH` reads a file named on its command line: links are followed, a file over
+    /// [`ScanOptions::size_limit`] that an agent loads has its beginning scanned (and a
+    /// `PL804` warning), any other is not read at all (a `PL804` note, `scanned` false). The
+    /// name in the report is `path` as given, so give it relative to the repository
+    /// (`.cursor/mcp.json`) when the conventions should recognise it; an absolute path works
+    /// too, as the command line's does.
+    ///
+    /// # Errors
+    /// [`ScanError::Read`] when the file cannot be opened or read or is not a regular file.
+    ///
+    /// # Panics
+    /// As [`Scanner::scan`].
+    pub fn scan_file(
+        &self,
+        path: &std::path::Path,
+        kind: Option<Kind>,
+    ) -> Result<ScanReport, ScanError> {
+        let name = clean_name(&path.to_string_lossy());
+        let mut target = crate::check::memory_target(&name, kind.map(Kind::to_file_kind));
+        target.path = Some(path.to_path_buf());
+        let (bytes, len) = self
+            .engine
+            .read_file(&target, path)
+            .map_err(|e| ScanError::read(&name, e))?;
+        Ok(self.finish(&name, &target, bytes, len))
     }
 
     fn run(&self, name: &str, kind: Option<crate::kind::FileKind>, bytes: &[u8]) -> ScanReport {
         let target = crate::check::memory_target(name, kind);
+        self.finish(name, &target, bytes.to_vec(), bytes.len() as u64)
+    }
+
+    /// Checks `bytes` of `target` (`len` bytes in all), judges the findings and collects the
+    /// report.
+    fn finish(
+        &self,
+        name: &str,
+        target: &crate::target::Target,
+        bytes: Vec<u8>,
+        len: u64,
+    ) -> ScanReport {
         // Over the size limit: the beginning of a file the model reads, as the command line.
-        let checked = self
-            .engine
-            .check_sized(&target, bytes.to_vec(), bytes.len() as u64);
+        let checked = self.engine.check_sized(target, bytes, len);
         let result = crate::pipeline::judge(&self.engine, &self.policy, checked);
         let mut report = crate::report::Report::new(vec![result], Vec::new());
         report.truncate(crate::report::Limits::default());
@@ -478,8 +564,14 @@ impl Scanner {
         for file in &report.files {
             out.kind = file.kind.map(Kind::from_file_kind);
             out.scanned = file.scanned;
+            let chars = CharOffsets::new(
+                &file.text,
+                file.findings
+                    .iter()
+                    .flat_map(|l| [l.finding.span.start, l.finding.span.end]),
+            );
             for l in &file.findings {
-                let f = ScanFinding::new(&display, l);
+                let f = ScanFinding::new(&display, l, &chars);
                 if l.suppression.is_some() {
                     out.suppressed.push(f);
                 } else {
@@ -488,6 +580,50 @@ impl Scanner {
             }
         }
         out
+    }
+}
+
+/// `\\` read as `/`, leading `./` dropped.
+fn clean_name(file_name: &str) -> String {
+    let name = file_name.replace('\\', "/");
+    let mut rest = name.as_str();
+    while let Some(r) = rest.strip_prefix("./") {
+        rest = r;
+    }
+    rest.to_owned()
+}
+
+/// The char offset of each of a set of byte offsets into one text, counted in one pass.
+struct CharOffsets {
+    /// `(byte offset, char offset)`, sorted by byte offset.
+    table: Vec<(usize, usize)>,
+}
+
+impl CharOffsets {
+    fn new(text: &str, bytes: impl Iterator<Item = usize>) -> CharOffsets {
+        let mut wanted: Vec<usize> = bytes.collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        let mut table = Vec::with_capacity(wanted.len());
+        let (mut at, mut chars) = (0, 0);
+        for b in wanted {
+            // Spans lie on char boundaries (the fuzz targets check it); a byte past the end or
+            // inside a char counts the chars that start before it.
+            let mut end = b.min(text.len());
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            chars += text.get(at..end).map_or(0, |s| s.chars().count());
+            at = end;
+            table.push((b, chars));
+        }
+        CharOffsets { table }
+    }
+
+    fn of(&self, byte: usize) -> usize {
+        self.table
+            .binary_search_by_key(&byte, |&(b, _)| b)
+            .map_or(0, |i| self.table[i].1)
     }
 }
 
@@ -564,30 +700,48 @@ pub struct ScanFinding {
     /// order mark included), for UTF-16 input offsets into its UTF-8 decoding. Empty at 0 for
     /// a finding about the whole file.
     pub byte_range: Range<usize>,
+    /// The same range in chars (Unicode scalar values) of the decoded text: for a text that
+    /// was valid UTF-8 (a Rust `&str`'s bytes, a Python `str` encoded as UTF-8) the offsets
+    /// that index it by chars (Python's `text[start:end]`), a byte order mark counted as one.
+    pub char_range: Range<usize>,
+    /// Where the span sits in a structured file (an MCP `tools/list` dump or manifest, an
+    /// agent's settings, with the MCP servers configured there): the key path of the string
+    /// that holds it (`result.tools[1].description`, `mcpServers.notes.args[1]`), escaped like
+    /// [`ScanFinding::message`]; `None` for a finding outside such a string, and for now for
+    /// any finding of a [`Kind::McpConfig`] file (`.mcp.json`), whose parser records no key
+    /// paths. JSON output's `key_path`.
+    pub key_path: Option<String>,
+    /// Why the severity was lowered to a note (the structure that quotes the text, the cue),
+    /// escaped like [`ScanFinding::message`]; `None` when it was not. JSON output's
+    /// `context`. Its text is not stable across releases.
+    pub context: Option<String>,
     /// 64 hex digits over the rule id, the name, the matched text and its occurrence, not the
     /// line: it stays the same when lines are added above, as in `--baseline` files.
     pub fingerprint: String,
 }
 
 impl ScanFinding {
-    fn new(path: &str, l: &crate::report::Located) -> ScanFinding {
+    fn new(path: &str, l: &crate::report::Located, chars: &CharOffsets) -> ScanFinding {
         let f = &l.finding;
+        let escaped = |s: &str| {
+            crate::escape::truncate_chars(&crate::escape::escape_one_line(s), MESSAGE_MAX)
+        };
         ScanFinding {
             rule_id: f.rule.id.clone(),
             rule_name: f.rule.name.clone(),
             family: f.rule.family.as_str().to_owned(),
             severity: Severity::from_engine(f.severity),
             confidence: Confidence::from_engine(f.rule.confidence),
-            message: crate::escape::truncate_chars(
-                &crate::escape::escape_one_line(&f.message),
-                MESSAGE_MAX,
-            ),
+            message: escaped(&f.message),
             path: path.to_owned(),
             line: l.start.line,
             column: l.start.column,
             end_line: l.end.line,
             end_column: l.end.column,
             byte_range: f.span.clone(),
+            char_range: chars.of(f.span.start)..chars.of(f.span.end),
+            key_path: f.key_path.as_deref().map(escaped),
+            context: f.context.as_deref().map(escaped),
             fingerprint: l.fingerprint.clone(),
         }
     }
@@ -603,39 +757,4 @@ impl ScanFinding {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn kinds_mirror_the_engine_kinds() {
-        for k in crate::kind::FileKind::ALL {
-            let mirrored = Kind::from_file_kind(k);
-            assert_eq!(mirrored.to_file_kind(), k);
-            assert_eq!(mirrored.as_str(), k.as_str());
-            assert_eq!(k.as_str().parse::<Kind>(), Ok(mirrored));
-        }
-        let err = "markdown\u{202E}".parse::<Kind>().unwrap_err();
-        assert!(
-            err.to_string()
-                .starts_with("unknown file kind `markdown<U+202E>` (expected one of: "),
-            "{err}"
-        );
-    }
-
-    #[test]
-    fn a_long_message_is_cut_to_message_max() {
-        let rule = &Catalog::builtin().rules()[0];
-        let text = "x".repeat(10);
-        let f =
-            crate::finding::Finding::new(rule, &text, 0..1, "m".repeat(MESSAGE_MAX + 50)).unwrap();
-        let pos = crate::source::Position {
-            line: 1,
-            column: 1,
-            utf16_column: 1,
-        };
-        let l = crate::report::Located::new(f, pos, pos);
-        let s = ScanFinding::new("a\nb", &l);
-        assert_eq!(s.message.chars().count(), MESSAGE_MAX + 1);
-        assert!(s.message.ends_with("m…"));
-    }
-}
+mod tests;

@@ -118,8 +118,17 @@ pub const PARSER_MESSAGE_CHARS: usize = 240;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReadError {
     /// Opening or reading failed; the message is [`io_message`]'s.
-    #[error("{0}")]
-    Io(String),
+    #[error("{message}")]
+    Io {
+        /// [`io_message`]'s text.
+        message: String,
+        /// What kind of failure the operating system reported (`NotFound`,
+        /// `PermissionDenied`, ...), for a caller that maps it to its own error type.
+        kind: std::io::ErrorKind,
+        /// The operating system's error code (`errno`, or the Windows error), when there is
+        /// one.
+        os_code: Option<i32>,
+    },
     /// Not a regular file: `a FIFO`, `a device`, `a folder`, `a socket`, or `not a file`.
     #[error("not a regular file ({0})")]
     NotRegular(&'static str),
@@ -134,6 +143,17 @@ pub enum ReadError {
     /// Not UTF-8 (for inputs read as text).
     #[error("not valid UTF-8")]
     NotUtf8,
+}
+
+impl ReadError {
+    /// [`ReadError::Io`] for `e`, an error of opening or reading `path`.
+    fn io(e: &std::io::Error, path: &Path) -> ReadError {
+        ReadError::Io {
+            message: io_message(e, path),
+            kind: e.kind(),
+            os_code: e.raw_os_error(),
+        }
+    }
 }
 
 /// What a file type is called in [`ReadError::NotRegular`]; `None` for a regular file.
@@ -176,12 +196,8 @@ pub fn open_regular(path: &Path) -> Result<File, ReadError> {
         // (and has no effect on reads of a regular file).
         o.custom_flags(libc::O_NONBLOCK);
     }
-    let f = o
-        .open(path)
-        .map_err(|e| ReadError::Io(io_message(&e, path)))?;
-    let meta = f
-        .metadata()
-        .map_err(|e| ReadError::Io(io_message(&e, path)))?;
+    let f = o.open(path).map_err(|e| ReadError::io(&e, path))?;
+    let meta = f.metadata().map_err(|e| ReadError::io(&e, path))?;
     match non_regular(meta.file_type()) {
         Some(what) => Err(ReadError::NotRegular(what)),
         None => Ok(f),
@@ -196,7 +212,7 @@ pub fn open_regular(path: &Path) -> Result<File, ReadError> {
 /// As [`open_regular`], and [`ReadError::Io`] when reading fails.
 pub fn read_at_most(path: &Path, cap: u64) -> Result<Option<Vec<u8>>, ReadError> {
     let f = open_regular(path)?;
-    let io = |e: std::io::Error| ReadError::Io(io_message(&e, path));
+    let io = |e: std::io::Error| ReadError::io(&e, path);
     let len = f.metadata().map_err(io)?.len();
     if len > cap {
         return Ok(None);
@@ -216,7 +232,7 @@ pub fn read_at_most(path: &Path, cap: u64) -> Result<Option<Vec<u8>>, ReadError>
 /// As [`read_at_most`].
 pub fn read_prefix(path: &Path, cap: u64) -> Result<(Vec<u8>, u64), ReadError> {
     let f = open_regular(path)?;
-    let io = |e: std::io::Error| ReadError::Io(io_message(&e, path));
+    let io = |e: std::io::Error| ReadError::io(&e, path);
     let len = f.metadata().map_err(io)?.len();
     let mut buf = Vec::with_capacity(usize::try_from(len.min(cap)).unwrap_or(0));
     f.take(cap.saturating_add(1))

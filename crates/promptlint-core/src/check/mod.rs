@@ -249,18 +249,37 @@ impl<'a> Engine<'a> {
                 let len = buf.len() as u64;
                 Ok((buf, len))
             }
-            // Discovery skips what is not a regular file; this refuses one swapped in since,
-            // without blocking on a FIFO.
-            Some(p) if !model_reads(target) => match crate::bounds::read_at_most(p, cap) {
-                Ok(Some(b)) => {
-                    let len = b.len() as u64;
-                    Ok((b, len))
-                }
-                Ok(None) => Ok((Vec::new(), cap.saturating_add(1))),
-                Err(e) => Err(e.to_string()),
-            },
-            Some(p) => crate::bounds::read_prefix(p, cap).map_err(|e| e.to_string()),
+            Some(p) => self.read_file(target, p).map_err(|e| e.to_string()),
         }
+    }
+
+    /// Reads the file `path` as `target`, as [`Engine::check_target`] reads it: its bytes, of
+    /// a file the model reads at most the size limit or the larger load cap of an agent that
+    /// loads it, and at most the size limit of any other, and its length (at least one more than it read when there is more; a
+    /// file no agent loads over the limit is not read at all). Hand both to
+    /// [`Engine::check_sized`].
+    ///
+    /// # Errors
+    /// A [`crate::bounds::ReadError`] when `path` cannot be opened or read or is not a regular
+    /// file (links are followed; a FIFO is refused without blocking).
+    pub fn read_file(
+        &self,
+        target: &Target,
+        path: &std::path::Path,
+    ) -> Result<(Vec<u8>, u64), crate::bounds::ReadError> {
+        // Discovery skips what is not a regular file; this refuses one swapped in since,
+        // without blocking on a FIFO.
+        if model_reads(target) {
+            return crate::bounds::read_prefix(path, self.prefix_limit(target));
+        }
+        let cap = self.size_limit;
+        Ok(match crate::bounds::read_at_most(path, cap)? {
+            Some(b) => {
+                let len = b.len() as u64;
+                (b, len)
+            }
+            None => (Vec::new(), cap.saturating_add(1)),
+        })
     }
 
     /// The result for a source that is not read: `why` becomes its `PL804 skipped-file` note.

@@ -287,7 +287,11 @@ pub(super) fn run_check(mut args: CheckArgs) -> ExitCode {
         if args.user {
             paths.push("your user-level agent setup".to_owned());
         }
-        let why = if report.sources().next().is_none() {
+        let why = if report.sources().next().is_none() && args.user && args.paths.is_empty() {
+            "no agent's user-level file was found under the home folder (`promptlint check \
+             --user --show-files` lists what was found; README, \"Your own agent setup\", lists \
+             where each agent keeps them)"
+        } else if report.sources().next().is_none() {
             "no file there matches an agent file convention (`promptlint check --show-files` \
              lists what was found; name a file to scan it whatever its name, or add `include:` \
              globs to .promptlint.yaml)"

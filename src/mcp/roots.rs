@@ -85,8 +85,24 @@ impl Roots {
         if self.canonical.iter().any(|r| real.starts_with(r)) {
             Ok(real)
         } else {
+            // Named inside a root but resolved out of it: a link (or a linked folder) leads
+            // there, and the message says so, or the refusal reads as wrong.
+            let lexical = if path.is_absolute() {
+                path.to_path_buf()
+            } else {
+                self.canonical[0].join(path)
+            };
+            let via_link = self.canonical.iter().any(|r| lexical.starts_with(r));
+            let how = if via_link {
+                format!(
+                    " through a symbolic link (it resolves to `{}`)",
+                    crate::escape::escape_path(&real.to_string_lossy())
+                )
+            } else {
+                String::new()
+            };
             Err(format!(
-                "`{shown}` is outside the roots this server was started with ({}): refused",
+                "`{shown}` is outside the roots this server was started with ({}){how}: refused",
                 self.shown()
             ))
         }

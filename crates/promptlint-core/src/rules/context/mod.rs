@@ -139,9 +139,14 @@ pub fn assess(
     {
         return Some(Discussion::InlineCode);
     }
+    // A match that runs past the closing quote by what its pattern takes after the order
+    // (punctuation and a word: `do not tell the user", "you`) is the quoted phrase too.
+    let closes_inside = matched.find(QUOTES).is_some_and(|q| {
+        let tail = &matched[q..];
+        tail.split_whitespace().count() <= 2 && inside_quotes(before, tail)
+    });
     if quotes_count
-        && !matched.contains(QUOTES)
-        && inside_quotes(before, after_line)
+        && (!matched.contains(QUOTES) && inside_quotes(before, after_line) || closes_inside)
         && !adopted_after_quote(after_line)
     {
         return Some(Discussion::Quoted);

@@ -89,12 +89,7 @@ fn judge(event: &Map<String, Value>, ctx: &Ctx) -> Result<Answer, Malformed> {
                     .map_or_else(|_| s.clone(), |v| scan::strings_of(&v)),
                 _ => scan::strings_of(&Value::Object(object(event, "tool_input")?.into_owned())),
             };
-            let what = format!("arguments of {}", crate::escape::escape_one_line(tool));
-            let v = ctx.policy.judge(
-                &what,
-                scan::text(ctx.scanner(), args.as_bytes(), scan::PROMPT_NAME),
-            );
-            Ok(permission(&v))
+            Ok(permission(&scan::mcp_arguments(ctx, tool, &args)))
         }
         "beforeSubmitPrompt" => {
             let prompt = required(event, "prompt")?;

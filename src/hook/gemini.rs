@@ -100,11 +100,7 @@ fn judge(event: &Map<String, Value>, ctx: &Ctx) -> Result<Answer, Malformed> {
                 }
                 t if t.starts_with("mcp__") => {
                     let args = scan::strings_of(&Value::Object(input.into_owned()));
-                    let what = format!("arguments of {}", crate::escape::escape_one_line(t));
-                    ctx.policy.judge(
-                        &what,
-                        scan::text(ctx.scanner(), args.as_bytes(), scan::PROMPT_NAME),
-                    )
+                    scan::mcp_arguments(ctx, t, &args)
                 }
                 _ => return Ok(Answer::json(&json!({}))),
             };

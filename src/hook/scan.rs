@@ -131,6 +131,18 @@ pub(super) fn edit(
     }
 }
 
+/// Judges the arguments an MCP tool `tool` is about to be called with (their string values
+/// `args`, read as a prompt text): what every protocol's before-MCP event asks.
+pub(super) fn mcp_arguments(
+    ctx: &super::event::Ctx,
+    tool: &str,
+    args: &str,
+) -> super::policy::Verdict {
+    let what = format!("arguments of {}", crate::escape::escape_one_line(tool));
+    ctx.policy
+        .judge(&what, text(ctx.scanner(), args.as_bytes(), PROMPT_NAME))
+}
+
 /// Scans a shell command as a script the agent runs.
 pub(super) fn command(scanner: &Scanner, command: &str) -> Vec<ScanFinding> {
     text(scanner, command.as_bytes(), COMMAND_NAME)

@@ -1,8 +1,9 @@
 //! A package manifest (`package.json`) read as settings: the scripts npm runs on install.
 
-use super::super::json::{Json, parse_tree, string_segments};
+use super::super::json::{Json, parse_tree};
 use super::super::segment::{
-    Parsed, Role, SettingCommand, Settings, StepRef as Step, cut_middle, show_key_path,
+    Parsed, Role, Segment, SettingCommand, Settings, StepRef as Step, Zone, cut_middle,
+    show_key_path,
 };
 
 /// Parses a package manifest (`package.json`): only the `scripts` that npm runs on
@@ -16,13 +17,12 @@ use super::super::segment::{
 /// and `postprepare` on a local `npm install`
 /// (<https://docs.npmjs.com/cli/v11/using-npm/scripts>, "Life Cycle Operation Order").
 pub fn parse_package(text: &str) -> Parsed {
-    let root = match parse_tree(text) {
-        Ok(Some(root)) => root,
-        Ok(None) => return Parsed::default(),
-        Err(_) => return Parsed::default(),
+    let Ok(Some(root)) = parse_tree(text) else {
+        return Parsed::default();
     };
     let mut commands = Vec::new();
-    let mut parts = Vec::new();
+    // In source order: the members of one object are.
+    let mut segments = Vec::new();
     if let Some(scripts) = root.get("scripts")
         && let Json::Object(members) = &scripts.value
     {
@@ -33,11 +33,15 @@ pub fn parse_package(text: &str) -> Parsed {
             if line.text.trim().is_empty() || !INSTALL_SCRIPTS.contains(&name.text.as_str()) {
                 continue;
             }
-            parts.push(line.map.map_range(0..line.text.len()));
+            segments.push(Segment {
+                role: Role::SettingCommand,
+                zone: Zone::Static,
+                range: line.map.map_range(0..line.text.len()),
+                derived: Some(line.clone()),
+            });
             let shown = crate::escape::escape_one_line(&cut_middle(&name.text, 40, 40));
-            let mut path = vec![Step::Key("scripts"), Step::Key(&name.text)];
             commands.push(SettingCommand {
-                path: show_key_path(path.drain(..)),
+                path: show_key_path([Step::Key("scripts"), Step::Key(&name.text)]),
                 what: format!("npm script `{shown}`"),
                 at_start: false,
                 when: "when the dependencies are installed (`npm install`)",
@@ -45,19 +49,6 @@ pub fn parse_package(text: &str) -> Parsed {
             });
         }
     }
-    parts.sort_by_key(|r| (r.start, r.end));
-    let segments = string_segments(&root)
-        .into_iter()
-        .filter(|seg| {
-            parts
-                .binary_search_by_key(&(seg.range.start, seg.range.end), |r| (r.start, r.end))
-                .is_ok()
-        })
-        .map(|mut seg| {
-            seg.role = Role::SettingCommand;
-            seg
-        })
-        .collect();
     Parsed {
         segments,
         settings: Some(Settings {

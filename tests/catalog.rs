@@ -157,6 +157,35 @@ fn built_in_patterns_are_lower_case() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
+/// The prose view keeps an apostrophe inside a word ("don't", "user's", "i'm": see
+/// `normalize::prose`), so a contraction in a prose-view regex must allow it: `don\s*t` alone
+/// never matches "don't" (PL116 missed "Yes, and don't ask again" that way).
+#[test]
+fn prose_view_contractions_allow_the_apostrophe() {
+    let bare = regex::Regex::new(
+        r"(?:\b(?:do|does|did|ca|are|is|was|were|wo|has|have|had|need|should|would|could|must)n\\s\*t|\bi\\s\+m\\s|\b(?:user|owner|it|that|there)\\s\*s)",
+    )
+    .unwrap();
+    let catalog = Catalog::builtin();
+    let mut bad = Vec::new();
+    for r in catalog.rules() {
+        let Some(m) = &r.matcher else { continue };
+        if r.view != promptlint::normalize::ViewKind::Prose {
+            continue;
+        }
+        for re in m.regex.iter().chain(&m.unless) {
+            for hit in bare.find_iter(re) {
+                bad.push(format!(
+                    "{}: `{}` needs ['’]? before its ending",
+                    r.id,
+                    hit.as_str()
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
 /// Every language a rule lists has at least one match and one no_match example tagged with
 /// it (untagged examples are English), `zh` in both Simplified and Traditional script, and no
 /// example is tagged with a language the rule does not list.

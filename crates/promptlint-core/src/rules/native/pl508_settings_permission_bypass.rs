@@ -20,7 +20,9 @@
 //!   `chat.tools.terminal.autoApprove` (<https://code.visualstudio.com/docs/agents/approvals>);
 //! - opencode `permission` (<https://opencode.ai/docs/permissions/>);
 //! - Zed `agent.always_allow_tool_actions` (<https://zed.dev/docs/ai/agent-settings>,
-//!   unconfirmed).
+//!   unconfirmed; before Zed 0.224) and `agent.tool_permissions.default` and
+//!   `agent.tool_permissions.tools.terminal.default` set to `"allow"` (0.224 and later,
+//!   <https://zed.dev/docs/ai/tool-permissions>).
 
 use std::sync::Arc;
 
@@ -166,6 +168,24 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
                 rule,
                 v,
                 format!("`{p}` is true: every agent tool runs without asking"),
+                None,
+            ),
+            // Zed 0.224 and later: the global default of the granular permissions, and the
+            // terminal tool's own default (https://zed.dev/docs/ai/tool-permissions).
+            "agent.tool_permissions.default" if s == Some("allow") => report(
+                input,
+                rule,
+                v,
+                format!(
+                    "`{p}` is `allow`: every agent tool without a rule of its own runs without asking"
+                ),
+                None,
+            ),
+            "agent.tool_permissions.tools.terminal.default" if s == Some("allow") => report(
+                input,
+                rule,
+                v,
+                format!("`{p}` is `allow`: every terminal command runs without asking"),
                 None,
             ),
             _ if s == Some("allow") && opencode_permission(k).is_some() => {

@@ -307,7 +307,7 @@ def main():
     a = ap.parse_args()
 
     tot = dict(logs=0, ok=0, unread=0, requests=0, billed=0, read=0, turns=0, compared=0, agree=0, under=0, over=0,
-               missing=0, zero=0)
+               missing=0, zero=0, partial=0)
     rows, details = [], []
     hdr = f"{'log':62} {'exit':>4} {'req':>4} {'billed':>6} {'read':>5} {'agree':>5} {'under':>5} {'over':>5} {'miss':>4}"
     print(hdr)
@@ -329,10 +329,12 @@ def main():
                 for t in c.get("turns", []):
                     turns[t["line"]] = (c["id"], t)
         errors = (doc or {}).get("errors") or []
-        if code == 2 and not turns:
-            tot["unread"] += 1
-        else:
+        if code in (0, 1):
             tot["ok"] += 1
+        elif turns:
+            tot["partial"] += 1
+        else:
+            tot["unread"] += 1
         n = dict(requests=0, billed=0, read=0, agree=0, under=0, over=0, missing=0)
         seen_models, last_input = set(), {}
         for idx, method, uri, req, resp in interactions(log):
@@ -399,7 +401,8 @@ def main():
             details.append(("error", dict(log=name, message=e.get("message", ""))))
     compared = tot["agree"] + tot["under"] + tot["over"]
     print()
-    print(f"logs {tot['logs']}: read (exit 0/1) {tot['ok']}, not read (exit 2, no turn) {tot['unread']}")
+    print(f"logs {tot['logs']}: read (exit 0/1) {tot['ok']}, not read (exit 2, no turn) {tot['unread']}"
+          + (f", read in part (exit 2 with turns) {tot['partial']}" if tot["partial"] else ""))
     print(f"generation requests {tot['requests']}, with a cache figure in the response {tot['billed']}")
     if tot["billed"]:
         print(f"provider figure read by promptlint: {tot['read']} of {tot['billed']} ({100 * tot['read'] / tot['billed']:.1f}%)")

@@ -34,14 +34,20 @@ pub const HOME_ENTRY: Taint = 1 << 9;
 /// A password typed at a silent prompt (`read -s`), as a fake `sudo` alias collects it.
 pub const PASSWORD: Taint = 1 << 10;
 
+/// Every secret of a CI workflow at once: GitHub Actions' whole `secrets` context
+/// (`${{ toJSON(secrets) }}`, read by [`crate::program::shell::read`]).
+pub const CI_SECRETS: Taint = 1 << 11;
+
 /// Sources that are secrets wherever they are sent.
 pub const STRONG_SECRET: Taint =
-    ENVIRONMENT | CREDENTIAL_FILE | METADATA | KEYCHAIN | HISTORY | PASSWORD;
+    ENVIRONMENT | CREDENTIAL_FILE | METADATA | KEYCHAIN | HISTORY | PASSWORD | CI_SECRETS;
 
 /// The source a taint names first, for a message.
 pub fn describe(t: Taint) -> &'static str {
     if t & ENVIRONMENT != 0 {
         "the environment variables"
+    } else if t & CI_SECRETS != 0 {
+        "the workflow's secrets"
     } else if t & CREDENTIAL_FILE != 0 {
         "a credential file"
     } else if t & METADATA != 0 {

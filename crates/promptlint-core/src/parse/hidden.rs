@@ -147,6 +147,9 @@ pub fn start_tag(text: &str, at: usize) -> Option<Tag> {
                 "alt" => "alt",
                 "title" => "title",
                 "aria-label" => "aria-label",
+                // Custom data attributes are for scripts and styles and are never shown
+                // (https://html.spec.whatwg.org/multipage/dom.html#embedding-custom-non-visible-data-with-the-data-*-attributes).
+                a if a.starts_with("data-") => "data-*",
                 _ => return None,
             };
             let v = v.clone()?;
@@ -751,7 +754,7 @@ mod tests {
 
     #[test]
     fn a_fetched_page_names_its_hidden_parts() {
-        let t = "<p>Docs</p><!-- c --><div style=\"position:absolute;left:-9999px\"><b>x</b></div><img alt=\"y\" src=z><details>shown on click</details>";
+        let t = "<p>Docs</p><!-- c --><div style=\"position:absolute;left:-9999px\"><b>x</b></div><img alt=\"y\" src=z><span data-note=\"w\"></span><details>shown on click</details>";
         let h: Vec<(&str, Hiding)> = html(t).into_iter().map(|(r, how)| (&t[r], how)).collect();
         assert_eq!(
             h,
@@ -762,6 +765,7 @@ mod tests {
                     Hiding::Style("off-screen positioning")
                 ),
                 ("y", Hiding::Attribute("alt")),
+                ("w", Hiding::Attribute("data-*")),
             ]
         );
     }

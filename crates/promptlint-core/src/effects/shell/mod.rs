@@ -312,7 +312,9 @@ impl<'s> Flow<'s> {
         for v in &w.vars {
             let values: Vec<&Word> = self.vars.get(v.as_str()).cloned().unwrap_or_default();
             if values.is_empty() {
-                if vocab::is_secret_name(v) {
+                if v.trim_end_matches('_') == crate::program::shell::ACTIONS_ALL_SECRETS {
+                    taint |= vocab::CI_SECRETS;
+                } else if vocab::is_secret_name(v) {
                     taint |= vocab::NAMED_SECRET;
                 }
                 if let Some(&k) = self.typed.get(v.as_str()) {

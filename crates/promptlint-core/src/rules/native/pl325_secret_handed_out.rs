@@ -18,7 +18,7 @@
 //!   include, attach, copy, commit, return, expose, "contains", and their equivalents).
 //! - **where to**: somewhere other people or hosts read it: a URL or an e-mail address (not
 //!   localhost), or a public place of the agent's work: its reply, a comment, an issue, a
-//!   pull request, a commit, a doc file, a tool call, a webhook, a paste service. An HTTP
+//!   pull request, a commit or patch, a doc file, a tool call, a webhook, a paste service. An HTTP
 //!   handler or endpoint counts for a strong secret only ("a debug route that returns
 //!   `process.env`"), since handlers that return a user's own keys are ordinary features.
 //!
@@ -176,7 +176,7 @@ macro_rules! places_ascii {
     () => {
         concat!(
             r"(?i:https?://(?P<host>[^\s/)>\]'\x22`]+)[^\s)>\]'\x22`]*|(?-u:\b)[A-Za-z0-9_.+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[a-z]{2,}(?-u:\b)",
-            r"|(?-u:\b)(?:repl(?:y|ies)|response|answer|comments?|pr\s+(?:description|body|comment)|pull\s+requests?|issues?|commits?|release\s+notes|changelog|readme|gist|pastebin|paste\s+service|webhook|slack|discord|tool\s+call|chat)(?-u:\b)",
+            r"|(?-u:\b)(?:repl(?:y|ies)|response|answer|comments?|pr\s+(?:description|body|comment)|pull\s+requests?|issues?|commits?|patch(?:es)?|diffs?|changesets?|release\s+notes|changelog|readme|gist|pastebin|paste\s+service|webhook|slack|discord|tool\s+call|chat)(?-u:\b)",
             r"|(?-u:\b)(?:docs?/)?[A-Za-z0-9_-]+\.md(?-u:\b)",
         )
     };

@@ -8,6 +8,12 @@
 #
 # The archives are the ones .github/workflows/release.yml publishes:
 #   promptlint-<target>.tar.gz (promptlint-<target>.zip on Windows) and <archive>.sha256.
+#
+# When the release has no such archive (no release is published yet, or none for this
+# platform): with PROMPTLINT_SOURCE set to a checkout of promptlint, that checkout is built
+# with `cargo install --locked --path` and its binary installed into DEST (action.yml sets it
+# to the action's own checkout); without it, the script says how to build from source and
+# exits 3. A checksum mismatch never falls back: it exits 1.
 set -euo pipefail
 
 version="${1:?usage: install.sh VERSION DEST [BASE_URL]}"
@@ -41,7 +47,51 @@ fetch() {
   curl --proto '=https,file' --tlsv1.2 --fail --silent --show-error --location \
     --retry 3 --output "$2" "$1"
 }
-fetch "$url" "$tmp/$archive"
+
+# Builds the checkout PROMPTLINT_SOURCE names into DEST. cargo's target folder is a temporary
+# one, removed with the rest.
+build_from_source() {
+  local src="$1" exe=promptlint
+  [[ "$ext" == zip ]] && exe=promptlint.exe
+  if ! [[ -f "$src/Cargo.toml" ]]; then
+    echo "promptlint: PROMPTLINT_SOURCE=$src holds no Cargo.toml" >&2
+    exit 2
+  fi
+  if ! command -v cargo > /dev/null; then
+    echo "promptlint: building from source needs cargo (https://rustup.rs), which is not installed" >&2
+    exit 3
+  fi
+  echo "promptlint: building promptlint from $src with cargo instead (a few minutes)" >&2
+  cargo install --locked --path "$src" --root "$tmp/root" --target-dir "$tmp/target"
+  mkdir -p "$dest"
+  cp "$tmp/root/bin/$exe" "$dest/$exe"
+  if [[ -n "${GITHUB_PATH:-}" ]]; then
+    echo "$dest" >> "$GITHUB_PATH"
+  fi
+  echo "promptlint built from $src and installed in $dest"
+  exit 0
+}
+
+# curl exits 22 on an HTTP status of 400 or more (GitHub answers 404 for a release or asset
+# that does not exist) and 37 on a file:// URL that names no file; any other failure (the
+# network, TLS) is not taken to mean that the release is missing.
+status=0
+fetch "$url" "$tmp/$archive" || status=$?
+if [[ "$status" == 22 || "$status" == 37 ]]; then
+  echo "promptlint: release v$version has no archive for $target ($url): it is not published" >&2
+  if [[ -n "${PROMPTLINT_SOURCE:-}" ]]; then
+    build_from_source "$PROMPTLINT_SOURCE"
+  fi
+  {
+    echo "promptlint: build it from source instead (Rust 1.89 or newer), at a commit you choose:"
+    echo "promptlint:   cargo install --locked --git https://github.com/promptlint/promptlint --rev COMMIT"
+    echo "promptlint: or set PROMPTLINT_SOURCE to a checkout of promptlint to build that one into $dest"
+  } >&2
+  exit 3
+elif [[ "$status" != 0 ]]; then
+  echo "promptlint: downloading $url failed (curl exit code $status)" >&2
+  exit 1
+fi
 fetch "$url.sha256" "$tmp/$archive.sha256"
 
 # The .sha256 file is `<hex>  <archive>` (sha256sum's format); only the hash is used, and it

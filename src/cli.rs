@@ -361,6 +361,12 @@ pub struct CacheArgs {
         value_enum
     )]
     pub assert_stable: Option<Vec<StablePart>>,
+    /// List only the conversations with a break (the summary still counts them all).
+    #[arg(long, conflicts_with = "quiet")]
+    pub only_broken: bool,
+    /// Show the summary only, no conversation.
+    #[arg(short, long)]
+    pub quiet: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = TextFormatArg::Human)]
     pub format: TextFormatArg,

@@ -15,8 +15,9 @@
 // The library's modules, re-exported so that `promptlint::rules::Catalog` and the command
 // line's `crate::rules` paths name them.
 pub use promptlint_core::{
-    agents, bounds, cache, check, codepoints, config_schema, data, entities, escape, finding,
-    fragments, kind, normalize, offset_map, parse, providers, rules, severity, source, target,
+    agents, bounds, cache, check, codepoints, config_schema, data, directives, entities, escape,
+    finding, fragments, kind, normalize, offset_map, parse, providers, rules, scanner, severity,
+    source, target,
 };
 
 pub mod changed;
@@ -31,7 +32,6 @@ pub mod mcp;
 pub mod pin;
 pub mod pipeline;
 pub mod report;
-pub mod scanner;
 pub mod suppress;
 
 use std::collections::{HashMap, HashSet};

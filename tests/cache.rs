@@ -775,8 +775,12 @@ fn rotated_logs_shared_keys_and_empty_logs() {
     );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.starts_with(
-            "conversation s-1 (a.jsonl line 1 to b.jsonl line 2, id from the requests, openai)"
+        text.starts_with("summary: 2 logs, 1 conversation (1 with a break), 4 requests\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\n\nconversation s-1 (a.jsonl line 1 to b.jsonl line 2, id from the requests, openai)\n"
         ),
         "{text}"
     );
@@ -807,4 +811,165 @@ fn rotated_logs_shared_keys_and_empty_logs() {
         String::from_utf8(out.stderr).unwrap(),
         "error: empty.jsonl: no request in the log (expected one or more provider requests)\n"
     );
+}
+
+/// A request log of `n` conversations of three turns each (Anthropic requests, explicit ids),
+/// every `every`th one with a clock in its system text that ticks on turn 3: one timestamp
+/// break each. The system text is long enough (over 4,096 bytes) to be cached.
+fn large_log(n: usize, every: usize) -> String {
+    let rules =
+        "Read files before editing. Keep diffs small. Run the tests after each change. ".repeat(64);
+    let mut out = String::new();
+    for i in 0..n {
+        let ticking = i % every == 0;
+        for turn in 1..=3 {
+            let clock = if !ticking {
+                String::new()
+            } else if turn == 3 {
+                "Current time: 14:23\n".to_owned()
+            } else {
+                "Current time: 14:22\n".to_owned()
+            };
+            let mut messages = vec![
+                serde_json::json!({"role": "user", "content": [{"type": "text", "text": format!("Task {i}: the reconciliation test fails.")}]}),
+            ];
+            for t in 1..turn {
+                messages.push(serde_json::json!({"role": "assistant", "content": [{"type": "text", "text": format!("Step {t}: reading the test.")}]}));
+                messages.push(serde_json::json!({"role": "user", "content": [{"type": "text", "text": format!("Result {t}: ok.")}]}));
+            }
+            let request = serde_json::json!({
+                "model": "claude-sonnet-4-5",
+                "max_tokens": 2048,
+                "metadata": {"user_id": format!("conv-{i}")},
+                "system": [{"type": "text", "text": format!("You are Harbor, a coding agent.\n{clock}{rules}"), "cache_control": {"type": "ephemeral"}}],
+                "messages": messages,
+            });
+            out.push_str(&request.to_string());
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Issue 35: `cache` on a log of a few MB. The summary comes first and its numbers are the
+/// exact totals of the conversations; `--quiet` prints only it, `--only-broken` only the
+/// conversations with a break, so the output stays short; `--assert-stable` changes go to
+/// stderr, after the tables.
+#[test]
+fn cache_summarizes_a_large_log_first_and_bounds_its_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = large_log(400, 10);
+    assert!(log.len() > 3_000_000, "{}", log.len());
+    std::fs::write(dir.path().join("big.jsonl"), &log).unwrap();
+    let run = |args: &[&str]| {
+        let out = promptlint()
+            .current_dir(dir.path())
+            .arg("cache")
+            .args(args)
+            .arg("big.jsonl")
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    // JSON: every conversation, and a summary that adds them up.
+    let (code, json, _) = run(&["--format", "json"]);
+    assert_eq!(code, Some(1));
+    let v: Value = serde_json::from_str(&json).unwrap();
+    let convs = v["conversations"].as_array().unwrap();
+    assert_eq!(convs.len(), 400);
+    let sum = |key: &str| -> u64 {
+        convs
+            .iter()
+            .map(|c| c["summary"][key].as_u64().unwrap())
+            .sum()
+    };
+    let turns: Vec<&Value> = convs
+        .iter()
+        .flat_map(|c| c["turns"].as_array().unwrap())
+        .collect();
+    let writes: u64 = turns
+        .iter()
+        .map(|t| t["predicted_cache_write"].as_u64().unwrap_or(0))
+        .sum();
+    let (input, read, rebilled) = (
+        sum("input_tokens"),
+        sum("cache_read_tokens"),
+        sum("rebilled_tokens"),
+    );
+    assert!(
+        read > 0 && rebilled > 0 && writes > 0,
+        "{read} {rebilled} {writes}"
+    );
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({
+            "logs": 1,
+            "conversations": 400,
+            "broken_conversations": 40,
+            "requests": 1200,
+            "reported_requests": 0,
+            "breaks": 40,
+            "uncached_breaks": 0,
+            "breaks_by_reason": {"timestamp": 40},
+            "input_tokens": input,
+            "cache_read_tokens": read,
+            "cache_write_tokens": writes,
+            "rebilled_tokens": rebilled,
+        })
+    );
+    let summary = format!(
+        "summary: 1 log, 400 conversations (40 with a break), 1200 requests\n\
+         \x20 breaks: 40 (timestamp 40)\n\
+         \x20 tokens: {input} input, {read} read from the cache ({:.1}%), {writes} written to it (predicted, 4 bytes per token)\n\
+         \x20 predicted cost of the breaks: ~{rebilled} tokens re-billed\n",
+        read as f64 * 100.0 / input as f64
+    );
+    // --quiet: the summary alone.
+    let (code, out, err) = run(&["--quiet"]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (Some(1), summary.as_str(), "")
+    );
+    // The default lists every conversation, after the summary.
+    let (_, all, _) = run(&[]);
+    assert!(
+        all.starts_with(&format!("{summary}\nconversation conv-")),
+        "{all:.600}"
+    );
+    assert_eq!(all.matches("\nconversation conv-").count(), 400);
+    // --only-broken: the 40 with a break, a tenth of the lines.
+    let (code, broken, _) = run(&["--only-broken"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        broken.starts_with(&format!("{summary}\nconversation conv-0 ")),
+        "{broken:.600}"
+    );
+    assert_eq!(broken.matches("\nconversation conv-").count(), 40);
+    assert!(
+        broken.lines().count() * 5 < all.lines().count(),
+        "{} of {} lines",
+        broken.lines().count(),
+        all.lines().count()
+    );
+    // --assert-stable: its changes on stderr, none in the tables; the summary counts them.
+    let (code, out, err) = run(&["--assert-stable=system", "--quiet"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        out,
+        format!("{summary}  --assert-stable: 40 changes of the named parts, listed on stderr\n")
+    );
+    assert_eq!(err.lines().count(), 40, "{err}");
+    assert!(
+        err.lines()
+            .all(|l| l.starts_with("error: conversation conv-") && l.contains(" turn 3 ")),
+        "{err}"
+    );
+    let (_, out, _) = run(&["--assert-stable=system", "--only-broken"]);
+    assert!(!out.contains("error:"));
+    // --quiet and --only-broken contradict each other.
+    assert_eq!(run(&["--quiet", "--only-broken"]).0, Some(2));
 }

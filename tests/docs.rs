@@ -345,3 +345,25 @@ fn readme_flag_table_matches_the_binary() {
         }
     }
 }
+
+/// Issue 35: the README's embedding example is the file `cargo test` compiles and runs
+/// (crates/promptlint-core/examples/embed.rs, run by the core's tests/readme_example.rs), word
+/// for word.
+#[test]
+fn readme_embedding_example_is_the_compiled_example() {
+    let readme = std::fs::read_to_string(readme_path()).unwrap();
+    let section = &readme[readme
+        .find("\n## Embedding\n")
+        .expect("an Embedding section")..];
+    let start = section.find("```rust\n").expect("a rust fence") + "```rust\n".len();
+    let end = start + section[start..].find("```\n").expect("its end");
+    let example = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("crates/promptlint-core/examples/embed.rs"),
+    )
+    .unwrap();
+    assert_eq!(
+        &section[start..end],
+        example,
+        "README.md's embedding example and crates/promptlint-core/examples/embed.rs differ"
+    );
+}

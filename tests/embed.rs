@@ -671,3 +671,42 @@ fn a_report_of_given_kind_is_what_check_reports_for_stdin_of_that_kind() {
         assert!(!report.findings.is_empty(), "{kind}");
     }
 }
+
+/// Issue 35: the scanner (in the library now, without the command line's report) applies the
+/// command line's default output limits itself. A request log of 150 bad lines is 100 `PL805`
+/// findings and one `PL810` that counts the rest, as `check` reports it, fingerprints and all.
+#[test]
+fn the_output_limits_are_the_command_lines() {
+    assert_eq!(
+        promptlint::scanner::MAX_FINDINGS_PER_RULE,
+        promptlint::report::DEFAULT_MAX_FINDINGS_PER_RULE
+    );
+    assert_eq!(
+        promptlint::scanner::MAX_FINDINGS,
+        promptlint::report::DEFAULT_MAX_FINDINGS
+    );
+    let text = "not json\n".repeat(150);
+    let out = common::promptlint()
+        .args(["check", "--no-config", "--strict", "--format", "json"])
+        .args(["--kind", "request-log", "--stdin-filename", INPUT_NAME, "-"])
+        .write_stdin(text.as_bytes())
+        .output()
+        .unwrap();
+    let cli = cli_findings(&String::from_utf8(out.stdout).unwrap());
+    let report = scanner().scan(text.as_bytes(), Kind::RequestLog);
+    assert_eq!(
+        scan_findings(&report),
+        cli.get(INPUT_NAME).cloned().unwrap_or_default()
+    );
+    let found = ids(&report.findings);
+    assert_eq!(found.iter().filter(|id| **id == "PL805").count(), 100);
+    let last = report.findings.last().unwrap();
+    assert_eq!(
+        (last.rule_id.as_str(), last.line, last.message.as_str()),
+        (
+            "PL810",
+            101,
+            "50 more PL805 findings in this file were not reported (limit 100 per rule and file)"
+        )
+    );
+}

@@ -1255,8 +1255,8 @@ fn action_yml_is_a_composite_action_that_uploads_sarif() {
     assert_eq!(
         lines,
         [
-            "\"$GITHUB_ACTION_PATH/dist/install.sh\" \"$INPUT_VERSION\" \"$RUNNER_TEMP/promptlint\"",
-            "promptlint check --sarif-file \"$INPUT_SARIF_FILE\" --fail-on \"$INPUT_FAIL_ON\" $INPUT_ARGS $INPUT_PATHS || status=$?",
+            "PROMPTLINT_SOURCE=\"$GITHUB_ACTION_PATH\" \"$GITHUB_ACTION_PATH/dist/install.sh\" \"$INPUT_VERSION\" \"$RUNNER_TEMP/promptlint\"",
+            "promptlint check --sarif-file \"$INPUT_SARIF_FILE\" --fail-on \"$INPUT_FAIL_ON\" \"${argv[@]}\" || status=$?",
         ]
     );
 }
@@ -1469,8 +1469,13 @@ fn every_documented_promptlint_command_parses() {
         } else {
             continue;
         };
-        let cmd = cmd.split(" || ").next().unwrap();
-        let words = shell_words(cmd, &vars);
+        // The action's words of `args` and `paths` (tests/before_release.rs runs the script).
+        let cmd = cmd
+            .split(" || ")
+            .next()
+            .unwrap()
+            .replace("\"${argv[@]}\"", "$INPUT_ARGS $INPUT_PATHS");
+        let words = shell_words(&cmd, &vars);
         if let Err(e) = promptlint::cli::Cli::try_parse_from(&words) {
             panic!("README command does not parse: {cmd}\n{e}");
         }

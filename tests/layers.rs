@@ -79,6 +79,12 @@ const TABLE: &[(&str, usize)] = &[
     // Facts about the config format, for PL808; the config stage uses them too.
     ("config_schema", 6),
     ("check", 7),
+    // Inline directives (`promptlint-disable...`): the part of the suppress stage that reads
+    // the scanned text, shared by the command line's suppress stage and the embedding API.
+    ("directives", 7),
+    // The embedding API (issue 35: in the library, so an embedder builds no CLI): the engine,
+    // inline directives when asked, positions, fingerprints and the default output limits.
+    ("scanner", 7),
     // ---- library / CLI boundary ----
     ("discover", 8),
     // The paths git tracks, read from its index file (discovery walks them whatever ignore
@@ -94,9 +100,6 @@ const TABLE: &[(&str, usize)] = &[
     ("report::excerpt", 9),
     ("suppress", 10),
     ("pipeline", 10),
-    // The embedding API: engine plus, when asked, inline directives and the output limits;
-    // it moves into the library with the report model in the workspace split.
-    ("scanner", 10),
     // Runs each user rule's examples through the pipeline to validate them.
     ("config", 11),
     ("fix", 12),

@@ -1,6 +1,7 @@
 //! `promptlint cache`.
 
 use crate::report::Exit;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use crate::cli::{CacheArgs, StablePart, TextFormatArg};
@@ -8,9 +9,33 @@ use crate::escape::{escape_one_line, escape_path};
 
 use super::output::emit;
 
-/// `promptlint cache`: streams each log, printing each conversation as it closes. Exit 1 when
-/// a turn after the first is broken, 2 when a log cannot be read (JSON then lists it under
-/// `errors`).
+/// Most `--assert-stable` changes listed on stderr; the rest are counted.
+const MAX_LISTED_CHANGES: usize = 100;
+
+/// Where the human tables wait while the logs are read, so the summary can come first: an
+/// anonymous temporary file (a large log's tables stay out of memory), or memory when no
+/// temporary file can be made.
+trait Spool: std::io::Read + std::io::Write + std::io::Seek {}
+impl<T: std::io::Read + std::io::Write + std::io::Seek> Spool for T {}
+
+fn spool() -> Box<dyn Spool> {
+    match tempfile::tempfile() {
+        Ok(f) => Box::new(f),
+        Err(e) => {
+            eprintln!(
+                "warning: no temporary file for the tables ({}); they are kept in memory",
+                escape_one_line(&e.to_string())
+            );
+            Box::new(std::io::Cursor::new(Vec::new()))
+        }
+    }
+}
+
+/// `promptlint cache`: streams each log. Human output is the run's summary first, then each
+/// conversation's table (`--only-broken`: those with a break; `--quiet`: none), then on
+/// stderr the `--assert-stable` changes. JSON lists the conversations as they close, then
+/// the summary. Exit 1 when a turn after the first is broken (or a named part changed), 2
+/// when a log cannot be read (JSON then lists it under `errors`).
 pub(super) fn run_cache(args: &CacheArgs) -> ExitCode {
     let opts = crate::cache::CacheOptions {
         max_line_bytes: args.max_line_bytes,
@@ -24,6 +49,13 @@ pub(super) fn run_cache(args: &CacheArgs) -> ExitCode {
     let mut skipped: Vec<serde_json::Value> = Vec::new();
     let mut first = true;
     let mut ok = true;
+    let mut totals = crate::report::cache::Totals {
+        logs: args.files.len(),
+        ..Default::default()
+    };
+    let (mut changes, mut changes_total) = (Vec::new(), 0usize);
+    let mut tables = (!json && !args.quiet).then(spool);
+    let mut listed = 0u64;
     if json {
         ok &= emit(&format!(
             "{{\"version\":{},\"conversations\":[",
@@ -31,23 +63,39 @@ pub(super) fn run_cache(args: &CacheArgs) -> ExitCode {
         ));
     }
     let mut on_conv = |c: crate::cache::Conversation| {
+        totals.add(&c);
+        let broken = c.broken().next().is_some();
         match &args.assert_stable {
-            None => any_broken |= c.broken().next().is_some(),
+            None => any_broken |= broken,
             Some(parts) => {
                 for v in stability_violations(&c, parts) {
                     any_broken = true;
-                    eprintln!("error: {v}");
+                    changes_total += 1;
+                    if changes.len() < MAX_LISTED_CHANGES {
+                        changes.push(v);
+                    }
                 }
             }
         }
-        let text = if json {
+        if args.quiet || (args.only_broken && !broken) {
+            return;
+        }
+        listed += 1;
+        if json {
             let sep = if first { "" } else { "," };
             first = false;
-            format!("{sep}{}", crate::report::cache::json(&c))
-        } else {
-            format!("{}\n", crate::report::cache::human(&c))
-        };
-        ok &= emit(&text);
+            ok &= emit(&format!("{sep}{}", crate::report::cache::json(&c)));
+        } else if let Some(t) = &mut tables {
+            let sep = if listed > 1 { "\n" } else { "" };
+            let text = format!("{sep}{}", crate::report::cache::human(&c));
+            if let Err(e) = t.write_all(text.as_bytes()) {
+                eprintln!(
+                    "error: cannot write the tables: {}",
+                    escape_one_line(&e.to_string())
+                );
+                ok = false;
+            }
+        }
     };
     // One analyser for every log named: a conversation split across rotated logs stays one.
     let mut analyzer = crate::cache::Analyzer::new("", opts);
@@ -105,15 +153,49 @@ pub(super) fn run_cache(args: &CacheArgs) -> ExitCode {
     }
     let io_failed = !unreadable.is_empty();
     if json {
-        // `errors` (the logs that could not be read) only when there are some, so the
-        // document of a clean run stays as it was.
+        // `errors` (the logs that could not be read) only when there are some.
         let errors: Vec<serde_json::Value> = unreadable.into_iter().chain(skipped).collect();
-        let tail = if errors.is_empty() {
-            "]}\n".to_owned()
+        let errors = if errors.is_empty() {
+            String::new()
         } else {
-            format!("],\"errors\":{}}}\n", serde_json::Value::Array(errors))
+            format!(",\"errors\":{}", serde_json::Value::Array(errors))
         };
+        let tail = format!(
+            "],\"summary\":{}{errors}}}\n",
+            crate::report::cache::summary_json(&totals)
+        );
         ok &= emit(&crate::report::escape_json_invisible(&tail));
+    } else {
+        let mut head = crate::report::cache::summary(&totals);
+        if args.assert_stable.is_some() {
+            head.push_str(&format!(
+                "  --assert-stable: {changes_total} change{} of the named parts{}\n",
+                if changes_total == 1 { "" } else { "s" },
+                if changes_total == 0 {
+                    ""
+                } else {
+                    ", listed on stderr"
+                }
+            ));
+        }
+        if listed > 0 {
+            head.push('\n');
+        }
+        ok &= emit(&head);
+        if let Some(t) = &mut tables {
+            ok &= copy_to_stdout(t.as_mut());
+        }
+    }
+    // The changes `--assert-stable` holds against, apart from the tables: after them, on
+    // stderr.
+    for v in &changes {
+        eprintln!("error: {v}");
+    }
+    if changes_total > changes.len() {
+        eprintln!(
+            "error: and {} more changes of the named parts",
+            changes_total - changes.len()
+        );
     }
     if io_failed || bad_lines || !ok {
         ExitCode::from(Exit::Error)
@@ -121,6 +203,48 @@ pub(super) fn run_cache(args: &CacheArgs) -> ExitCode {
         ExitCode::from(Exit::Findings)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Copies the spooled tables to stdout from their start.
+fn copy_to_stdout(t: &mut dyn Spool) -> bool {
+    if let Err(e) = t.seek(std::io::SeekFrom::Start(0)) {
+        eprintln!(
+            "error: cannot read the tables back: {}",
+            escape_one_line(&e.to_string())
+        );
+        return false;
+    }
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        match t.read(&mut buf) {
+            Ok(0) => {
+                // Before the `--assert-stable` lines on stderr.
+                let _ = std::io::stdout().flush();
+                return true;
+            }
+            Ok(n) => {
+                // The tables are written from Strings, and a read may split a char: emit the
+                // bytes as they are.
+                let mut out = std::io::stdout().lock();
+                match out.write_all(&buf[..n]) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return true,
+                    Err(e) => {
+                        eprintln!("error: cannot write output: {e}");
+                        return false;
+                    }
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                eprintln!(
+                    "error: cannot read the tables back: {}",
+                    escape_one_line(&e.to_string())
+                );
+                return false;
+            }
+        }
     }
 }
 

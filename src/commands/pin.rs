@@ -107,13 +107,23 @@ pub(super) fn run_pin(args: &crate::cli::PinArgs) -> ExitCode {
     let mut out = String::new();
     for d in &drifts {
         match d {
-            Drift::Changed { now, locked } => {
+            Drift::Changed {
+                now,
+                locked,
+                fields,
+                more,
+            } => {
                 let (path, line, col) = place(now);
                 out.push_str(&format!(
-                    "{path}:{line}:{col}: tool `{}` of server `{}` changed since it was pinned in {lock_shown}: locked sha256 {locked}, now {}\n",
-                    esc(&now.tool), esc(&now.server), now.sha256
+                    "{path}:{line}:{col}: tool `{}` of server `{}` changed since it was pinned in {lock_shown}\n",
+                    esc(&now.tool), esc(&now.server)
                 ));
-                json_items.push(serde_json::json!({"change":"changed","server":now.server,"tool":now.tool,"path":path,"line":line,"column":col,"locked_sha256":locked,"sha256":now.sha256}));
+                out.push_str(&field_lines(locked, fields, *more));
+                let fields_json: Vec<serde_json::Value> = fields
+                    .iter()
+                    .map(|f| serde_json::json!({"field": f.field, "change": f.kind(), "was": f.was, "now": f.now}))
+                    .collect();
+                json_items.push(serde_json::json!({"change":"changed","server":now.server,"tool":now.tool,"path":path,"line":line,"column":col,"locked_sha256":locked.sha256,"sha256":now.sha256,"fields":fields_json,"more_fields":more}));
             }
             Drift::Added(now) => {
                 let (path, line, col) = place(now);
@@ -157,6 +167,45 @@ pub(super) fn run_pin(args: &crate::cli::PinArgs) -> ExitCode {
     } else {
         ExitCode::from(Exit::Findings)
     }
+}
+
+/// What changed in one tool, indented under its line: a text as its two versions cut to the
+/// change (`-` the pinned one, `+` the current one), any other value inline.
+fn field_lines(
+    locked: &crate::pin::LockEntry,
+    fields: &[crate::pin::FieldChange],
+    more: usize,
+) -> String {
+    use serde_json::Value;
+    if locked.definition.is_none() {
+        return "  the lock holds only hashes (version 1): pin again to record the definitions, and --check will say what changed\n".to_owned();
+    }
+    // A value on one line, escaped and cut (a schema can be long).
+    let inline = |v: &Value| crate::escape::truncate_chars(&escape_one_line(&v.to_string()), 200);
+    let mut out = String::new();
+    for f in fields {
+        let field = escape_one_line(&f.field);
+        match (&f.was, &f.now) {
+            (Some(Value::String(a)), Some(Value::String(b))) => {
+                let (a, b) = crate::pin::text_change(a, b);
+                out.push_str(&format!("  {field} changed:\n    - {a}\n    + {b}\n"));
+            }
+            (Some(a), Some(b)) => {
+                out.push_str(&format!(
+                    "  {field} changed: {} -> {}\n",
+                    inline(a),
+                    inline(b)
+                ));
+            }
+            (None, Some(b)) => out.push_str(&format!("  {field} added: {}\n", inline(b))),
+            (Some(a), None) => out.push_str(&format!("  {field} removed: was {}\n", inline(a))),
+            (None, None) => {}
+        }
+    }
+    if more > 0 {
+        out.push_str(&format!("  and {more} more changed fields\n"));
+    }
+    out
 }
 
 /// Writes the lock atomically: over an existing file as `--fix` does, else a temporary file in

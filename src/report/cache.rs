@@ -23,9 +23,16 @@
 //!   reads over input tokens, or null), `agrees` (prediction within 128 tokens or 10% of the
 //!   report, or null), `changes` (`[{"part":"system"|"tools","path","was","now"}]`).
 //!
+//! After the conversations, `"summary"`: the run's [`Totals`] (`logs`, `conversations`,
+//! `broken_conversations`, `requests`, `reported_requests`, `breaks`, `uncached_breaks`,
+//! `breaks_by_reason` (reason to count, every reason present), `input_tokens`,
+//! `cache_read_tokens`, `cache_write_tokens`, `rebilled_tokens`), counted over every
+//! conversation, also those `--only-broken` or `--quiet` leave out of the list.
+//!
 //! Tokens are the provider's where the log reports usage (canonical bytes scaled by the
 //! reported input tokens per byte), else 4 bytes a token.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::cache::{Conversation, Turn, hex};
@@ -320,4 +327,148 @@ pub fn json(c: &Conversation) -> String {
         serde_json::Value::from(c.path.as_str()),
         turns.join(",")
     ))
+}
+
+/// The run's totals over every conversation of every log: what `promptlint cache` shows
+/// first, before (or instead of) the conversations' tables.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Logs named on the command line.
+    pub logs: usize,
+    /// Conversations.
+    pub conversations: u64,
+    /// Conversations with at least one break.
+    pub broken_conversations: u64,
+    /// Requests (turns of every conversation).
+    pub requests: u64,
+    /// Requests whose usage figures came from the log (the others are predicted).
+    pub reported_requests: u64,
+    /// Breaks by reason ([`crate::cache::Reason::as_str`]), billed or not.
+    pub breaks_by_reason: BTreeMap<&'static str, u64>,
+    /// Breaks of a prefix below the provider's minimum: nothing was cached, nothing lost.
+    pub uncached_breaks: u64,
+    /// Input tokens, as reported where the log has usage, predicted elsewhere.
+    pub input_tokens: u64,
+    /// Tokens read from the cache, likewise.
+    pub cache_read: u64,
+    /// Tokens written to the cache, reported or predicted, for the providers that bill writes
+    /// (Anthropic, Bedrock); others add nothing.
+    pub cache_write: u64,
+    /// Tokens the breaks re-billed, as the cache model predicts them.
+    pub rebilled: u64,
+}
+
+impl Totals {
+    /// Counts one conversation.
+    pub fn add(&mut self, c: &Conversation) {
+        let s = c.summary();
+        self.conversations += 1;
+        self.broken_conversations += u64::from(c.broken().next().is_some());
+        self.requests += c.turns.len() as u64;
+        self.reported_requests += u64::from(s.reported_turns);
+        self.input_tokens += s.input_tokens;
+        self.cache_read += s.cache_read;
+        self.rebilled += s.rebilled;
+        for t in &c.turns {
+            let write = match t.reported.filter(|r| r.input_tokens.is_some()) {
+                Some(r) => r.cache_write,
+                None => t.predicted.cache_write,
+            };
+            self.cache_write += write.unwrap_or(0);
+            if let Some(b) = &t.broken {
+                *self.breaks_by_reason.entry(b.reason.as_str()).or_default() += 1;
+                self.uncached_breaks += u64::from(!b.billed);
+            }
+        }
+    }
+
+    /// Breaks of every reason.
+    pub fn breaks(&self) -> u64 {
+        self.breaks_by_reason.values().sum()
+    }
+}
+
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The summary for people: four lines (logs and conversations, breaks by cause, tokens, the
+/// predicted cost of the breaks).
+pub fn summary(t: &Totals) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "summary: {}, {} ({} with a break), {}",
+        plural(t.logs as u64, "log", "logs"),
+        plural(t.conversations, "conversation", "conversations"),
+        t.broken_conversations,
+        plural(t.requests, "request", "requests"),
+    );
+    let breaks = t.breaks();
+    if breaks == 0 {
+        let _ = writeln!(out, "  breaks: none");
+    } else {
+        // Most frequent first, then by name.
+        let mut by: Vec<(&str, u64)> = t.breaks_by_reason.iter().map(|(k, v)| (*k, *v)).collect();
+        by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let list: Vec<String> = by.iter().map(|(r, n)| format!("{r} {n}")).collect();
+        let _ = write!(out, "  breaks: {breaks} ({})", list.join(", "));
+        if t.uncached_breaks > 0 {
+            let _ = write!(
+                out,
+                "; {} of a prefix below the provider's minimum, which cost nothing",
+                t.uncached_breaks
+            );
+        }
+        out.push('\n');
+    }
+    let pct = if t.input_tokens > 0 {
+        t.cache_read as f64 * 100.0 / t.input_tokens as f64
+    } else {
+        0.0
+    };
+    let basis = if t.requests > 0 && t.reported_requests == t.requests {
+        "as reported".to_owned()
+    } else if t.reported_requests == 0 {
+        "predicted, 4 bytes per token".to_owned()
+    } else {
+        format!(
+            "reported on {} of {} requests, predicted elsewhere",
+            t.reported_requests, t.requests
+        )
+    };
+    let _ = writeln!(
+        out,
+        "  tokens: {} input, {} read from the cache ({pct:.1}%), {} written to it ({basis})",
+        t.input_tokens, t.cache_read, t.cache_write
+    );
+    let _ = writeln!(
+        out,
+        "  predicted cost of the breaks: ~{} tokens re-billed",
+        t.rebilled
+    );
+    out
+}
+
+/// The summary as a JSON object (see the module docs).
+pub fn summary_json(t: &Totals) -> String {
+    let by: serde_json::Map<String, serde_json::Value> = t
+        .breaks_by_reason
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).into()))
+        .collect();
+    object(&[
+        ("logs", t.logs.into()),
+        ("conversations", t.conversations.into()),
+        ("broken_conversations", t.broken_conversations.into()),
+        ("requests", t.requests.into()),
+        ("reported_requests", t.reported_requests.into()),
+        ("breaks", t.breaks().into()),
+        ("uncached_breaks", t.uncached_breaks.into()),
+        ("breaks_by_reason", by.into()),
+        ("input_tokens", t.input_tokens.into()),
+        ("cache_read_tokens", t.cache_read.into()),
+        ("cache_write_tokens", t.cache_write.into()),
+        ("rebilled_tokens", t.rebilled.into()),
+    ])
 }

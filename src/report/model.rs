@@ -124,8 +124,9 @@ pub fn locate(text: &str, lines: &LineIndex, findings: Vec<Finding>) -> Vec<Loca
         .collect()
 }
 
-/// A finding and its suppression, if any.
-pub type Judged = (Finding, Option<Suppression>);
+/// A finding and its suppression, and how findings are suppressed: the library's
+/// ([`crate::directives`], where the inline directives are read).
+pub use crate::directives::{Judged, SuppressedBy, Suppression, SuppressionKind};
 
 /// One entry of a baseline file.
 #[derive(
@@ -149,58 +150,6 @@ pub struct BaselineEntry {
     /// for the reader of the baseline.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub context: Option<String>,
-}
-
-/// How a finding was suppressed (filled by the suppress stage; SARIF §3.35).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Suppression {
-    /// Where the suppression is written.
-    pub kind: SuppressionKind,
-    /// Which stage suppressed it.
-    pub by: SuppressedBy,
-    /// The reason given, if any.
-    pub justification: Option<String>,
-}
-
-/// The suppress stage that suppressed a finding (they run in this order).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SuppressedBy {
-    /// An inline directive in the file (`promptlint-disable…`).
-    Inline,
-    /// A per-path `overrides` entry of the config.
-    Config,
-    /// The `--baseline` file.
-    Baseline,
-}
-
-impl SuppressedBy {
-    /// Lower-case name used in JSON: `inline`, `config`, `baseline`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SuppressedBy::Inline => "inline",
-            SuppressedBy::Config => "config",
-            SuppressedBy::Baseline => "baseline",
-        }
-    }
-}
-
-impl SuppressionKind {
-    /// The SARIF name: `inSource` or `external`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SuppressionKind::InSource => "inSource",
-            SuppressionKind::External => "external",
-        }
-    }
-}
-
-/// Where a suppression lives (SARIF §3.35.2 `kind`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SuppressionKind {
-    /// A comment in the scanned file itself (`inSource`).
-    InSource,
-    /// Configuration or a baseline outside the file (`external`).
-    External,
 }
 
 /// The result of one source.

@@ -13,7 +13,8 @@
 //! ```
 //!
 //! [`check::Engine`] turns one source's bytes into findings. To scan a file's bytes from an
-//! agent harness, use `promptlint::scanner` (the semver-stable embedding API).
+//! agent harness, use [`scanner`] (the semver-stable embedding API; the `promptlint` crate
+//! re-exports it as `promptlint::scanner`).
 
 // The library never prints: findings and errors are values its callers render.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
@@ -25,6 +26,7 @@ pub mod check;
 pub mod codepoints;
 pub mod config_schema;
 pub mod data;
+pub mod directives;
 pub mod effects;
 pub mod entities;
 pub mod escape;
@@ -37,6 +39,7 @@ pub mod parse;
 pub mod program;
 pub mod providers;
 pub mod rules;
+pub mod scanner;
 pub mod severity;
 pub mod source;
 pub mod target;

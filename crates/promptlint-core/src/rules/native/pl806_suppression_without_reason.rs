@@ -7,7 +7,8 @@ use crate::finding::Finding;
 use crate::rules::Rule;
 
 /// Directive findings (`PL806`, `PL807`) need every other finding of the source, so the
-/// suppress stage ([`crate::suppress`]) reports them; their native check reports nothing.
+/// inline-directive stage ([`crate::directives`]) reports them; their native check reports
+/// nothing.
 pub fn suppression_without_reason(_input: &Input<'_>, _rule: &Arc<Rule>) -> Vec<Finding> {
     Vec::new()
 }

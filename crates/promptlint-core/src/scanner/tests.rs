@@ -35,7 +35,13 @@ fn a_long_message_is_cut_to_message_max() {
         column: 1,
         utf16_column: 1,
     };
-    let l = crate::report::Located::new(f, pos, pos);
+    let l = Located {
+        finding: f,
+        start: pos,
+        end: pos,
+        fingerprint: String::new(),
+        suppression: None,
+    };
     let s = ScanFinding::new("a\nb", &l, &CharOffsets::new(&text, [0, 1].into_iter()));
     assert_eq!(s.message.chars().count(), MESSAGE_MAX + 1);
     assert!(s.message.ends_with("m…"));

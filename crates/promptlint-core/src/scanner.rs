@@ -7,11 +7,13 @@
 //! [`Scanner::scan_path_name`] run the same per-file pipeline as `promptlint check` (decode,
 //! parse, normalize, match) on bytes in memory, without touching the file system, and return a
 //! [`ScanReport`] of plain, owned data; [`Scanner::scan_file`] reads one file first, as
-//! `promptlint check FILE` does. The Python API (`crates/promptlint-python`, the
-//! `promptlint-api` wheel) wraps this module.
+//! `promptlint check FILE` does. It lives in the library crate (`promptlint-core`), so an
+//! embedder builds neither the command line's argument parser, its file walker nor its
+//! allocator; the `promptlint` crate re-exports it as `promptlint::scanner`. The Python API
+//! (`crates/promptlint-python`, the `promptlint-api` wheel) wraps this module.
 //!
 //! ```
-//! use promptlint::scanner::{ScanOptions, Scanner, Severity};
+//! use promptlint_core::scanner::{ScanOptions, Scanner, Severity};
 //!
 //! // Once, at start-up: load and compile the built-in rules.
 //! let scanner = Scanner::new(ScanOptions::default())?;
@@ -39,7 +41,7 @@
 //!     ]
 //! );
 //! assert!(lines.iter().all(|l| !l.contains('\u{202E}')));
-//! # Ok::<(), promptlint::scanner::ScanError>(())
+//! # Ok::<(), promptlint_core::scanner::ScanError>(())
 //! ```
 //!
 //! # What a report holds
@@ -79,12 +81,18 @@
 //! message text, and which findings a given text produces (a release adds rules and improves
 //! patterns, so a harness that blocks on [`Severity::Error`] may block more files after an
 //! upgrade; pin the version for reproducible decisions). The other modules of the crate are
-//! the command line's internals and carry no such promise.
+//! the engine's internals and carry no such promise.
 
 use std::ops::Range;
 
 use crate::check::Engine;
+use crate::directives::Judged;
 use crate::rules::Catalog;
+
+mod located;
+
+use located::{Located, fingerprinted, limit, locate};
+pub use located::{MAX_FINDINGS, MAX_FINDINGS_PER_RULE};
 
 /// The most chars a [`ScanFinding::message`] holds; a longer one is cut to this many and a `…`.
 /// The longest message of the built-in rules over the repository's fixtures and test corpus is
@@ -427,7 +435,8 @@ impl ScanOptions {
 #[derive(Debug)]
 pub struct Scanner {
     engine: Engine<'static>,
-    policy: crate::suppress::Policy,
+    /// Honour inline directives ([`ScanOptions::inline_directives`]).
+    inline: bool,
 }
 
 // A harness shares one scanner between its threads.
@@ -457,11 +466,10 @@ impl Scanner {
         let mut engine = Engine::new(catalog, enabled);
         engine.size_limit = options.size_limit;
         engine.parse.boundary_markers = options.boundary_markers;
-        let policy = crate::suppress::Policy {
+        Ok(Scanner {
+            engine,
             inline: options.inline_directives,
-            ..crate::suppress::Policy::default()
-        };
-        Ok(Scanner { engine, policy })
+        })
     }
 
     /// Scans `bytes` as a file of `kind`, named [`INPUT_NAME`]. The bytes are decoded as the
@@ -550,33 +558,44 @@ impl Scanner {
     ) -> ScanReport {
         // Over the size limit: the beginning of a file the model reads, as the command line.
         let checked = self.engine.check_sized(target, bytes, len);
-        let result = crate::pipeline::judge(&self.engine, &self.policy, checked);
-        let mut report = crate::report::Report::new(vec![result], Vec::new());
-        report.truncate(crate::report::Limits::default());
+        // The command line's suppress stage with no config: inline directives only.
+        let mut judged: Vec<Judged> = checked.findings.into_iter().map(|f| (f, None)).collect();
+        if self.inline && !checked.text.is_empty() {
+            let ctx = crate::directives::FileCtx {
+                catalog: self.engine.catalog,
+                enabled: &self.engine.enabled,
+                path: &checked.display,
+                kind: checked.checked_as,
+                text: &checked.text,
+                lines: &checked.lines,
+                parsed: &checked.parsed,
+            };
+            crate::directives::inline(&ctx, &mut judged);
+        }
+        let located = limit(
+            &checked.display,
+            fingerprinted(&checked.display, locate(&checked.text, judged)),
+        );
         let display = crate::escape::escape_path(name);
         let mut out = ScanReport {
             name: display.clone(),
-            kind: None,
-            scanned: false,
+            kind: checked.kind.map(Kind::from_file_kind),
+            scanned: checked.scanned,
             findings: Vec::new(),
             suppressed: Vec::new(),
         };
-        for file in &report.files {
-            out.kind = file.kind.map(Kind::from_file_kind);
-            out.scanned = file.scanned;
-            let chars = CharOffsets::new(
-                &file.text,
-                file.findings
-                    .iter()
-                    .flat_map(|l| [l.finding.span.start, l.finding.span.end]),
-            );
-            for l in &file.findings {
-                let f = ScanFinding::new(&display, l, &chars);
-                if l.suppression.is_some() {
-                    out.suppressed.push(f);
-                } else {
-                    out.findings.push(f);
-                }
+        let chars = CharOffsets::new(
+            &checked.text,
+            located
+                .iter()
+                .flat_map(|l| [l.finding.span.start, l.finding.span.end]),
+        );
+        for l in &located {
+            let f = ScanFinding::new(&display, l, &chars);
+            if l.suppression.is_some() {
+                out.suppressed.push(f);
+            } else {
+                out.findings.push(f);
             }
         }
         out
@@ -721,7 +740,7 @@ pub struct ScanFinding {
 }
 
 impl ScanFinding {
-    fn new(path: &str, l: &crate::report::Located, chars: &CharOffsets) -> ScanFinding {
+    fn new(path: &str, l: &Located, chars: &CharOffsets) -> ScanFinding {
         let f = &l.finding;
         let escaped = |s: &str| {
             crate::escape::truncate_chars(&crate::escape::escape_one_line(s), MESSAGE_MAX)

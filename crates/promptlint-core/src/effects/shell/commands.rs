@@ -371,6 +371,24 @@ pub(crate) fn persisted(cmd: &Command, name: &str, args: &[&str]) -> Vec<(Persis
         {
             out.push((Persistence::LoginItem, "a Run key".to_string()));
         }
+        // A command git runs on its own, set in the repository's config: `core.fsmonitor` set
+        // to a path runs it as the fsmonitor hook on every status, diff and add, and
+        // `core.sshCommand` on every fetch and push (https://git-scm.com/docs/git-config).
+        // `core.fsmonitor true` is git's built-in daemon, not a command.
+        "git" if args.first() == Some(&"config") => {
+            let rest: Vec<&str> = args[1..]
+                .iter()
+                .copied()
+                .filter(|a| !a.starts_with('-'))
+                .collect();
+            if let [key, value, ..] = rest.as_slice() {
+                let key = key.to_ascii_lowercase();
+                let builtin = matches!(value.to_ascii_lowercase().as_str(), "true" | "false");
+                if key == "core.fsmonitor" && !builtin || key == "core.sshcommand" {
+                    out.push((Persistence::GitHook, format!("git config {key}")));
+                }
+            }
+        }
         _ => {}
     }
     out.dedup();

@@ -406,3 +406,23 @@ fn a_github_actions_secret_expression_is_a_secret() {
         Vec::<String>::new()
     );
 }
+
+#[test]
+fn a_command_git_runs_by_itself_is_a_hook() {
+    assert_eq!(
+        kinds("git config core.fsmonitor .tools/fsmon.sh\n"),
+        ["persist:GitHook:false"]
+    );
+    assert_eq!(
+        kinds("git config --local core.sshCommand 'sh .x/ssh.sh'\n"),
+        ["persist:GitHook:false"]
+    );
+    assert_eq!(
+        kinds("git config core.fsmonitor true\n"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        kinds("git config core.hooksPath .githooks\n"),
+        Vec::<String>::new()
+    );
+}

@@ -146,6 +146,19 @@ fn a_locale_that_is_not_utf8_gets_ascii_only() {
     let colored = human(C, "60", true);
     assert!(colored.stdout.is_ascii());
     insta::assert_snapshot!("ascii_color_60", colored.stdout);
+    // An error printed for people (a bad config) too.
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "AGENTS.md", AGENTS);
+    write(dir.path(), ".promptlint.yaml", "foo: 1\n");
+    for (lang, ascii) in [("C", true), ("C.UTF-8", false)] {
+        let r = run(promptlint()
+            .current_dir(dir.path())
+            .env("LANG", lang)
+            .arg("check"));
+        assert_eq!(r.code, Some(2), "{r:?}");
+        assert!(r.stderr.contains("unknown field `foo`"), "{}", r.stderr);
+        assert_eq!(r.stderr.is_ascii(), ascii, "{lang}: {}", r.stderr);
+    }
     // LC_CTYPE decides over LANG, LC_ALL over both.
     let ctype = human(&[("LC_CTYPE", "C.UTF-8"), ("LANG", "C")], "100", false);
     assert_eq!(ctype.stdout, human(UTF8, "100", false).stdout);

@@ -339,14 +339,20 @@ pub struct CheckArgs {
     pub max_findings: Option<usize>,
 }
 
-/// `--min-severity` choices.
+/// `--min-severity` choices. zizmor's levels are accepted too (its `CliSeverity`:
+/// informational, low, medium, high, beside `AuditArgs::min_severity` in zizmorcore/zizmor's
+/// clap definitions; which file of the crate was not confirmed): its informational and low
+/// are our note, medium our warning, high our error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum MinSeverity {
     /// Every finding (the default).
+    #[value(alias = "informational", alias = "low")]
     Note,
     /// Warnings and errors.
+    #[value(alias = "medium")]
     Warning,
     /// Errors only.
+    #[value(alias = "high")]
     Error,
 }
 

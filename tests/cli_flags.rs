@@ -154,6 +154,14 @@ fn min_severity_and_min_confidence_leave_findings_out() {
          1 finding (1 error, 0 warnings, 0 notes) in 1 file scanned; 1 more below \
          --min-severity or --min-confidence\n"
     );
+    // zizmor's level names: `high` is error, `medium` warning, `low` note.
+    for (zizmor, ours) in [("high", "error"), ("medium", "warning"), ("low", "note")] {
+        assert_eq!(
+            check(d.path(), &["--format", "concise", "--min-severity", zizmor]).stdout,
+            check(d.path(), &["--format", "concise", "--min-severity", ours]).stdout,
+            "{zizmor}"
+        );
+    }
     // Left out of JSON and of the exit code too.
     let (code, v) = common::check_json(
         d.path(),

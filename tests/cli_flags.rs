@@ -329,6 +329,31 @@ fn flags_from_ruff_and_zizmor_work_or_say_what_to_type() {
     // Accepted: promptlint keeps no cache.
     let r = check(d.path(), &["--no-cache", "--quiet", "--format", "concise"]);
     assert_eq!(r.code, Some(1), "{r:?}");
+    // ruff's everyday flags and every --format value a ruff or zizmor user types: accepted.
+    let cfg = d.path().join("promptlint.yaml");
+    std::fs::write(&cfg, "select: [injection]\n").unwrap();
+    let cfg = cfg.to_string_lossy().into_owned();
+    for args in [
+        &["--quiet"][..],
+        &["-q"],
+        &["--statistics"],
+        &["--select", "PL101"],
+        &["--extend-select", "unicode", "--select", "injection"],
+        &["--ignore", "PL202"],
+        &["--config", &cfg],
+        &["--format", "sarif"],
+        &["--format", "json"],
+        &["--format", "github"],
+        &["--format", "gitlab"],
+        &["--format", "concise"],
+        &["--format", "full"],
+        &["--output-format", "concise"],
+    ] {
+        let r = check(d.path(), args);
+        assert_eq!(r.code, Some(1), "{args:?}: {r:?}");
+    }
+    let r = check(d.path(), &["--fix"]);
+    assert_eq!(r.code, Some(1), "{r:?}");
     // zizmor's persona: refused with the flags that do the job.
     let r = check(d.path(), &["--persona", "auditor"]);
     assert_eq!(r.code, Some(2), "{r:?}");

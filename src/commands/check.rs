@@ -283,9 +283,13 @@ pub(super) fn run_check(mut args: CheckArgs) -> ExitCode {
     }
     if args.show_settings {
         return match crate::Settings::resolve(&opts) {
-            Ok(settings) => ExitCode::from(Exit::from(!emit(&super::settings::show(
-                &args, &opts, &settings,
-            )))),
+            Ok(settings) => {
+                ExitCode::from(if emit(&super::settings::show(&args, &opts, &settings)) {
+                    Exit::Clean
+                } else {
+                    Exit::Error
+                })
+            }
             Err(e) => outputs.error(e),
         };
     }

@@ -13,6 +13,8 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::escape::escape_path;
+
 /// The files changed since a ref, each with its changed lines (1-based, inclusive ranges) or
 /// `None` when every line counts (a file git does not track yet).
 #[derive(Debug, Clone, Default)]
@@ -32,6 +34,50 @@ pub struct ChangesError {
 }
 
 impl Changes {
+    /// The changes since `base` of the repository of the scanned `paths` (a file's folder,
+    /// stdin aside; the current directory's when there is none), not the current
+    /// directory's: `check --diff-base main ../other` diffs `../other`'s repository. Paths in
+    /// two repositories are refused, as one ref names commits of one repository.
+    ///
+    /// # Errors
+    /// As [`Changes::since`], and when the paths are in different repositories.
+    pub fn of_paths(paths: &[PathBuf], base: &str, lines: bool) -> Result<Changes, ChangesError> {
+        let mut first: Option<(PathBuf, Option<PathBuf>)> = None;
+        for p in paths.iter().filter(|p| p.as_os_str() != "-") {
+            let abs = std::path::absolute(p).unwrap_or_else(|_| p.clone());
+            let dir = if abs.is_dir() {
+                abs
+            } else {
+                abs.parent().map_or_else(|| abs.clone(), Path::to_path_buf)
+            };
+            // The nearest folder holding `.git` (a folder, or a file in a worktree).
+            let repo = dir
+                .ancestors()
+                .find(|d| d.join(".git").exists())
+                .map(Path::to_path_buf);
+            match &first {
+                None => first = Some((dir, repo)),
+                Some((_, r)) if *r == repo => {}
+                Some((d, r)) => {
+                    let name = |r: &Option<PathBuf>, d: &Path| {
+                        escape_path(&r.as_deref().unwrap_or(d).display().to_string())
+                    };
+                    return Err(ChangesError {
+                        base: base.to_owned(),
+                        message: format!(
+                            "the paths are in different repositories ({} and {}); run once per \
+                             repository",
+                            name(r, d),
+                            name(&repo, &dir)
+                        ),
+                    });
+                }
+            }
+        }
+        let dir = first.map_or_else(|| PathBuf::from("."), |(d, _)| d);
+        Changes::since(&dir, base, lines)
+    }
+
     /// The changes of the repository holding `dir` since `base`; with `lines`, the changed
     /// lines of each file too.
     ///
@@ -124,6 +170,16 @@ impl Changes {
             files.insert(normal(&top.join(name)), None);
         }
         Ok(Changes { files })
+    }
+
+    /// How many files changed.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// True when no file changed.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
     }
 
     /// True when `path` changed.

@@ -183,23 +183,49 @@ pub struct CheckArgs {
     /// only: HOME, XDG_CONFIG_HOME and APPDATA are not read).
     #[arg(long, value_name = "DIR", requires = "user")]
     pub user_home: Option<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
+    /// Output format (also `--output-format`, ruff's name; `full` is `human`). The
+    /// environment variable sets it for every run of a shell or CI job, as ruff's
+    /// RUFF_OUTPUT_FORMAT; the flag wins over it.
+    #[arg(
+        long,
+        visible_alias = "output-format",
+        value_enum,
+        env = "PROMPTLINT_OUTPUT_FORMAT",
+        default_value_t = Format::Human
+    )]
     pub format: Format,
     /// Exit 1 when a finding is at or above this severity.
     #[arg(long, value_enum, default_value_t = FailOn::Warning)]
     pub fail_on: FailOn,
+    /// Exit 0 whatever is found (as `--fail-on never`; ruff's name). Unreadable files and
+    /// usage errors still exit 2.
+    #[arg(long, conflicts_with = "fail_on")]
+    pub exit_zero: bool,
+    /// Report only findings at or above this severity (the others are left out of the output
+    /// and the exit code, and counted in the summary).
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = MinSeverity::Note)]
+    pub min_severity: MinSeverity,
+    /// Report only findings of rules at or above this confidence (each rule has one:
+    /// `promptlint rules` lists it); as zizmor's `--min-confidence`.
+    #[arg(long, value_enum, value_name = "CONFIDENCE", default_value_t = MinConfidence::Low)]
+    pub min_confidence: MinConfidence,
     /// Check every source as this kind: instructions, rules, skill, command, agent-def,
     /// mcp-config, prompt, request or request-log.
     #[arg(long, value_name = "KIND", value_parser = parse_kind)]
     pub kind: Option<FileKind>,
-    /// Only these rules: ids, names or families (repeatable, comma-separated).
+    /// Only these rules: ids, names or families (repeatable, comma-separated); replaces the
+    /// config's `select`.
     #[arg(long, value_name = "RULE")]
     pub select: Vec<String>,
+    /// These rules too, on top of `--select` or the config's `select` (ids, names or
+    /// families; repeatable, comma-separated), as ruff's `--extend-select`.
+    #[arg(long, value_name = "RULE")]
+    pub extend_select: Vec<String>,
     /// Skip these rules: ids, names or families (repeatable, comma-separated).
     #[arg(long, value_name = "RULE")]
     pub ignore: Vec<String>,
-    /// Name for stdin in output and for choosing its kind.
+    /// Name for stdin in output and for choosing its kind; given alone (no PATH), stdin is
+    /// read.
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,
     /// Print the findings without the summary line; `-qq` prints nothing (as --silent).
@@ -215,6 +241,10 @@ pub struct CheckArgs {
     /// each skipped one with why, each unreadable one with its error.
     #[arg(long)]
     pub show_files: bool,
+    /// Print the settings the run would use (config file, rules selected and ignored,
+    /// excludes, format, thresholds, limits) and exit, scanning nothing.
+    #[arg(long)]
+    pub show_settings: bool,
     /// Exit 1 when no file was scanned (a path with no agent file, a wrong folder).
     #[arg(long)]
     pub fail_on_empty: bool,
@@ -225,8 +255,10 @@ pub struct CheckArgs {
     /// max_file_size, else 10485760; at most 134217728].
     #[arg(long, value_name = "BYTES", value_parser = parse_max_file_size)]
     pub max_file_size: Option<u64>,
-    /// Write the output to FILE instead of stdout (`-` is stdout).
-    #[arg(long, value_name = "FILE")]
+    /// Write the output to FILE instead of stdout (`-` is stdout; also `-o` and
+    /// `--output-file`, ruff's names). A FILE named like a format (`concise`) is refused:
+    /// that is `--format`; write `./concise` to mean the file.
+    #[arg(long, short = 'o', visible_alias = "output-file", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Also write SARIF to FILE, whatever --format prints (for code scanning upload).
     #[arg(long, value_name = "FILE")]
@@ -260,6 +292,12 @@ pub struct CheckArgs {
     /// Read no configuration file.
     #[arg(long)]
     pub no_config: bool,
+    /// Accepted for ruff's users: promptlint keeps no cache, every run reads every file.
+    #[arg(long, hide = true)]
+    pub no_cache: bool,
+    /// zizmor's auditing personas have no counterpart: refused with what to use instead.
+    #[arg(long, hide = true, value_name = "PERSONA")]
+    pub persona: Option<String>,
     /// For CI: ignore inline suppressions and any config inside the scanned tree (a pull
     /// request can edit both); only --config and --baseline from outside the tree apply.
     #[arg(long)]
@@ -299,6 +337,56 @@ pub struct CheckArgs {
     /// [default: the config's max_findings, else 10000].
     #[arg(long, value_name = "N")]
     pub max_findings: Option<usize>,
+}
+
+/// `--min-severity` choices. zizmor's levels are accepted too (its `CliSeverity`:
+/// informational, low, medium, high, beside `AuditArgs::min_severity` in zizmorcore/zizmor's
+/// clap definitions; which file of the crate was not confirmed): its informational and low
+/// are our note, medium our warning, high our error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MinSeverity {
+    /// Every finding (the default).
+    #[value(alias = "informational", alias = "low")]
+    Note,
+    /// Warnings and errors.
+    #[value(alias = "medium")]
+    Warning,
+    /// Errors only.
+    #[value(alias = "high")]
+    Error,
+}
+
+impl MinSeverity {
+    /// The lowest severity reported.
+    pub fn severity(self) -> crate::finding::Severity {
+        match self {
+            MinSeverity::Note => crate::finding::Severity::Note,
+            MinSeverity::Warning => crate::finding::Severity::Warning,
+            MinSeverity::Error => crate::finding::Severity::Error,
+        }
+    }
+}
+
+/// `--min-confidence` choices (a rule's `confidence:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MinConfidence {
+    /// Every rule (the default).
+    Low,
+    /// Rules of medium or high confidence.
+    Medium,
+    /// Rules of high confidence only.
+    High,
+}
+
+impl MinConfidence {
+    /// The lowest confidence reported.
+    pub fn confidence(self) -> crate::severity::Confidence {
+        match self {
+            MinConfidence::Low => crate::severity::Confidence::Low,
+            MinConfidence::Medium => crate::severity::Confidence::Medium,
+            MinConfidence::High => crate::severity::Confidence::High,
+        }
+    }
 }
 
 /// Arguments of `explain`.

@@ -35,7 +35,6 @@ use std::path::{Path, PathBuf};
 
 use crate::escape::{escape_invisible, escape_path};
 use crate::report::Report;
-use crate::rules::native;
 
 /// The fix of one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,15 +89,6 @@ fn identity(meta: &std::fs::Metadata) -> Option<(u64, u64)> {
     }
 }
 
-/// The byte ranges to delete for a finding of the native check `check` at `span`: the fix arm
-/// of the rule's own file (`fix` in `crates/promptlint-core/src/rules/native/plnnn_<name>.rs`, registered in
-/// [`native::NATIVE_CHECKS`]); nothing for a check without one.
-fn removable(check: &str, text: &str, span: Range<usize>) -> Vec<Range<usize>> {
-    native::get(check)
-        .and_then(|c| c.fix)
-        .map_or_else(Vec::new, |fix| fix(text, span))
-}
-
 /// Plans the fix of every file of `report` (files with nothing to remove are left out).
 pub fn plan(report: &Report) -> Vec<FileFix> {
     let mut out = Vec::new();
@@ -106,30 +96,15 @@ pub fn plan(report: &Report) -> Vec<FileFix> {
         if file.text.is_empty() || !file.scanned {
             continue;
         }
-        let guards: Vec<Range<usize>> = file
+        let judged: Vec<_> = file
             .findings
             .iter()
-            .filter(|l| crate::FIX_GUARD_FAMILIES.contains(&l.finding.rule.family))
-            .map(|l| l.finding.span.clone())
+            .map(|l| (&l.finding, l.suppression.is_none()))
             .collect();
-        let mut cut: Vec<Range<usize>> = Vec::new();
-        for l in &file.findings {
-            let f = &l.finding;
-            if l.suppression.is_some() || !f.rule.fixable {
-                continue;
-            }
-            let Some(check) = f.rule.native.as_deref() else {
-                continue;
-            };
-            for r in removable(check, &file.text, f.span.clone()) {
-                for (i, c) in file.text[r.clone()].char_indices() {
-                    let at = r.start + i;
-                    if !guards.iter().any(|g| g.start <= at && at < g.end) {
-                        cut.push(at..at + c.len_utf8());
-                    }
-                }
-            }
-        }
+        let mut cut: Vec<Range<usize>> = crate::report::fixable::cuts(&file.text, &judged)
+            .into_iter()
+            .flatten()
+            .collect();
         if cut.is_empty() {
             continue;
         }
@@ -425,6 +400,13 @@ mod tests {
         assert_eq!(done.len(), 0);
         assert!(matches!(failed.as_slice(), [FixError::Changed(p)] if *p == f.path));
         assert_eq!(std::fs::read_to_string(&outside).unwrap(), f.original);
+    }
+
+    /// The ranges the fix arm of the native check `check` deletes at `span`.
+    fn removable(check: &str, text: &str, span: Range<usize>) -> Vec<Range<usize>> {
+        crate::rules::native::get(check)
+            .and_then(|c| c.fix)
+            .map_or_else(Vec::new, |fix| fix(text, span))
     }
 
     #[test]

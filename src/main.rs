@@ -32,6 +32,12 @@ fn main() -> ExitCode {
         let why = promptlint::check::panic_message(info.payload());
         eprintln!("promptlint: internal error{at}, please report it: {why}");
     }));
+    // Errors printed for people (a bad config, a usage error) take the locale's character set,
+    // as the human output does: ASCII frames and glyphs when it is not UTF-8.
+    let unicode = promptlint::report::advice::utf8_locale(|v| std::env::var_os(v));
+    let _ = miette::set_hook(Box::new(move |_| {
+        Box::new(miette::MietteHandlerOpts::new().unicode(unicode).build())
+    }));
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

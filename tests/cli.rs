@@ -475,11 +475,14 @@ fn a_run_that_scans_nothing_says_so() {
             ""
         )
     );
-    // --stdin-filename without `-` would scan `.` and ignore stdin: a usage error.
-    let r =
-        run(promptlint()
-            .current_dir(dir.path())
-            .args(["check", "--stdin-filename", "AGENTS.md"]));
+    // --stdin-filename with paths but without `-` would ignore stdin: a usage error (alone,
+    // it reads stdin: tests/cli_flags.rs).
+    let r = run(promptlint().current_dir(dir.path()).args([
+        "check",
+        "--stdin-filename",
+        "AGENTS.md",
+        ".",
+    ]));
     assert_eq!(r.code, Some(2));
     assert!(
         r.stderr.contains("--stdin-filename names standard input"),

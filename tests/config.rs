@@ -518,7 +518,8 @@ fn disable_next_line_with_a_reason_suppresses() {
         .args(["check", "--color", "never"]));
     assert!(
         r.stdout.ends_with(
-            "1 finding (1 error, 0 warnings, 0 notes) in 1 file scanned (1 suppressed)\n"
+            "1 finding (1 error, 0 warnings, 0 notes) in 1 file scanned (1 suppressed)\n\
+             1 fixable with `promptlint check --fix` (`--diff` shows the change first)\n"
         ),
         "{}",
         r.stdout

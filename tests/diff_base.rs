@@ -126,3 +126,74 @@ fn diff_base_keeps_a_changed_tracked_file_that_ignore_files_hide() {
         );
     }
 }
+
+#[test]
+fn diff_base_with_no_change_says_so() {
+    let dir = repo();
+    git(dir.path(), &["add", "."]);
+    git(dir.path(), &["commit", "-q", "-m", "next"]);
+    let r = concise(dir.path(), &["--diff-base", "HEAD"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(
+        r.stderr,
+        "warning: no file was scanned in .: no file changed since `HEAD` (--diff-base scans \
+         only the files changed since the ref, staged or not, and new untracked ones)\n"
+    );
+    // Changes, none of them an agent file: counted, and named as such.
+    write(dir.path(), "src/main.rs", "fn main() {}\n");
+    write(dir.path(), "notes.txt", "x\n");
+    let r = concise(dir.path(), &["--diff-base", "HEAD"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(
+        r.stderr,
+        "warning: no file was scanned in .: none of the 2 files changed since `HEAD` there \
+         matches an agent file convention (`git diff --name-only HEAD` lists them; name a \
+         file to scan it whatever its name)\n"
+    );
+}
+
+#[test]
+fn diff_base_reads_the_repository_of_the_paths_not_of_the_current_folder() {
+    // The current folder is one repository, the scanned path another (with its own history):
+    // `HEAD~1` is a commit of the scanned one only.
+    let here = repo();
+    let other = tempfile::tempdir().unwrap();
+    git(other.path(), &["init", "-q", "-b", "main"]);
+    write(other.path(), "AGENTS.md", "Build with make.\n");
+    git(other.path(), &["add", "."]);
+    git(other.path(), &["commit", "-q", "-m", "one"]);
+    write(other.path(), "README.md", "x\n");
+    git(other.path(), &["add", "."]);
+    git(other.path(), &["commit", "-q", "-m", "two"]);
+    write(other.path(), "AGENTS.md", OLD);
+    let path = other.path().to_string_lossy().into_owned();
+    let r = concise(here.path(), &["--diff-base", "HEAD~1", &path]);
+    assert_eq!(r.code, Some(1), "{r:?}");
+    let shown = common::redact(&r.stdout, &[(other.path(), "OTHER")]);
+    assert_eq!(
+        shown,
+        "OTHER/AGENTS.md:1:1: PL101 [error] instruction override: Ignore all previous instructions\n\
+         1 finding (1 error, 0 warnings, 0 notes) in 2 files scanned\n"
+    );
+    // (README.md, added by the second commit, is the other file scanned: a doc.)
+    // A file of the other repository, named alone, the same.
+    let file = other
+        .path()
+        .join("AGENTS.md")
+        .to_string_lossy()
+        .into_owned();
+    let r = concise(here.path(), &["--diff-base", "HEAD~1", &file]);
+    assert_eq!(r.code, Some(1), "{r:?}");
+    // Paths of two repositories: refused, naming both.
+    let r = concise(here.path(), &["--diff-base", "HEAD", ".", &path]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    let err = common::redact(&r.stderr, &[(other.path(), "OTHER"), (here.path(), "HERE")])
+        .replace("\n  │ ", " ");
+    assert!(
+        err.contains(
+            "--diff-base HEAD: the paths are in different repositories (HERE and OTHER); run \
+             once per repository"
+        ),
+        "{err}"
+    );
+}

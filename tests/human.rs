@@ -30,15 +30,19 @@ fn repeats_of_a_rule_on_one_line_are_one_diagnostic_with_a_label_each() {
     assert_eq!(r.code, Some(1), "{r:?}");
     // Six findings: five on line 1 in one diagnostic, one on line 2 in another.
     assert_eq!(
-        r.stdout.matches("PL202 zero-width\n").count(),
+        r.stdout.matches("PL202 zero-width [error]\n").count(),
         2,
         "{}",
         r.stdout
     );
     assert!(r.stdout.contains("(and 4 more on"), "{}", r.stdout);
     assert!(
+        r.stdout.ends_with(
+            "6 findings (6 errors, 0 warnings, 0 notes) in 1 file scanned\n\
+                        6 fixable with `promptlint check --fix` (`--diff` shows the change first)\n"
+        ),
+        "{}",
         r.stdout
-            .ends_with("6 findings (6 errors, 0 warnings, 0 notes) in 1 file scanned\n")
     );
     insta::assert_snapshot!("grouped_repeats", r.stdout);
 }

@@ -98,6 +98,10 @@ const TABLE: &[(&str, usize)] = &[
     ("report", 9),
     // What a result keeps of its text for the human renderer (the streaming pipeline).
     ("report::excerpt", 9),
+    // The rule's "what to do" and "suppress" texts for the human output, and the locale.
+    ("report::advice", 9),
+    // What `--fix` would remove per finding (shared by `fix` and the summary's count).
+    ("report::fixable", 9),
     ("suppress", 10),
     ("pipeline", 10),
     // Runs each user rule's examples through the pipeline to validate them.

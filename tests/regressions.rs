@@ -100,3 +100,17 @@ fn a_named_reference_for_a_zero_width_space_does_not_hide_a_word() {
     let found = rules(dir.path());
     assert!(found.contains(&("PL101".to_owned(), 3)), "{found:?}");
 }
+
+/// A panic inside a check (a bug) becomes an error entry of its file (moved from `src/lib.rs`'s
+/// unit tests, which keep that file under its line limit).
+#[test]
+fn a_panicking_check_becomes_an_error_of_its_file() {
+    let err = promptlint::guarded("AGENTS.md", || panic!("index 7 out of range")).unwrap_err();
+    assert_eq!(err.path, "AGENTS.md");
+    assert_eq!(
+        err.message,
+        "internal error while checking this file, please report it: index 7 out of range"
+    );
+    let err = promptlint::guarded("x", || std::panic::panic_any(3_u8)).unwrap_err();
+    assert!(err.message.ends_with("unknown panic"), "{}", err.message);
+}

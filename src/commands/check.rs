@@ -6,6 +6,8 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
+use clap::ValueEnum as _;
+
 use crate::cli::{CheckArgs, ColorArg};
 use crate::escape::{escape_one_line, escape_path};
 use crate::report::{self, Format, HumanOptions, SourceRoot};
@@ -205,7 +207,38 @@ fn run_baseline(args: &CheckArgs, report: &mut report::Report) -> Vec<String> {
     errors
 }
 
+/// A usage mistake of a user who brings another tool's flags, refused before the run with
+/// what to type instead: an `--output` file named like a format (`--output concise` would
+/// write a file `concise`), zizmor's `--persona`.
+fn misused_flag(args: &CheckArgs) -> Option<String> {
+    if let Some(out) = &args.output
+        && Format::value_variants().iter().any(|f| {
+            f.to_possible_value()
+                .is_some_and(|v| v.matches(&out.to_string_lossy(), false))
+        })
+    {
+        let name = escape_one_line(&out.to_string_lossy());
+        return Some(format!(
+            "--output {name} names the output file, and `{name}` is a format's name: did you \
+             mean `--format {name}`? (to write a file of that name, give `--output ./{name}`)"
+        ));
+    }
+    if let Some(p) = &args.persona {
+        return Some(format!(
+            "--persona {}: promptlint has no personas; it reports every finding by default. \
+             See fewer with `--min-severity warning` or `--min-confidence medium` (zizmor's \
+             `--min-severity` and `--min-confidence`)",
+            escape_one_line(p)
+        ));
+    }
+    None
+}
+
 pub(super) fn run_check(mut args: CheckArgs) -> ExitCode {
+    // `--stdin-filename` alone names standard input: read it.
+    if args.paths.is_empty() && args.stdin_filename.is_some() && !args.user {
+        args.paths.push(std::path::PathBuf::from("-"));
+    }
     // No path: the current folder, unless only the user's setup is asked for.
     if args.paths.is_empty() && !args.user {
         args.paths.push(std::path::PathBuf::from("."));
@@ -215,6 +248,7 @@ pub(super) fn run_check(mut args: CheckArgs) -> ExitCode {
         kind: args.kind,
         stdin_filename: args.stdin_filename.clone(),
         select: args.select.clone(),
+        extend_select: args.extend_select.clone(),
         ignore: args.ignore.clone(),
         size_limit: args.max_file_size,
         exclude: args.exclude.clone(),
@@ -244,6 +278,21 @@ pub(super) fn run_check(mut args: CheckArgs) -> ExitCode {
         sarif_file: args.sarif_file.as_deref(),
         json_file: args.json_file.as_deref(),
     };
+    if let Some(message) = misused_flag(&args) {
+        return outputs.usage(&message);
+    }
+    if args.show_settings {
+        return match crate::Settings::resolve(&opts) {
+            Ok(settings) => {
+                ExitCode::from(if emit(&super::settings::show(&args, &opts, &settings)) {
+                    Exit::Clean
+                } else {
+                    Exit::Error
+                })
+            }
+            Err(e) => outputs.error(e),
+        };
+    }
     if args.diff && format != Format::Human {
         return outputs.usage(
             "--diff prints a unified diff only and takes no --format; run without --diff for findings in that format",
@@ -287,21 +336,53 @@ pub(super) fn run_check(mut args: CheckArgs) -> ExitCode {
         if args.user {
             paths.push("your user-level agent setup".to_owned());
         }
-        let why = if report.sources().next().is_none() && args.user && args.paths.is_empty() {
+        let changed = match &args.diff_base {
+            Some(base) if report.sources().next().is_none() => {
+                crate::changed::Changes::of_paths(&opts.paths, base, false)
+                    .ok()
+                    .map(|c| (base, c.len()))
+            }
+            _ => None,
+        };
+        let why = if let Some((base, n)) = changed {
+            if n == 0 {
+                format!(
+                    "no file changed since `{}` (--diff-base scans only the files changed \
+                     since the ref, staged or not, and new untracked ones)",
+                    escape_one_line(base)
+                )
+            } else {
+                format!(
+                    "none of the {n} file{} changed since `{}` there matches an agent file \
+                     convention (`git diff --name-only {}` lists them; name a file to scan it \
+                     whatever its name)",
+                    plural(n),
+                    escape_one_line(base),
+                    escape_one_line(base)
+                )
+            }
+        } else if report.sources().next().is_none() && args.user && args.paths.is_empty() {
             "no agent's user-level file was found under the home folder (`promptlint check \
              --user --show-files` lists what was found; README, \"Your own agent setup\", lists \
              where each agent keeps them)"
+                .to_owned()
         } else if report.sources().next().is_none() {
             "no file there matches an agent file convention (`promptlint check --show-files` \
              lists what was found; name a file to scan it whatever its name, or add `include:` \
              globs to .promptlint.yaml)"
+                .to_owned()
         } else {
             "every file found was skipped (binary, over the size limit or not a regular file: \
              see the PL804 notes, or `promptlint check --show-files`)"
+                .to_owned()
         };
         eprintln!("warning: no file was scanned in {}: {why}", paths.join(" "));
     }
     run_errors.extend(run_baseline(&args, &mut report));
+    report.keep_at_least(
+        args.min_severity.severity(),
+        args.min_confidence.confidence(),
+    );
     let limits = report.limits;
     report.truncate(limits);
     let to_stdout = args.output.as_ref().is_none_or(|p| p.as_os_str() == "-");
@@ -310,6 +391,7 @@ pub(super) fn run_check(mut args: CheckArgs) -> ExitCode {
         quiet: if args.silent { 2 } else { args.quiet },
         statistics: args.statistics,
         width: output_width(to_stdout),
+        ascii: !crate::report::advice::utf8_locale(|v| std::env::var_os(v)),
     };
     let root = SourceRoot::detect(&report);
     // The extra files first, so that the main output can report a failure to write one.
@@ -329,7 +411,7 @@ pub(super) fn run_check(mut args: CheckArgs) -> ExitCode {
     if written.is_err() || !report.run_errors.is_empty() {
         return ExitCode::from(Exit::Error);
     }
-    let fail_on = args.fail_on;
+    let fail_on = super::settings::effective_fail_on(&args);
     if args.fail_on_empty && report.files_scanned == 0 {
         return ExitCode::from(Exit::Findings);
     }

@@ -14,6 +14,7 @@ mod mcp;
 mod output;
 mod pin;
 mod rules;
+mod settings;
 
 use cache::run_cache;
 use check::run_check;

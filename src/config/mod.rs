@@ -167,12 +167,12 @@ impl Config {
         base: &Path,
         scope: &RulesScope,
     ) -> Result<Config, ConfigError> {
-        let raw = parse_raw(display, text)?;
+        let (raw, errors) = parse_raw(display, text)?;
         let base = absolute(base);
         let mut p = Problems {
             display,
             text,
-            errors: Vec::new(),
+            errors,
         };
         let rules = match load_rules(&base, &raw.rules_dirs, scope, &mut p) {
             Ok(r) => r,

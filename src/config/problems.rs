@@ -5,6 +5,7 @@
 #![allow(clippy::result_large_err)]
 
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 use std::path::Path;
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
@@ -73,25 +74,103 @@ pub(super) fn at(
 
 /// Parses the YAML of a config file without validating it against the catalog (for the
 /// in-tree config check, which must not fail on a file the config stage reports).
-pub(super) fn parse_raw(display: &str, text: &str) -> Result<RawConfig, ConfigError> {
-    parse_raw_yaml(text).map_err(|e| {
-        // The schema stops at the first unknown key: report every one when there are more.
-        let unknown = unknown_keys(display, text);
-        if unknown.len() > 1 {
-            return super::error::many(display, unknown);
+/// Parses the config `text`, reporting every top-level entry that does not parse, not only
+/// the first: serde stops at the first error, so the entry holding it (its lines, from its
+/// key to the next top-level key) is blanked and the rest parsed again, until it parses.
+/// Blanking whole lines keeps every other line and column where it was, so each later error
+/// points at the file as written. Unknown keys are reported and blanked first. `Ok` holds the
+/// config of the entries that parsed and the errors of the others (empty when all parsed);
+/// `Err` the error of a file that is not a YAML mapping at all.
+pub(super) fn parse_raw(
+    display: &str,
+    text: &str,
+) -> Result<(RawConfig, Vec<ConfigError>), ConfigError> {
+    let help = || {
+        Some(format!(
+            "the keys are {}; see the README's Configuration section",
+            KEYS.join(", ")
+        ))
+    };
+    let entries = top_level_entries(text);
+    // The text as parsed, by line; a blanked line keeps its length in spaces, so that every
+    // byte offset, line and column of the other lines stays the file's.
+    let mut current: Vec<String> = text.split_inclusive('\n').map(str::to_owned).collect();
+    let blank = |current: &mut Vec<String>, lines: &Range<usize>| {
+        for l in current.iter_mut().take(lines.end).skip(lines.start) {
+            *l = l
+                .chars()
+                .map(|c| {
+                    if c == '\n' {
+                        "\n".to_owned()
+                    } else {
+                        " ".repeat(c.len_utf8())
+                    }
+                })
+                .collect();
         }
-        at(
+    };
+    let mut errors = unknown_keys(display, text);
+    for (key, lines) in &entries {
+        if !KEYS.contains(&key.as_str()) {
+            blank(&mut current, lines);
+        }
+    }
+    let mut blanked: Vec<usize> = Vec::new();
+    loop {
+        let e = match parse_raw_yaml(&current.concat()) {
+            Ok(raw) => return Ok((raw, errors)),
+            Err(e) => e,
+        };
+        let loc = e.location().unwrap_or(Location::UNKNOWN);
+        errors.push(at(
             display,
             text,
-            &e.location().unwrap_or(Location::UNKNOWN),
+            &loc,
             yaml_message(&e.to_string()),
             "here",
-            Some(format!(
-                "the keys are {}; see the README's Configuration section",
-                KEYS.join(", ")
-            )),
-        )
-    })
+            help(),
+        ));
+        // The entry holding the error, if it was not blanked already: blank it, parse again.
+        let line = usize::try_from(loc.line()).unwrap_or(0).saturating_sub(1);
+        let holder = entries
+            .iter()
+            .position(|(_, lines)| loc.line() > 0 && lines.contains(&line))
+            .filter(|i| !blanked.contains(i));
+        match holder {
+            Some(i) => {
+                blanked.push(i);
+                blank(&mut current, &entries[i].1);
+            }
+            None => return Err(super::error::many(display, errors)),
+        }
+    }
+}
+
+/// The top-level entries of the mapping `text`: each key with its 0-based lines, from the
+/// key's line to the line before the next key (the last to the end); empty when `text` is not
+/// a YAML mapping.
+fn top_level_entries(text: &str) -> Vec<(String, Range<usize>)> {
+    let Ok(Some(map)) =
+        serde_saphyr::from_str::<Option<HashMap<Spanned<String>, serde::de::IgnoredAny>>>(text)
+    else {
+        return Vec::new();
+    };
+    let mut keys: Vec<(usize, String)> = map
+        .into_keys()
+        .filter(|k| k.referenced.line() > 0)
+        .map(|k| {
+            let line = usize::try_from(k.referenced.line()).unwrap_or(1) - 1;
+            (line, k.value)
+        })
+        .collect();
+    keys.sort();
+    let total = text.split_inclusive('\n').count();
+    let mut out = Vec::with_capacity(keys.len());
+    for (i, (line, key)) in keys.iter().enumerate() {
+        let end = keys.get(i + 1).map_or(total, |next| next.0);
+        out.push((key.clone(), *line..end.max(line + 1)));
+    }
+    out
 }
 
 /// An error for each top-level key of `text` that is not a config key, in file order, with

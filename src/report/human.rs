@@ -15,8 +15,8 @@ use miette::{
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
-use super::excerpt;
 use super::model::{DEFAULT_WIDTH, FileResult, HumanOptions, Located, Report};
+use super::{advice, excerpt};
 use crate::escape::{escape_invisible, escape_one_line, escape_path, truncate_chars};
 use crate::finding::Severity;
 
@@ -131,7 +131,8 @@ fn keep_tail(s: &str, n: usize) -> String {
 
 /// The escaped snippet of the lines of a group of findings (one rule, one line, sorted, not
 /// overlapping) and the span of each finding in it.
-fn snippet(file: &FileResult, group: &[&Located]) -> (Snippet, Vec<Range<usize>>) {
+fn snippet(file: &FileResult, group: &[&Located], ascii: bool) -> (Snippet, Vec<Range<usize>>) {
+    let shown = |s: String| if ascii { advice::ascii(&s) } else { s };
     // The text around the findings (`excerpt::Excerpt::around` keeps what is read here).
     let text = &file.excerpt;
     let first_l = group[0];
@@ -156,7 +157,7 @@ fn snippet(file: &FileResult, group: &[&Located]) -> (Snippet, Vec<Range<usize>>
         keep_tail(&before, KEEP_BEFORE)
     };
     let mut s = String::new();
-    s.push_str(&before);
+    s.push_str(&shown(before));
     let mut labels = Vec::with_capacity(group.len());
     for (i, l) in group.iter().enumerate() {
         let sp = &l.finding.span;
@@ -168,12 +169,12 @@ fn snippet(file: &FileResult, group: &[&Located]) -> (Snippet, Vec<Range<usize>>
             inner
         };
         let a = s.len();
-        s.push_str(&inner);
+        s.push_str(&shown(inner));
         labels.push(a..s.len());
         if let Some(next) = group.get(i + 1) {
-            s.push_str(&escape_invisible(
+            s.push_str(&shown(escape_invisible(
                 text.slice(sp.end..next.finding.span.start),
-            ));
+            )));
         }
     }
     let end = last_span.end;
@@ -182,11 +183,11 @@ fn snippet(file: &FileResult, group: &[&Located]) -> (Snippet, Vec<Range<usize>>
         .max(end);
     let after = escape_invisible(text.slice(end..after_end));
     let after = after.trim_end_matches('\r');
-    s.push_str(&truncate_chars(after, KEEP_AFTER));
+    s.push_str(&shown(truncate_chars(after, KEEP_AFTER)));
     let primary = labels[0].clone();
     (
         Snippet {
-            name: escape_path(&file.path),
+            name: shown(escape_path(&file.path)),
             text: s,
             first_line: first,
             label: (primary.start, primary.end - primary.start),
@@ -196,10 +197,36 @@ fn snippet(file: &FileResult, group: &[&Located]) -> (Snippet, Vec<Range<usize>>
     )
 }
 
-fn diagnostic(file: &FileResult, group: &[&Located]) -> FindingDiagnostic {
+/// The label under a finding's span: the finding's own, else what the rule's message says
+/// the match is (`instruction override` of `instruction override: {match}`); none when the
+/// check writes the whole message (`{match}`), which the line above the snippet shows. Never
+/// the rule's name, which the header shows.
+fn label_of(f: &crate::finding::Finding) -> Option<String> {
+    if let Some(l) = &f.label {
+        return Some(l.clone());
+    }
+    let what = f.rule.message.replace("{match}", "");
+    let what = what.trim().trim_end_matches(':').trim();
+    (!what.is_empty()).then(|| what.to_owned())
+}
+
+/// The diagnostic of a group of findings. Its help says what to do (the rule's
+/// `**What to do:**` paragraph) and where the rule's documentation is, for every finding; the
+/// rule's summary and its `**Suppress:**` paragraph only at the first finding of the rule in
+/// the run (`first`). This follows ruff, whose full output repeats each finding's own `help:`
+/// (the fix title) and its rule's link but not the rule's documentation, which
+/// `ruff rule CODE` prints: text that is the same at every finding of a rule is said once.
+fn diagnostic(
+    file: &FileResult,
+    group: &[&Located],
+    first: bool,
+    ascii: bool,
+) -> FindingDiagnostic {
+    let shown = |s: String| if ascii { advice::ascii(&s) } else { s };
     let f = &group[0].finding;
-    let (snippet, spans) = snippet(file, group);
-    let mut help = f.rule.summary.trim().to_owned();
+    let (snippet, spans) = snippet(file, group, ascii);
+    let rule = &f.rule;
+    let mut help = advice::what_to_do(rule).unwrap_or_else(|| rule.summary.trim().to_owned());
     if let Some(why) = &f.context {
         let _ = write!(help, "\nreported as {} ({why})", f.severity);
     }
@@ -210,39 +237,54 @@ fn diagnostic(file: &FileResult, group: &[&Located]) -> FindingDiagnostic {
             user_level_label(&file.agents)
         );
     }
+    if first {
+        if advice::what_to_do(rule).is_some() {
+            let _ = write!(help, "\nwhy: {}", rule.summary.trim());
+        }
+        if let Some(how) = advice::suppress(rule) {
+            let _ = write!(help, "\nsuppress: {how}");
+        }
+    }
+    let _ = write!(
+        help,
+        "\nsee: `promptlint explain {}` or {}",
+        rule.id,
+        crate::rules::docs::help_uri(rule)
+    );
     let mut message = f.message.clone();
     if group.len() > 1 {
         let _ = write!(message, " (and {} more on this line)", group.len() - 1);
     }
+    let first_label = label_of(f);
     let labels = group
         .iter()
         .zip(spans)
         .enumerate()
         .map(|(i, (l, span))| {
-            let text = l
-                .finding
-                .label
-                .clone()
-                .unwrap_or_else(|| l.finding.rule.name.clone());
+            let text = label_of(&l.finding);
             let range = span.start..span.end.max(span.start);
             if i == 0 {
-                LabeledSpan::new_primary_with_span(Some(text), range)
+                LabeledSpan::new_primary_with_span(text.map(shown), range)
             } else {
                 // A repeat says what the first says: its underline is enough.
-                let first = f.label.as_ref().unwrap_or(&f.rule.name);
-                LabeledSpan::new_with_span((&text != first).then_some(text), range)
+                LabeledSpan::new_with_span(
+                    text.filter(|t| Some(t) != first_label.as_ref()).map(shown),
+                    range,
+                )
             }
         })
         .collect();
     FindingDiagnostic {
-        message,
-        code: format!("{} {}", f.rule.id, f.rule.name),
+        message: shown(message),
+        // The severity as a word, not only as the glyph and color of the line below: an
+        // uncolored CI log keeps it.
+        code: format!("{} {} [{}]", rule.id, rule.name, f.severity.as_str()),
         severity: match f.severity {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
             Severity::Note => miette::Severity::Advice,
         },
-        help,
+        help: shown(help),
         labels,
         snippet,
     }
@@ -293,10 +335,11 @@ fn groups(report: &Report) -> Vec<(&FileResult, Vec<&Located>)> {
 /// Renders every finding that is not suppressed as a diagnostic, the read errors, and a
 /// summary line that counts the suppressed ones (`… in 3 files scanned (2 suppressed)`).
 pub fn render(report: &Report, opts: HumanOptions) -> String {
-    let theme = if opts.color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
+    let theme = match (opts.color, opts.ascii) {
+        (true, false) => GraphicalTheme::unicode(),
+        (false, false) => GraphicalTheme::unicode_nocolor(),
+        (true, true) => GraphicalTheme::ascii(),
+        (false, true) => GraphicalTheme::none(),
     };
     let width = if opts.width == 0 {
         DEFAULT_WIDTH
@@ -306,6 +349,11 @@ pub fn render(report: &Report, opts: HumanOptions) -> String {
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_context_lines(1)
         .with_width(width)
+        // A URL or a flag in the help stays whole: lines break at spaces only, and a word
+        // longer than the line overflows it.
+        .with_break_words(false)
+        .with_word_separator(textwrap::WordSeparator::AsciiSpace)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation)
         .with_links(false);
     let mut out = String::new();
     if opts.quiet >= 2 {
@@ -314,8 +362,10 @@ pub fn render(report: &Report, opts: HumanOptions) -> String {
     if opts.statistics {
         out.push_str(&statistics(report));
     } else {
+        let mut seen = std::collections::HashSet::new();
         for (file, group) in groups(report) {
-            let d = diagnostic(file, &group);
+            let first = seen.insert(group[0].finding.rule.id.as_str());
+            let d = diagnostic(file, &group, first, opts.ascii);
             if handler.render_report(&mut out, &d).is_err() {
                 for l in group {
                     let _ = writeln!(
@@ -354,7 +404,7 @@ pub(super) fn errors_and_summary(report: &Report, opts: HumanOptions, out: &mut 
     }
     let _ = writeln!(
         out,
-        "{} finding{} ({} error{}, {} warning{}, {} note{}) in {} file{} scanned{}{}{}",
+        "{} finding{} ({} error{}, {} warning{}, {} note{}) in {} file{} scanned{}{}{}{}",
         total,
         plural(total),
         c.errors,
@@ -369,6 +419,14 @@ pub(super) fn errors_and_summary(report: &Report, opts: HumanOptions, out: &mut 
             String::new()
         } else {
             format!(" ({suppressed} suppressed)")
+        },
+        if report.below_threshold == 0 {
+            String::new()
+        } else {
+            format!(
+                "; {} more below --min-severity or --min-confidence",
+                report.below_threshold
+            )
         },
         if report.truncated == 0 {
             String::new()
@@ -388,27 +446,56 @@ pub(super) fn errors_and_summary(report: &Report, opts: HumanOptions, out: &mut 
             )
         }
     );
+    // As ruff's `[*] N fixable with the `--fix` option`: the findings `--fix` would remove.
+    let fixable = report.findings().filter(|(_, l)| l.fixable).count();
+    if fixable > 0 {
+        let _ = writeln!(
+            out,
+            "{fixable} fixable with `promptlint check --fix` (`--diff` shows the change first)"
+        );
+    }
 }
 
-/// One line per rule with unsuppressed findings, most found first: count, id, name, severity
-/// (as `ruff --statistics`).
+/// One line per rule with unsuppressed findings, most found first: count, id, name, and the
+/// severities its findings have (as `ruff --statistics`, which prints count, code and name).
+/// A rule's findings need not share one severity (a quoted phrase is lowered to a note):
+/// one severity is shown as its word, several with the count of each, highest first
+/// (`2 error, 1 note`).
 pub(super) fn statistics(report: &Report) -> String {
-    let mut by_rule: std::collections::BTreeMap<&str, (usize, &str, Severity)> =
-        std::collections::BTreeMap::new();
+    type Row<'a> = (usize, &'a str, [usize; 3]);
+    let mut by_rule: std::collections::BTreeMap<&str, Row<'_>> = std::collections::BTreeMap::new();
+    let order = [Severity::Error, Severity::Warning, Severity::Note];
     for (_, l) in report.findings() {
         let r = &l.finding.rule;
         let e = by_rule
             .entry(r.id.as_str())
-            .or_insert((0, r.name.as_str(), l.finding.severity));
+            .or_insert((0, r.name.as_str(), [0; 3]));
         e.0 += 1;
-        e.2 = e.2.max(l.finding.severity);
+        if let Some(i) = order.iter().position(|s| *s == l.finding.severity) {
+            e.2[i] += 1;
+        }
     }
     let mut rows: Vec<_> = by_rule.into_iter().collect();
     rows.sort_by(|a, b| b.1.0.cmp(&a.1.0).then(a.0.cmp(b.0)));
     let w = rows.iter().map(|(_, (_, n, _))| n.len()).max().unwrap_or(0);
     let mut out = String::new();
-    for (id, (count, name, severity)) in rows {
-        let _ = writeln!(out, "{count:>5}  {id}  {name:<w$}  {}", severity.as_str());
+    for (id, (count, name, by)) in rows {
+        let present: Vec<(Severity, usize)> = order
+            .iter()
+            .zip(by)
+            .filter(|(_, n)| *n > 0)
+            .map(|(s, n)| (*s, n))
+            .collect();
+        let severities = if let [(s, _)] = present.as_slice() {
+            s.as_str().to_owned()
+        } else {
+            present
+                .iter()
+                .map(|(s, n)| format!("{n} {}", s.as_str()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(out, "{count:>5}  {id}  {name:<w$}  {severities}");
     }
     out
 }

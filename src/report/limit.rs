@@ -136,6 +136,29 @@ fn sort(findings: &mut [Located]) {
 }
 
 impl Report {
+    /// Leaves out the findings below `severity` or of a rule below `confidence`
+    /// (`--min-severity`, `--min-confidence`), suppressed ones too, counting the unsuppressed
+    /// ones left out in [`Report::below_threshold`]. They no longer count towards the exit
+    /// code, as zizmor's `--min-severity` and `--min-confidence` filter its findings.
+    pub fn keep_at_least(&mut self, severity: Severity, confidence: crate::severity::Confidence) {
+        for file in &mut self.files {
+            let before = file
+                .findings
+                .iter()
+                .filter(|l| l.suppression.is_none())
+                .count();
+            file.findings.retain(|l| {
+                l.finding.severity >= severity && l.finding.rule.confidence >= confidence
+            });
+            let after = file
+                .findings
+                .iter()
+                .filter(|l| l.suppression.is_none())
+                .count();
+            self.below_threshold += before - after;
+        }
+    }
+
     /// Applies `limits` (see the module docs) and adds to [`Report::truncated`] how many
     /// findings were removed. Call it once, on the final report: `PL810` findings are never
     /// removed by a per-rule limit, but a second call would count the run's own `PL810` as over

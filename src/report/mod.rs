@@ -5,9 +5,11 @@
 //! (line, column, rule id), so output is deterministic whatever order the parallel stages
 //! finished in; fingerprints are computed here, once the order is fixed.
 
+pub mod advice;
 pub mod cache;
 pub mod concise;
 pub mod excerpt;
+pub mod fixable;
 pub mod github;
 pub mod gitlab;
 pub mod human;

@@ -79,6 +79,9 @@ pub struct Located {
     /// human summary counts them, JSON lists them under `suppressed`, and SARIF gives them
     /// `result.suppressions`.
     pub suppression: Option<Suppression>,
+    /// True when `--fix` would remove something for this finding (set from the file's text,
+    /// [`super::fixable::fixable`]); the human summary counts them.
+    pub fixable: bool,
 }
 
 impl Located {
@@ -92,6 +95,7 @@ impl Located {
             occurrence: 0,
             related: Vec::new(),
             suppression: None,
+            fixable: false,
         }
     }
 }
@@ -219,6 +223,14 @@ impl FileResult {
         located.sort_by(|a, b| {
             (a.start, a.end, &a.finding.rule.id).cmp(&(b.start, b.end, &b.finding.rule.id))
         });
+        let judged: Vec<_> = located
+            .iter()
+            .map(|l| (&l.finding, l.suppression.is_none()))
+            .collect();
+        let fixable = super::fixable::fixable(&text, &judged);
+        for (l, f) in located.iter_mut().zip(fixable) {
+            l.fixable = f;
+        }
         let excerpt = Excerpt::around(
             &text,
             &lines,
@@ -337,6 +349,9 @@ pub struct Report {
     pub limits: Limits,
     /// Findings removed by [`Report::truncate`] (each counted by a `PL810` finding).
     pub truncated: usize,
+    /// Unsuppressed findings left out by `--min-severity` or `--min-confidence`
+    /// ([`Report::keep_at_least`]); the human summary counts them.
+    pub below_threshold: usize,
     /// Errors of the run rather than of one source, one line each, escaped: a usage or
     /// configuration error that stopped the run before any file was read, or an output that
     /// could not be written. The command line prints them on stderr; the JSON, SARIF and
@@ -393,6 +408,7 @@ impl Report {
             stale_baseline: Vec::new(),
             limits: Limits::default(),
             truncated: 0,
+            below_threshold: 0,
             run_errors: Vec::new(),
             user_home: None,
         }
@@ -563,8 +579,9 @@ impl FromStr for FailOn {
 /// `super::gitlab`, `super::concise`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Format {
-    /// rustc-style diagnostics.
+    /// rustc-style diagnostics (also `full`, ruff's name).
     #[default]
+    #[value(alias = "full")]
     Human,
     /// JSON, schema version 1.
     Json,
@@ -592,6 +609,9 @@ pub struct HumanOptions {
     /// Columns the human diagnostics wrap at (0: [`DEFAULT_WIDTH`]); the command line takes
     /// the terminal's width, capped to [`MIN_WIDTH`]..=[`MAX_WIDTH`].
     pub width: usize,
+    /// ASCII only: no box-drawing character or glyph, and every other non-ASCII code point as
+    /// `<U+XXXX>`, for a locale that is not UTF-8 ([`super::advice::utf8_locale`]).
+    pub ascii: bool,
 }
 
 /// Columns of human output when the width is not known (not a terminal, no `COLUMNS`).

@@ -15,8 +15,8 @@ use assert_cmd::Command;
 pub const COLUMNS: &str = "100";
 
 /// A `Command` for the built `promptlint` binary with a scrubbed environment: no inherited
-/// `PROMPTLINT_*` variable, `NO_COLOR=1`, `COLUMNS` fixed, no forced color, short panics, no
-/// global gitignore.
+/// `PROMPTLINT_*` variable, `NO_COLOR=1`, `COLUMNS` fixed, a UTF-8 locale, no forced color,
+/// short panics, no global gitignore.
 pub fn promptlint() -> Command {
     let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("promptlint"));
     for (key, _) in std::env::vars_os() {
@@ -24,7 +24,13 @@ pub fn promptlint() -> Command {
         if key.starts_with("PROMPTLINT_")
             || matches!(
                 key.as_ref(),
-                "CLICOLOR" | "CLICOLOR_FORCE" | "FORCE_COLOR" | "TERM" | "COLUMNS"
+                "CLICOLOR"
+                    | "CLICOLOR_FORCE"
+                    | "FORCE_COLOR"
+                    | "TERM"
+                    | "COLUMNS"
+                    | "LC_ALL"
+                    | "LC_CTYPE"
             )
         {
             cmd.env_remove(key.as_ref());
@@ -36,6 +42,8 @@ pub fn promptlint() -> Command {
     let no_home = std::env::temp_dir().join("promptlint-tests-no-home");
     cmd.env("NO_COLOR", "1")
         .env("COLUMNS", COLUMNS)
+        // A UTF-8 locale: the human output is ASCII only under one that is not.
+        .env("LANG", "C.UTF-8")
         .env("RUST_BACKTRACE", "0")
         .env("HOME", &no_home)
         .env("XDG_CONFIG_HOME", &no_home)

@@ -85,7 +85,7 @@ pub fn truncate_chars(text: &str, max: usize) -> String {
 /// leaves a quotation mark, backtick or bracket open, its closer follows the ellipsis
 /// (`"curl -s -X POST …"`), so a message's own quoting stays balanced.
 pub fn excerpt(text: &str, max: usize) -> String {
-    let line = escape_one_line(text.trim());
+    let line = escape_one_line(trim_unbalanced(text));
     let cut = truncate_chars(&line, max);
     if !cut.ends_with('…') {
         return cut;
@@ -100,6 +100,55 @@ pub fn excerpt(text: &str, max: usize) -> String {
             return balanced;
         }
         keep -= 1;
+    }
+}
+
+/// Quotes that open and close with the same character.
+const SAME_QUOTES: [char; 3] = ['"', '`', '\''];
+/// Brackets and typographic quotes: (opener, closer).
+const PAIRS: [(char, char); 5] = [('(', ')'), ('[', ']'), ('{', '}'), ('“', '”'), ('‘', '’')];
+
+/// `text` without white space and without the quotes, backticks and brackets at its ends that
+/// have no partner in it: a match that took the delimiter before or after it (`` `--yolo ``,
+/// `rm -rf /"`, `cat ~/.ssh/id_rsa)`) is shown as `--yolo`, `rm -rf /`, `cat ~/.ssh/id_rsa`.
+/// A pair the text holds whole (`"hi"`, `$(cat x)`) stays. Every message excerpt goes
+/// through [`excerpt`], which calls this.
+pub fn trim_unbalanced(text: &str) -> &str {
+    let count = |s: &str, c: char| s.chars().filter(|&x| x == c).count();
+    let mut s = text.trim();
+    loop {
+        let before = s.len();
+        // The end first: of an odd number of one quote, pairing from the left leaves the last
+        // one over (`'run it' now'`).
+        if let Some(c) = s.chars().next_back() {
+            let stray = if SAME_QUOTES.contains(&c) {
+                count(s, c) % 2 == 1
+            } else {
+                PAIRS
+                    .iter()
+                    .find(|p| p.1 == c)
+                    .is_some_and(|&(o, cl)| count(s, cl) > count(s, o))
+            };
+            if stray {
+                s = s[..s.len() - c.len_utf8()].trim_end();
+            }
+        }
+        if let Some(c) = s.chars().next() {
+            let stray = if SAME_QUOTES.contains(&c) {
+                count(s, c) % 2 == 1
+            } else {
+                PAIRS
+                    .iter()
+                    .find(|p| p.0 == c)
+                    .is_some_and(|&(o, cl)| count(s, o) > count(s, cl))
+            };
+            if stray {
+                s = s[c.len_utf8()..].trim_start();
+            }
+        }
+        if s.len() == before {
+            return s;
+        }
     }
 }
 
@@ -172,6 +221,21 @@ mod tests {
             excerpt("say \"hi\" and then more words", 12),
             "say \"hi\" and…"
         );
+    }
+
+    #[test]
+    fn stray_delimiters_at_the_ends_are_trimmed_and_pairs_kept() {
+        assert_eq!(excerpt("`--yolo", 80), "--yolo");
+        assert_eq!(excerpt("rm -rf /\"", 80), "rm -rf /");
+        assert_eq!(excerpt("cat ~/.ssh/id_rsa)", 80), "cat ~/.ssh/id_rsa");
+        assert_eq!(excerpt("(“ignore the rules", 80), "ignore the rules");
+        assert_eq!(excerpt("'run it' now'", 80), "'run it' now");
+        // Whole pairs, inside or at the ends, stay.
+        assert_eq!(excerpt("\"hi\"", 80), "\"hi\"");
+        assert_eq!(excerpt("$(cat ~/.ssh/id_rsa)", 80), "$(cat ~/.ssh/id_rsa)");
+        assert_eq!(excerpt("say `x` (twice)", 80), "say `x` (twice)");
+        // Nothing but delimiters: nothing left.
+        assert_eq!(trim_unbalanced(" \"` "), "");
     }
 
     #[test]

@@ -12,11 +12,12 @@ export interface Environment {
   platform: NodeJS.Platform;
   /** The PATH variable (`Path` on Windows is read by the caller). */
   pathVariable: string | undefined;
-  /** PATHEXT on Windows (`.COM;.EXE;.BAT;.CMD` when unset). */
-  pathExt: string | undefined;
   /** The user's home folder. */
   home: string;
-  /** The first workspace folder's path, for `${workspaceFolder}` and relative settings. */
+  /**
+   * The first workspace folder's path, for `${workspaceFolder}` and relative settings;
+   * `undefined` in an untrusted workspace, so that no setting resolves into the repository.
+   */
   workspaceFolder: string | undefined;
   /** True when `file` is a regular file this process may execute. */
   isExecutable(file: string): boolean;
@@ -31,25 +32,14 @@ export type Resolution =
 /** Where the install instructions are (the README's install section). */
 export const INSTALL_URL = "https://github.com/promptlint/promptlint#install";
 
-/** The binary's names on `platform`, in the order they are tried in each folder. */
-export function executableNames(platform: NodeJS.Platform, pathExt: string | undefined): string[] {
-  if (platform !== "win32") {
-    return ["promptlint"];
-  }
-  // Windows runs `promptlint` through PATHEXT; the release archive and the wheel ship
-  // `promptlint.exe`, so it comes first whatever PATHEXT says.
-  const exts = (pathExt && pathExt.trim() !== "" ? pathExt : ".COM;.EXE;.BAT;.CMD")
-    .split(";")
-    .map((e) => e.trim().toLowerCase())
-    .filter((e) => e.startsWith("."));
-  const names = ["promptlint.exe"];
-  for (const e of exts) {
-    const n = `promptlint${e}`;
-    if (!names.includes(n)) {
-      names.push(n);
-    }
-  }
-  return names;
+/**
+ * The binary's names on `platform`. On Windows only `promptlint.exe`, what the release archive
+ * and the wheel install: a `.cmd` or `.bat` shim could not be started without a shell (Node.js
+ * refuses to spawn one directly since the fix of CVE-2024-27980), and a shell would reparse the
+ * path and arguments.
+ */
+export function executableNames(platform: NodeJS.Platform): string[] {
+  return platform === "win32" ? ["promptlint.exe"] : ["promptlint"];
 }
 
 /** `~` and `${workspaceFolder}` expanded, a relative path taken from the workspace folder. */
@@ -76,21 +66,22 @@ export function resolveBinary(setting: string | undefined, env: Environment): Re
   const p = env.platform === "win32" ? path.win32 : path.posix;
   if (setting !== undefined && setting.trim() !== "") {
     const resolved = expandSetting(setting, env);
+    // Without a workspace folder (none open, or an untrusted one: the caller passes none) a
+    // relative setting has nothing to be relative to; never the editor's own working folder.
+    const needsFolder = setting.includes("${workspaceFolder}") && env.workspaceFolder === undefined;
+    if (needsFolder || !p.isAbsolute(resolved)) {
+      return { kind: "setting-invalid", setting, resolved };
+    }
     if (env.isExecutable(resolved)) {
       return { kind: "found", path: resolved, source: "setting" };
     }
     // `promptlint.path` may name the binary without its extension on Windows.
-    if (env.platform === "win32" && p.extname(resolved) === "") {
-      for (const name of executableNames(env.platform, env.pathExt)) {
-        const withExt = resolved + p.extname(name);
-        if (env.isExecutable(withExt)) {
-          return { kind: "found", path: withExt, source: "setting" };
-        }
-      }
+    if (env.platform === "win32" && p.extname(resolved) === "" && env.isExecutable(`${resolved}.exe`)) {
+      return { kind: "found", path: `${resolved}.exe`, source: "setting" };
     }
     return { kind: "setting-invalid", setting, resolved };
   }
-  const names = executableNames(env.platform, env.pathExt);
+  const names = executableNames(env.platform);
   const delimiter = env.platform === "win32" ? ";" : ":";
   const dirs = (env.pathVariable ?? "")
     .split(delimiter)
@@ -149,7 +140,6 @@ export function processEnvironment(workspaceFolder: string | undefined): Environ
   return {
     platform: process.platform,
     pathVariable: process.env.PATH ?? process.env.Path,
-    pathExt: process.env.PATHEXT,
     home: process.env.HOME ?? process.env.USERPROFILE ?? "",
     workspaceFolder,
     isExecutable: isExecutableFile,

@@ -43,7 +43,9 @@ export async function deactivate(): Promise<void> {
 
 async function start(): Promise<void> {
   const config = vscode.workspace.getConfiguration("promptlint");
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  // In an untrusted workspace no setting may resolve to a file of the repository (VS Code
+  // already reads promptlint.path from the user's settings only: restrictedConfigurations).
+  const folder = vscode.workspace.isTrusted ? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath : undefined;
   const resolution = resolveBinary(config.get<string>("path"), processEnvironment(folder));
   if (resolution.kind !== "found") {
     const message = describeFailure(resolution);

@@ -19,7 +19,6 @@ function env(over: Partial<Environment>, files: string[]): Environment {
   return {
     platform: "linux",
     pathVariable: "",
-    pathExt: undefined,
     home: "/home/u",
     workspaceFolder: "/work/repo",
     isExecutable: (f) => set.has(f),
@@ -58,6 +57,23 @@ test("the setting expands ~, ${workspaceFolder} and relative paths", () => {
   assert.equal(expandSetting("  /abs/../abs2/promptlint ", e), "/abs2/promptlint");
 });
 
+test("without a workspace folder a relative setting is refused, never taken from the cwd", () => {
+  const e = env({ workspaceFolder: undefined, pathVariable: "/usr/bin" }, ["bin/promptlint", "/usr/bin/promptlint"]);
+  assert.deepEqual(resolveBinary("bin/promptlint", e), {
+    kind: "setting-invalid",
+    setting: "bin/promptlint",
+    resolved: "bin/promptlint",
+  });
+  // Not `/bin/promptlint`, though that one exists.
+  const root = env({ workspaceFolder: undefined }, ["/bin/promptlint"]);
+  assert.equal(resolveBinary("${workspaceFolder}/bin/promptlint", root).kind, "setting-invalid");
+  assert.deepEqual(resolveBinary("~/bin/promptlint", env({ workspaceFolder: undefined }, ["/home/u/bin/promptlint"])), {
+    kind: "found",
+    path: "/home/u/bin/promptlint",
+    source: "setting",
+  });
+});
+
 test("an empty or blank setting searches PATH in order", () => {
   const e = env({ pathVariable: "/a::/b:/c" }, ["/b/promptlint", "/c/promptlint"]);
   for (const setting of [undefined, "", "   "]) {
@@ -90,7 +106,6 @@ test("on Windows, PATH is split on ; and promptlint.exe is found", () => {
     {
       platform: "win32",
       pathVariable: 'C:\\Windows;"C:\\Program Files\\promptlint";',
-      pathExt: ".COM;.EXE;.BAT;.CMD",
       home: "C:\\Users\\u",
       workspaceFolder: "C:\\repo",
     },
@@ -109,16 +124,16 @@ test("on Windows, PATH is split on ; and promptlint.exe is found", () => {
   });
 });
 
-test("executable names follow the platform and PATHEXT", () => {
-  assert.deepEqual(executableNames("linux", ".EXE"), ["promptlint"]);
-  assert.deepEqual(executableNames("darwin", undefined), ["promptlint"]);
-  assert.deepEqual(executableNames("win32", undefined), [
-    "promptlint.exe",
-    "promptlint.com",
-    "promptlint.bat",
-    "promptlint.cmd",
-  ]);
-  assert.deepEqual(executableNames("win32", ".EXE;.PS1;junk"), ["promptlint.exe", "promptlint.ps1"]);
+test("executable names follow the platform; on Windows only the .exe", () => {
+  assert.deepEqual(executableNames("linux"), ["promptlint"]);
+  assert.deepEqual(executableNames("darwin"), ["promptlint"]);
+  assert.deepEqual(executableNames("win32"), ["promptlint.exe"]);
+  // A .cmd shim on PATH is not taken (it cannot be spawned without a shell).
+  const e = env(
+    { platform: "win32", pathVariable: "C:\\shims;C:\\bin", home: "C:\\Users\\u", workspaceFolder: undefined },
+    ["C:\\shims\\promptlint.cmd", "C:\\bin\\promptlint.exe"],
+  );
+  assert.deepEqual(resolveBinary(undefined, e), { kind: "found", path: "C:\\bin\\promptlint.exe", source: "path" });
 });
 
 test("nothing found names every place searched and how to install", () => {

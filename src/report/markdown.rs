@@ -207,7 +207,7 @@ fn utf16_len(s: &str) -> usize {
 /// Renders the report as GitHub Flavored Markdown, cut to [`MAX_UTF16_UNITS`].
 pub fn render(report: &Report, root: &SourceRoot, links: &Links) -> String {
     let budget = MAX_UTF16_UNITS - TRAILER_RESERVE;
-    let mut out = summary(report);
+    let mut out = summary(report, MAX_UTF16_UNITS / 2);
     let mut used = utf16_len(&out);
 
     let problems = problems(report);
@@ -273,8 +273,10 @@ pub fn render(report: &Report, root: &SourceRoot, links: &Links) -> String {
     out
 }
 
-/// The heading, the severity table and the rule table.
-fn summary(report: &Report) -> String {
+/// The heading, the severity table and the rule table, whose rows stop (with a row counting
+/// the rest) before the whole passes `limit` UTF-16 units: a config's own rule folders can add
+/// any number of rules.
+fn summary(report: &Report, limit: usize) -> String {
     let c = report.counts();
     let total = c.errors + c.warnings + c.notes;
     let with_findings = report
@@ -330,10 +332,11 @@ fn summary(report: &Report) -> String {
         }] += 1;
     }
     out.push_str("\n| Rule | Errors | Warnings | Notes |\n| --- | ---: | ---: | ---: |\n");
-    for (id, (rule, n)) in rules {
-        let _ = writeln!(
-            out,
-            "| [{}]({}) {} | {} | {} | {} |",
+    let mut used = utf16_len(&out);
+    let count = rules.len();
+    for (i, (id, (rule, n))) in rules.into_iter().enumerate() {
+        let row = format!(
+            "| [{}]({}) {} | {} | {} | {} |\n",
             plain(id),
             crate::rules::docs::help_uri(rule),
             plain(&rule.name),
@@ -341,6 +344,16 @@ fn summary(report: &Report) -> String {
             n[1],
             n[2]
         );
+        if used + utf16_len(&row) > limit {
+            let _ = writeln!(
+                out,
+                "| {} | | | |",
+                plural(count - i, "more rule", "more rules")
+            );
+            break;
+        }
+        used += utf16_len(&row);
+        out.push_str(&row);
     }
     out
 }
@@ -515,6 +528,27 @@ mod tests {
         );
         assert!(md.contains("| error | 4000 |"));
         assert!(!md.contains('\u{202E}'));
+    }
+
+    #[test]
+    fn the_rule_table_stops_at_its_limit_with_a_count() {
+        let text = "abcdef\n";
+        let findings: Vec<Finding> = ["PL101", "PL201", "PL301"]
+            .iter()
+            .enumerate()
+            .map(|(i, id)| Finding::new(&rule(id), text, i..i + 1, "m").expect("in bounds"))
+            .collect();
+        let file = FileResult::new("A.md".into(), None, text.into(), findings, true);
+        let report = Report::new(vec![file], Vec::new());
+        let whole = summary(&report, MAX_UTF16_UNITS);
+        assert_eq!(whole.matches("](https://").count(), 3);
+        // Room for the tables and the first row only.
+        let first = whole.find("| [PL201]").expect("a PL201 row");
+        let cut = summary(&report, utf16_len(&whole[..first]));
+        assert!(
+            cut.ends_with("override-instructions | 1 | 0 | 0 |\n| 2 more rules | | | |\n"),
+            "{cut}"
+        );
     }
 
     #[test]

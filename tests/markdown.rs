@@ -167,7 +167,7 @@ fn markdown_report_renders_counts_and_no_active_markup() {
         assert!(
             [
                 "AGENTS.md",
-                ".claude/commands/@octocat%20%5Bx%5D%28y%29%20%7C.md"
+                ".claude/commands/%40octocat%20%5Bx%5D%28y%29%20%7C.md"
             ]
             .contains(&path),
             "{dest}"
@@ -337,4 +337,74 @@ fn a_run_that_fails_still_writes_markdown_with_the_error() {
     );
     assert!(r.stdout.contains("missing.yaml"), "{}", r.stdout);
     assert!(parse(&r.stdout).active.is_empty());
+}
+
+/// GitHub's own renderer: cmark-gfm (through the `cmarkgfm` Python package, GitHub's C
+/// library with its extensions: tables, autolinks, the tag filter), raw HTML allowed so that
+/// any passthrough would show. Skipped when python3 or cmarkgfm is absent (`.ci/run` installs
+/// it).
+#[test]
+fn github_cmark_gfm_renders_no_active_markup() {
+    let has = std::process::Command::new("python3")
+        .args(["-c", "import cmarkgfm"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has {
+        println!("skipped: python3 with cmarkgfm is absent");
+        return;
+    }
+    let dir = tree();
+    let md = markdown(dir.path(), &[]).stdout;
+    let file = dir.path().join("report.md");
+    std::fs::write(&file, &md).unwrap();
+    let script = r#"
+import re, sys
+import cmarkgfm
+from cmarkgfm.cmark import Options
+html = cmarkgfm.github_flavored_markdown_to_html(open(sys.argv[1]).read(), options=Options.CMARK_OPT_UNSAFE)
+tags = sorted(set(re.findall(r"</?([a-zA-Z0-9]+)", html)))
+links = re.findall(r'<a href="([^"]*)"', html)
+outside = re.sub(r"<pre.*?</pre>|<code>.*?</code>", "", html, flags=re.S)
+text = re.sub(r"<[^>]*>", "", outside)
+print(" ".join(tags))
+print("\n".join(links))
+print("TEXT", text.replace("\n", " "))
+"#;
+    let o = std::process::Command::new("python3")
+        .args(["-c", script])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8(o.stdout).unwrap();
+    let mut lines = out.lines();
+    // Only the elements the report writes itself.
+    assert_eq!(
+        lines.next().unwrap(),
+        "a br code h3 h4 h5 p pre strong table tbody td th thead tr"
+    );
+    let links: Vec<&str> = lines
+        .by_ref()
+        .take_while(|l| !l.starts_with("TEXT"))
+        .collect();
+    assert!(
+        links.iter().all(|l| l
+            .starts_with("https://github.com/promptlint/promptlint/blob/main/docs/rules.md#pl")
+            || l.starts_with("AGENTS.md?plain=1#L")
+            || l.starts_with(".claude/commands/%40octocat%20%5Bx%5D%28y%29%20%7C.md?plain=1#L")),
+        "{links:?}"
+    );
+    let text = out.split("TEXT ").nth(1).unwrap();
+    for hostile in [
+        "@",
+        "#123",
+        "evil",
+        "onerror",
+        "javascript",
+        "octocat",
+        "<",
+        "&lt;",
+    ] {
+        assert!(!text.contains(hostile), "`{hostile}` outside code: {text}");
+    }
 }

@@ -124,8 +124,12 @@ impl Links {
     /// The link of 1-based `line` of the file at `uri` (percent-encoded, relative to the
     /// root). `?plain=1` makes GitHub show a markdown file as source, where `#L3` exists.
     fn line(&self, uri: &str, line: usize) -> String {
-        // `(` and `)` would end or unbalance a link destination; the root's encoding keeps them.
-        let uri = uri.replace('(', "%28").replace(')', "%29");
+        // `(` and `)` would end or unbalance a link destination, which the root's encoding
+        // keeps; `@` is encoded too, so not even an attribute holds a would-be mention.
+        let uri = uri
+            .replace('(', "%28")
+            .replace(')', "%29")
+            .replace('@', "%40");
         let base = self.blob_base.as_deref().unwrap_or("");
         format!("{base}{uri}?plain=1#L{line}")
     }

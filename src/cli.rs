@@ -266,6 +266,10 @@ pub struct CheckArgs {
     /// Also write JSON to FILE, whatever --format prints.
     #[arg(long, value_name = "FILE")]
     pub json_file: Option<PathBuf>,
+    /// Also write Markdown (the pull-request summary of --format markdown) to FILE, whatever
+    /// --format prints.
+    #[arg(long, value_name = "FILE")]
+    pub markdown_file: Option<PathBuf>,
     /// Skip paths matching GLOB while walking a folder (gitignore syntax, relative to the
     /// folder walked; repeatable). Files named on the command line are always scanned.
     #[arg(long, value_name = "GLOB")]

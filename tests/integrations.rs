@@ -635,7 +635,7 @@ fn output_files_are_written_besides_stdout() {
 fn an_unwritable_output_is_exit_code_2() {
     let dir = fixture_set();
     let missing = dir.path().join("no/such/dir/out.sarif");
-    for flag in ["--output", "--sarif-file", "--json-file"] {
+    for flag in ["--output", "--sarif-file", "--json-file", "--markdown-file"] {
         let o = run(
             dir.path(),
             &[
@@ -1256,8 +1256,24 @@ fn action_yml_is_a_composite_action_that_uploads_sarif() {
         lines,
         [
             "PROMPTLINT_SOURCE=\"$GITHUB_ACTION_PATH\" \"$GITHUB_ACTION_PATH/dist/install.sh\" \"$INPUT_VERSION\" \"$RUNNER_TEMP/promptlint\"",
-            "promptlint check --sarif-file \"$INPUT_SARIF_FILE\" --fail-on \"$INPUT_FAIL_ON\" \"${argv[@]}\" || status=$?",
+            "promptlint check --sarif-file \"$INPUT_SARIF_FILE\" --markdown-file \"$RUNNER_TEMP/promptlint-summary.md\" --fail-on \"$INPUT_FAIL_ON\" \"${argv[@]}\" || status=$?",
         ]
+    );
+    // The same scan's markdown goes to the job summary unless `summary: false`.
+    assert_eq!(a["inputs"]["summary"]["default"], "true");
+    let summary = steps
+        .iter()
+        .find(|s| s["name"] == "Write the job summary")
+        .expect("a job summary step");
+    assert_eq!(
+        summary["if"].as_str().unwrap(),
+        "${{ always() && inputs.summary == 'true' }}"
+    );
+    assert!(
+        summary["run"]
+            .as_str()
+            .unwrap()
+            .contains("cat \"$RUNNER_TEMP/promptlint-summary.md\" >> \"$GITHUB_STEP_SUMMARY\"")
     );
 }
 
@@ -1445,6 +1461,7 @@ fn every_documented_promptlint_command_parses() {
     // The action's inputs at their defaults.
     let vars = [
         ("INPUT_SARIF_FILE", "promptlint.sarif"),
+        ("RUNNER_TEMP", "/tmp/runner"),
         ("INPUT_FAIL_ON", "warning"),
         ("INPUT_ARGS", "--exclude fixtures/**"),
         ("INPUT_PATHS", "."),

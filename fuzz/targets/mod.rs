@@ -501,6 +501,15 @@ fn assert_outputs(report: &Report, input_len: usize) {
     let human = report::render_in(report, Format::Human, HumanOptions::default(), &root);
     assert_escaped(&human, "human output");
     assert_bounded(human.len(), input_len, "human output");
+    // Markdown (the pure renderer: `render_in` would read the runner's variables) is cut to
+    // GitHub's comment limit whatever the input.
+    let md = report::markdown::render(report, &root, &report::markdown::Links::relative());
+    assert_escaped(&md, "markdown output");
+    let units: usize = md.chars().map(char::len_utf16).sum();
+    assert!(
+        units <= report::markdown::MAX_UTF16_UNITS,
+        "markdown output of {units} UTF-16 units"
+    );
 }
 
 /// The configuration parser and validator (YAML), and the weakening lint of config text.

@@ -66,6 +66,7 @@ struct Outputs<'a> {
     output: Option<&'a Path>,
     sarif_file: Option<&'a Path>,
     json_file: Option<&'a Path>,
+    markdown_file: Option<&'a Path>,
 }
 
 impl Outputs<'_> {
@@ -83,6 +84,7 @@ impl Outputs<'_> {
         for (path, extra) in [
             (self.sarif_file, Format::Sarif),
             (self.json_file, Format::Json),
+            (self.markdown_file, Format::Markdown),
         ] {
             if let Some(path) = path {
                 let text = report::render_in(&report, extra, HumanOptions::default(), &root);
@@ -277,6 +279,7 @@ pub(super) fn run_check(mut args: CheckArgs) -> ExitCode {
         output: args.output.as_deref(),
         sarif_file: args.sarif_file.as_deref(),
         json_file: args.json_file.as_deref(),
+        markdown_file: args.markdown_file.as_deref(),
     };
     if let Some(message) = misused_flag(&args) {
         return outputs.usage(&message);
@@ -399,6 +402,7 @@ pub(super) fn run_check(mut args: CheckArgs) -> ExitCode {
     for (path, extra) in [
         (&args.sarif_file, Format::Sarif),
         (&args.json_file, Format::Json),
+        (&args.markdown_file, Format::Markdown),
     ] {
         if let Some(path) = path {
             let text = report::render_in(&report, extra, human, &root);

@@ -15,6 +15,7 @@ pub mod gitlab;
 pub mod human;
 pub mod json;
 pub mod limit;
+pub mod markdown;
 pub mod model;
 pub mod root;
 pub mod sarif;
@@ -29,21 +30,22 @@ pub use model::{
 pub use root::SourceRoot;
 
 /// Renders `report` in `format`. Formats that name files relative to the repository root
-/// (SARIF, GitHub, GitLab) find that root from the current directory
+/// (SARIF, GitHub, GitLab, Markdown) find that root from the current directory
 /// ([`SourceRoot::detect`]); use [`render_in`] to give it.
 pub fn render(report: &Report, format: Format, human: HumanOptions) -> String {
     match format {
         Format::Human => human::render(report, human),
         Format::Concise => concise::render(report, human),
         Format::Json => json::render(report),
-        Format::Sarif | Format::Github | Format::Gitlab => {
+        Format::Sarif | Format::Github | Format::Gitlab | Format::Markdown => {
             render_in(report, format, human, &SourceRoot::detect(report))
         }
     }
 }
 
-/// Renders `report` in `format`, with paths of SARIF, GitHub and GitLab output relative to
-/// `root`.
+/// Renders `report` in `format`, with paths of SARIF, GitHub, GitLab and Markdown output
+/// relative to `root`. Markdown links a finding's line to the commit on GitHub when the
+/// runner's variables name it ([`markdown::Links::from_env`]).
 pub fn render_in(
     report: &Report,
     format: Format,
@@ -57,5 +59,6 @@ pub fn render_in(
         Format::Sarif => sarif::render(report, root),
         Format::Github => github::render(report, root),
         Format::Gitlab => gitlab::render(report, root),
+        Format::Markdown => markdown::render(report, root, &markdown::Links::from_env()),
     }
 }

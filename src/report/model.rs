@@ -576,7 +576,7 @@ impl FromStr for FailOn {
 /// Output formats of `check` (`--format`: clap reads this enum itself, its doc lines are the
 /// help of each value). The renderers: `super::human` (miette diagnostics and a summary
 /// line), `super::json` (schema version 1, README), `super::sarif`, `super::github`,
-/// `super::gitlab`, `super::concise`.
+/// `super::gitlab`, `super::concise`, `super::markdown`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Format {
     /// rustc-style diagnostics (also `full`, ruff's name).
@@ -593,6 +593,9 @@ pub enum Format {
     Gitlab,
     /// One line per finding: `path:line:col: PLnnn [severity] message`.
     Concise,
+    /// Markdown for a pull request: summary tables and the findings ($GITHUB_STEP_SUMMARY,
+    /// a comment).
+    Markdown,
 }
 
 /// Options of the human and concise renderers.

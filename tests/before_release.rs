@@ -138,9 +138,17 @@ fn run_check_step(
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
-    let argv = std::fs::read(&log)
-        .ok()
-        .map(|b| text(&b).split_terminator('\0').map(str::to_owned).collect());
+    // The step also writes the same run's markdown report for the job summary: checked here
+    // and taken out, so the tests below compare the words that come from the inputs.
+    let summary = runner_temp.join("promptlint-summary.md");
+    let argv = std::fs::read(&log).ok().map(|b| {
+        let mut words: Vec<String> = text(&b).split_terminator('\0').map(str::to_owned).collect();
+        let at = words.iter().position(|w| w == "--markdown-file");
+        let at = at.expect("the step writes the markdown summary");
+        assert_eq!(words[at + 1], summary.display().to_string());
+        words.drain(at..at + 2);
+        words
+    });
     (o, argv, std::fs::read_to_string(&output).unwrap())
 }
 

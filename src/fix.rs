@@ -103,38 +103,10 @@ fn removable(check: &str, text: &str, span: Range<usize>) -> Vec<Range<usize>> {
 pub fn plan(report: &Report) -> Vec<FileFix> {
     let mut out = Vec::new();
     for file in &report.files {
-        if file.text.is_empty() || !file.scanned {
-            continue;
-        }
-        let guards: Vec<Range<usize>> = file
-            .findings
-            .iter()
-            .filter(|l| crate::FIX_GUARD_FAMILIES.contains(&l.finding.rule.family))
-            .map(|l| l.finding.span.clone())
-            .collect();
-        let mut cut: Vec<Range<usize>> = Vec::new();
-        for l in &file.findings {
-            let f = &l.finding;
-            if l.suppression.is_some() || !f.rule.fixable {
-                continue;
-            }
-            let Some(check) = f.rule.native.as_deref() else {
-                continue;
-            };
-            for r in removable(check, &file.text, f.span.clone()) {
-                for (i, c) in file.text[r.clone()].char_indices() {
-                    let at = r.start + i;
-                    if !guards.iter().any(|g| g.start <= at && at < g.end) {
-                        cut.push(at..at + c.len_utf8());
-                    }
-                }
-            }
-        }
+        let cut = cuts(file);
         if cut.is_empty() {
             continue;
         }
-        cut.sort_by_key(|r| r.start);
-        cut.dedup();
         let mut fixed = String::with_capacity(file.text.len());
         let mut removed = Vec::with_capacity(cut.len());
         let mut last = 0;
@@ -153,6 +125,53 @@ pub fn plan(report: &Report) -> Vec<FileFix> {
         });
     }
     out
+}
+
+/// The code points `--fix` removes from `file` (checked with the rules of
+/// [`crate::FIX_GUARD_FAMILIES`] enabled, and its text kept), each as its byte range in the
+/// text, in text order: the invariants above. Nothing for a file not scanned or without its
+/// text. `promptlint server`'s code action removes the same.
+pub fn cuts(file: &crate::report::FileResult) -> Vec<Range<usize>> {
+    cuts_of(file, |_| true)
+}
+
+/// As [`cuts`], removing only what the findings `which` picks would have removed (each
+/// finding's fix may reach past its span: a bidi override's fix takes its closing
+/// POP DIRECTIONAL FORMATTING too).
+pub fn cuts_of(
+    file: &crate::report::FileResult,
+    which: impl Fn(&crate::report::Located) -> bool,
+) -> Vec<Range<usize>> {
+    if file.text.is_empty() || !file.scanned {
+        return Vec::new();
+    }
+    let guards: Vec<Range<usize>> = file
+        .findings
+        .iter()
+        .filter(|l| crate::FIX_GUARD_FAMILIES.contains(&l.finding.rule.family))
+        .map(|l| l.finding.span.clone())
+        .collect();
+    let mut cut: Vec<Range<usize>> = Vec::new();
+    for l in &file.findings {
+        let f = &l.finding;
+        if l.suppression.is_some() || !f.rule.fixable || !which(l) {
+            continue;
+        }
+        let Some(check) = f.rule.native.as_deref() else {
+            continue;
+        };
+        for r in removable(check, &file.text, f.span.clone()) {
+            for (i, c) in file.text[r.clone()].char_indices() {
+                let at = r.start + i;
+                if !guards.iter().any(|g| g.start <= at && at < g.end) {
+                    cut.push(at..at + c.len_utf8());
+                }
+            }
+        }
+    }
+    cut.sort_by_key(|r| r.start);
+    cut.dedup();
+    cut
 }
 
 /// A unified diff (3 lines of context) of the fixes, with `a/` and `b/` path prefixes. Every

@@ -14,6 +14,7 @@ mod mcp;
 mod output;
 mod pin;
 mod rules;
+mod server;
 
 use cache::run_cache;
 use check::run_check;
@@ -35,5 +36,6 @@ pub fn run(command: Command) -> ExitCode {
         Command::Init(args) => run_init(&args),
         Command::Completions(args) => run_completions(&args),
         Command::Hook(args) => run_hook(&args),
+        Command::Server(_) => server::run_server(),
     }
 }

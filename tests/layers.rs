@@ -112,6 +112,8 @@ const TABLE: &[(&str, usize)] = &[
     // `promptlint server`: the language server over stdio (lsp-server's message model), on
     // `Settings::source_of` and `Settings::check_text`, `fix` and `suppress` (issue 34).
     ("lsp", 12),
+    // `Settings` for one file an editor holds (the language server's checks).
+    ("editing", 12),
     ("lib", 12),
     ("main", 12),
 ];

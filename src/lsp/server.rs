@@ -511,6 +511,8 @@ impl<W: Write> Server<W> {
                 }
             }
         }
+        // Once every config loads, a problem that comes back is told again.
+        self.told.retain(|m| tell.contains(m));
         for message in tell {
             if self.told.insert(message.clone()) {
                 self.notify(

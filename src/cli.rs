@@ -42,6 +42,18 @@ pub enum Command {
     /// Answer one agent hook event (JSON on stdin) in the agent's protocol: refuse, ask or
     /// warn when the file, command, prompt or tool result it names has findings.
     Hook(HookArgs),
+    /// Serve the Language Server Protocol over stdin and stdout, for editors: diagnostics
+    /// on every file `check` would scan, as you type, with quick fixes and hovers.
+    Server(ServerCmdArgs),
+}
+
+/// Arguments of `server`.
+#[derive(Debug, Args)]
+pub struct ServerCmdArgs {
+    /// Accepted and ignored: stdio is the only transport (vscode-languageclient adds this
+    /// flag for its stdio transport).
+    #[arg(long, hide = true)]
+    pub stdio: bool,
 }
 
 /// Arguments of `hook`.

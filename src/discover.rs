@@ -48,7 +48,7 @@ use found::{not_regular, target};
 use runs::follow_runs;
 use sink::Sink;
 use skills::SkillBundles;
-use walk::walk;
+use walk::{walk, walk_to};
 
 use crate::agents::Conventions;
 use crate::bounds::io_message;
@@ -197,6 +197,52 @@ pub fn discover_each(
     }
     out.flush_docs();
     out.errors
+}
+
+/// The source a walk of the folder `root` hands on for the file `file` below it (both
+/// absolute, or both relative to the current directory), or `None` when that walk leaves it
+/// out: what an editor's language server checks of an open file. The walk is
+/// [`discover_each`]'s, entering only the folders on the way to `file`: the same conventions,
+/// ignore files (which never hide a convention file or a tracked one), config `include` and
+/// `exclude`, skill folders, manifests and recordings. A file not on disk (yet) is taken as
+/// its name alone makes it: a convention file, unless the config excludes it. What the whole
+/// walk finds only through another file, an `@import` of a memory file or a script a
+/// settings file runs, is not seen from the file itself, and is taken as its own path makes
+/// it.
+pub fn discover_one(root: &Path, file: &Path, opts: &DiscoverOptions) -> Option<Target> {
+    let rel = file.strip_prefix(root).ok()?;
+    if rel.as_os_str().is_empty() {
+        return None;
+    }
+    let conv = Conventions::builtin();
+    let mut found = None;
+    let mut keep = |t: Target| {
+        if found.is_none() && t.path.as_deref() == Some(file) {
+            found = Some(t);
+        }
+    };
+    let mut out = Sink {
+        found: &mut keep,
+        errors: Vec::new(),
+        shown: HashSet::new(),
+        known: HashSet::new(),
+        memory: Vec::new(),
+        docs: Vec::new(),
+        runners: Vec::new(),
+    };
+    if std::fs::symlink_metadata(file).is_ok() {
+        walk_to(root, file, conv, opts, &mut out);
+    } else if let Some(class) = conv.classify(&display_path(rel))
+        && !opts
+            .filter
+            .as_ref()
+            .is_some_and(|f| f.excluded(file, false))
+    {
+        out.push(target(file, Some(class), opts, false, None, Some(root)));
+    }
+    out.flush_docs();
+    drop(out);
+    found
 }
 
 /// The folder of [`DiscoverOptions::within`] that holds `p`, if any.

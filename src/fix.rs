@@ -93,23 +93,10 @@ fn identity(meta: &std::fs::Metadata) -> Option<(u64, u64)> {
 pub fn plan(report: &Report) -> Vec<FileFix> {
     let mut out = Vec::new();
     for file in &report.files {
-        if file.text.is_empty() || !file.scanned {
-            continue;
-        }
-        let judged: Vec<_> = file
-            .findings
-            .iter()
-            .map(|l| (&l.finding, l.suppression.is_none()))
-            .collect();
-        let mut cut: Vec<Range<usize>> = crate::report::fixable::cuts(&file.text, &judged)
-            .into_iter()
-            .flatten()
-            .collect();
+        let cut = cuts(file);
         if cut.is_empty() {
             continue;
         }
-        cut.sort_by_key(|r| r.start);
-        cut.dedup();
         let mut fixed = String::with_capacity(file.text.len());
         let mut removed = Vec::with_capacity(cut.len());
         let mut last = 0;
@@ -128,6 +115,38 @@ pub fn plan(report: &Report) -> Vec<FileFix> {
         });
     }
     out
+}
+
+/// The code points `--fix` removes from `file` (checked with the rules of
+/// [`crate::FIX_GUARD_FAMILIES`] enabled, and its text kept), each as its byte range in the
+/// text, in text order: the invariants above. Nothing for a file not scanned or without its
+/// text. `promptlint server`'s code action removes the same.
+pub fn cuts(file: &crate::report::FileResult) -> Vec<Range<usize>> {
+    cuts_of(file, |_| true)
+}
+
+/// As [`cuts`], removing only what the findings `which` picks would have removed (each
+/// finding's fix may reach past its span: a bidi override's fix takes its closing
+/// POP DIRECTIONAL FORMATTING too).
+pub fn cuts_of(
+    file: &crate::report::FileResult,
+    which: impl Fn(&crate::report::Located) -> bool,
+) -> Vec<Range<usize>> {
+    if file.text.is_empty() || !file.scanned {
+        return Vec::new();
+    }
+    let judged: Vec<_> = file
+        .findings
+        .iter()
+        .map(|l| (&l.finding, l.suppression.is_none() && which(l)))
+        .collect();
+    let mut cut: Vec<Range<usize>> = crate::report::fixable::cuts(&file.text, &judged)
+        .into_iter()
+        .flatten()
+        .collect();
+    cut.sort_by_key(|r| r.start);
+    cut.dedup();
+    cut
 }
 
 /// A unified diff (3 lines of context) of the fixes, with `a/` and `b/` path prefixes. Every

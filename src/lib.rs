@@ -25,9 +25,11 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod discover;
+pub mod editing;
 pub mod fix;
 pub mod hook;
 pub mod init;
+pub mod lsp;
 pub mod mcp;
 pub mod pin;
 pub mod pipeline;
@@ -39,7 +41,6 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::check::{Checked, Engine};
 use crate::config::{Config, ConfigError};
 use crate::discover::{DiscoverOptions, FileError, Target};
 use crate::kind::FileKind;
@@ -545,14 +546,7 @@ impl Settings {
     /// finished first.
     fn run(&self, extra: &HashSet<String>, use_baseline: bool, keep_text: bool) -> Report {
         let catalog = self.catalog();
-        let mut enabled = self.enabled.clone();
-        enabled.extend(extra.iter().cloned());
-        let engine = Engine {
-            catalog,
-            enabled,
-            size_limit: self.size_limit,
-            parse: self.parse_options(),
-        };
+        let engine = self.engine(extra);
         let (queue, sources) = std::sync::mpsc::sync_channel::<Target>(QUEUE);
         let (walked, found_errors) = std::thread::scope(|scope| {
             // The pattern sets' gates, which the first file checked needs, are built while
@@ -606,30 +600,15 @@ impl Settings {
         let mut errors = found_errors;
         check_errors.sort_by(|a, b| a.path.cmp(&b.path));
         errors.extend(check_errors);
-        if self.config_check
-            && let Some(c) = &self.config
+        if let Some(c) = &self.config
             && !files
                 .iter()
                 .map(|f| f.path.as_str())
                 .chain(clean.iter().map(|f| f.path))
                 .any(|p| p == c.display)
+            && let Some(f) = self.config_result(&engine, &c.text)
         {
-            // The config's own check, whatever the config enables: the built-in PL808 on its
-            // text, judged without its directives (it cannot excuse itself).
-            let rule = Catalog::builtin()
-                .get("PL808")
-                .expect("PL808 is a built-in rule");
-            let found = promptlint_core::rules::native::pl808_weakened_config::config_findings(
-                &c.text, rule,
-            );
-            if !found.is_empty() {
-                let policy = Policy {
-                    inline: false,
-                    ..Policy::default()
-                };
-                let checked = Checked::outside_engine(c.display.clone(), c.text.clone(), found);
-                files.push(pipeline::judge(&engine, &policy, checked));
-            }
+            files.push(f);
         }
         let rules = catalog
             .rules()

@@ -116,6 +116,11 @@ const TABLE: &[(&str, usize)] = &[
     ("commands", 12),
     // `promptlint mcp serve`: the MCP server over stdio (rmcp), on the scanner and `check`.
     ("mcp", 12),
+    // `promptlint server`: the language server over stdio (lsp-server's message model), on
+    // `Settings::source_of` and `Settings::check_text`, `fix` and `suppress` (issue 34).
+    ("lsp", 12),
+    // `Settings` for one file an editor holds (the language server's checks).
+    ("editing", 12),
     ("lib", 12),
     ("main", 12),
 ];

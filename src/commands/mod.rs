@@ -15,6 +15,7 @@ mod output;
 mod pin;
 mod rules;
 mod settings;
+mod server;
 
 use cache::run_cache;
 use check::run_check;
@@ -36,5 +37,6 @@ pub fn run(command: Command) -> ExitCode {
         Command::Init(args) => run_init(&args),
         Command::Completions(args) => run_completions(&args),
         Command::Hook(args) => run_hook(&args),
+        Command::Server(_) => server::run_server(),
     }
 }

@@ -185,5 +185,5 @@ fn folder(
     if !std::fs::metadata(&real).is_ok_and(|m| m.is_dir()) {
         return;
     }
-    walk_in(path, conv, opts, out, Some(&scope));
+    walk_in(path, conv, opts, out, Some(&scope), None);
 }

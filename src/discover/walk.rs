@@ -85,19 +85,37 @@ struct Walk<'a> {
     /// Folders not entered by the walker because of an oversized ignore file (walked again
     /// without ignore rules), with that file.
     oversized: Vec<(PathBuf, PathBuf)>,
+    /// Set for the walk of one file ([`walk_to`]): only the folders on the way to it are
+    /// entered, and only it is handed on.
+    focus: Option<&'a Path>,
 }
 
 pub(super) fn walk(root: &Path, conv: &Conventions, opts: &DiscoverOptions, out: &mut Sink<'_>) {
-    walk_in(root, conv, opts, out, None);
+    walk_in(root, conv, opts, out, None, None);
 }
 
-/// [`walk`] of `root`, a folder of the user's setup when `scope` is set.
+/// [`walk`] of `root` that enters only the folders on the way to `file` (a path below
+/// `root`) and hands on only `file`, as the whole walk would hand it on: the same
+/// conventions, ignore files, tracked files, config filter, skill folders and manifests.
+pub(super) fn walk_to(
+    root: &Path,
+    file: &Path,
+    conv: &Conventions,
+    opts: &DiscoverOptions,
+    out: &mut Sink<'_>,
+) {
+    walk_in(root, conv, opts, out, None, Some(file));
+}
+
+/// [`walk`] of `root`, a folder of the user's setup when `scope` is set, of the way to one
+/// file when `focus` is set ([`walk_to`]).
 pub(super) fn walk_in(
     root: &Path,
     conv: &Conventions,
     opts: &DiscoverOptions,
     out: &mut Sink<'_>,
     scope: Option<&Scope>,
+    focus: Option<&Path>,
 ) {
     let canon_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     let overrides = match exclude_overrides(root, &opts.exclude) {
@@ -143,6 +161,7 @@ pub(super) fn walk_in(
         unlisted: HashSet::new(),
         tracked: HashSet::new(),
         oversized: Vec::new(),
+        focus,
     };
     // A user folder is not a repository's: every convention file in it is loaded, whatever
     // an ignore file or a dotfiles repository's index says.
@@ -236,9 +255,15 @@ impl Walk<'_> {
         } else {
             prefix.push('/');
         }
+        let focus = self.focus.map(|f| self.rel(f));
         self.tracked = paths
             .into_iter()
             .filter(|p| p.starts_with(prefix.as_bytes()))
+            .filter(|p| {
+                focus
+                    .as_ref()
+                    .is_none_or(|f| p.get(prefix.len()..) == Some(f.as_bytes()))
+            })
             .map(|mut p| {
                 p.drain(..prefix.len());
                 String::from_utf8(p)
@@ -264,7 +289,11 @@ impl Walk<'_> {
         let mut rel = String::new();
         for e in entries.flatten() {
             let name = e.file_name();
-            if e.file_type().is_ok_and(|t| t.is_dir()) {
+            let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+            if !on_the_way(self.focus, &e.path(), is_dir) {
+                continue;
+            }
+            if is_dir {
                 if let Some(n) = name.to_str()
                     && self.agent_dirs.contains(n)
                 {
@@ -298,6 +327,7 @@ impl Walk<'_> {
                 None => vec![self.canon_root.clone()],
             };
             let filter = self.opts.filter.clone();
+            let focus = self.focus.map(Path::to_path_buf);
             // Under a bound, only the ignore files in the folders walked (below it).
             let outside_too = respect && self.opts.within.is_empty();
             WalkBuilder::new(start)
@@ -312,6 +342,15 @@ impl Walk<'_> {
                 .follow_links(true)
                 .filter_entry(move |e| {
                     if e.file_name() == ".git" {
+                        return false;
+                    }
+                    if e.depth() > 0
+                        && !on_the_way(
+                            focus.as_deref(),
+                            e.path(),
+                            e.file_type().is_some_and(|t| t.is_dir()),
+                        )
+                    {
                         return false;
                     }
                     if e.depth() > 0
@@ -615,6 +654,16 @@ impl Walk<'_> {
                 user_level: false,
             });
         }
+    }
+}
+
+/// True when a walk focused on `focus` ([`walk_to`]) takes `path`: a folder above the focus,
+/// or the focus itself; any path when there is no focus.
+fn on_the_way(focus: Option<&Path>, path: &Path, is_dir: bool) -> bool {
+    match focus {
+        None => true,
+        Some(f) if is_dir => f != path && f.starts_with(path),
+        Some(f) => f == path,
     }
 }
 

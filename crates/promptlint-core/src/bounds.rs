@@ -373,6 +373,17 @@ impl Excerpt {
     pub fn text(&self) -> &str {
         &self.text
     }
+
+    /// The 0-based line of the error in the file (0 when the excerpt shows nothing).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The 0-based column, in chars, of the error in its line (0 when the excerpt shows
+    /// nothing).
+    pub fn column(&self) -> usize {
+        self.column
+    }
 }
 
 impl miette::SourceCode for Excerpt {

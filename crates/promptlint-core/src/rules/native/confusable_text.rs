@@ -272,7 +272,7 @@ pub(super) fn slow_side(c: char) -> Side {
 /// The Latin letter or two a non-Latin letter looks like: its UTS #39 skeleton (§4,
 /// `confusables.txt` prototype) when that is one or two ASCII letters. A capital whose
 /// prototype is `l` reads as `I` (the prototype of the `I`/`l`/`1` class is `l`).
-pub(super) fn latin_lookalike(c: char) -> Option<String> {
+pub fn latin_lookalike(c: char) -> Option<String> {
     let mut buf = [0u8; 4];
     let sk: String = skeleton(c.encode_utf8(&mut buf)).collect();
     let ok = (1..=2).contains(&sk.len()) && sk.bytes().all(|b| b.is_ascii_alphabetic());
@@ -286,7 +286,7 @@ pub(super) fn latin_lookalike(c: char) -> Option<String> {
 }
 
 /// `U+0441 CYRILLIC SMALL LETTER ES` (names from UnicodeData.txt via `unicode_names2`).
-pub(super) fn named(c: char) -> String {
+pub fn named(c: char) -> String {
     match unicode_names2::name(c) {
         Some(n) => format!("{} {n}", code_point(c)),
         None => code_point(c),

@@ -14,8 +14,8 @@ mod mcp;
 mod output;
 mod pin;
 mod rules;
-mod settings;
 mod server;
+mod settings;
 
 use cache::run_cache;
 use check::run_check;

@@ -53,14 +53,6 @@ exclude: []
 #   codex: 65536
 "#;
 
-/// The pre-commit snippet for `.pre-commit-config.yaml`.
-pub const PRE_COMMIT: &str = r#"repos:
-  - repo: https://github.com/promptlint/promptlint
-    rev: v0.1.0
-    hooks:
-      - id: promptlint
-"#;
-
 /// `actions/checkout`, pinned by the commit of its `v7.0.1` tag (read from the tag in
 /// <https://github.com/actions/checkout>).
 pub const CHECKOUT: &str = "actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1";
@@ -73,6 +65,26 @@ pub const RELEASE_COMMIT: Option<&str> = option_env!("PROMPTLINT_RELEASE_COMMIT"
 
 /// The placeholder pin of a build that is not a release build.
 pub const UNRELEASED_COMMIT: &str = "0000000000000000000000000000000000000000";
+
+/// The pre-commit snippet for `.pre-commit-config.yaml`: a release build names its own tag
+/// (the hook installs the wheel); any other build cannot know a tag exists, so it prints a
+/// placeholder commit with a comment, and the hook that builds with cargo (`promptlint-cargo`),
+/// which works at any commit (README, "pre-commit").
+pub fn pre_commit() -> String {
+    let version = env!("CARGO_PKG_VERSION");
+    let (rev, id) = match RELEASE_COMMIT {
+        Some(_) => (format!("v{version}"), "promptlint"),
+        None => (
+            format!(
+                "{UNRELEASED_COMMIT} # not a release build: a commit of promptlint, or the v{version} tag once released"
+            ),
+            "promptlint-cargo",
+        ),
+    };
+    format!(
+        "repos:\n  - repo: https://github.com/promptlint/promptlint\n    rev: {rev}\n    hooks:\n      - id: {id}\n"
+    )
+}
 
 /// A GitHub Actions workflow for pull requests that reads the config from the base branch and
 /// runs with `--strict`. Every action is pinned by a commit SHA, the checkout keeps no
@@ -122,7 +134,8 @@ jobs:
 /// What `init` prints after writing the file.
 pub fn message(written: &str) -> String {
     format!(
-        "wrote {written}\n\npre-commit: add to .pre-commit-config.yaml\n\n{PRE_COMMIT}\nGitHub Actions: .github/workflows/promptlint.yml (--strict, config from the base branch)\n\n{}\nAdopting in a repository that already has findings: `promptlint check --write-baseline .promptlint-baseline.json`, commit it, and pass `--baseline` (taken from the base branch too) in CI.\n",
+        "wrote {written}\n\npre-commit: add to .pre-commit-config.yaml\n\n{}\nGitHub Actions: .github/workflows/promptlint.yml (--strict, config from the base branch)\n\n{}\nAdopting in a repository that already has findings: `promptlint check --write-baseline .promptlint-baseline.json`, commit it, and pass `--baseline` (taken from the base branch too) in CI.\n",
+        pre_commit(),
         github_workflow()
     )
 }

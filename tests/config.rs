@@ -1165,7 +1165,7 @@ fn init_writes_a_starter_and_never_overwrites() {
     let r = run(promptlint().current_dir(d.path()).arg("init"));
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(r.stdout.starts_with("wrote .promptlint.yaml\n"));
-    assert!(r.stdout.contains(promptlint::init::PRE_COMMIT));
+    assert!(r.stdout.contains(&promptlint::init::pre_commit()));
     assert!(r.stdout.contains(&promptlint::init::github_workflow()));
     let written = std::fs::read_to_string(d.path().join(".promptlint.yaml")).unwrap();
     assert_eq!(written, promptlint::init::STARTER);
@@ -1348,7 +1348,7 @@ fn readme_ci_recipe_is_the_one_init_prints() {
         "```\n<!-- END SNIPPET: github-workflow -->",
     );
     assert_eq!(block, promptlint::init::github_workflow());
-    assert!(readme.contains(promptlint::init::PRE_COMMIT));
+    assert!(readme.contains(&promptlint::init::pre_commit()));
     assert!(readme.contains("--strict --config /tmp/base.yaml"));
 }
 

@@ -152,9 +152,12 @@ pub(super) fn run_pin(args: &crate::cli::PinArgs) -> ExitCode {
         let summary = if drifts.is_empty() {
             format!("{} tools match {lock_shown}\n", only.len())
         } else {
+            let count = |f: fn(&Drift) -> bool| drifts.iter().filter(|d| f(d)).count();
+            let changed = count(|d| matches!(d, Drift::Changed { .. }));
+            let added = count(|d| matches!(d, Drift::Added(_)));
+            let removed = count(|d| matches!(d, Drift::Removed(_)));
             format!(
-                "{} of {} tools differ from {lock_shown}\n",
-                drifts.len(),
+                "{changed} changed, {added} added, {removed} removed since {lock_shown} ({} tools listed): review them, then pin again with `promptlint mcp pin`\n",
                 only.len()
             )
         };

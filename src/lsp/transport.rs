@@ -112,9 +112,19 @@ fn read_frame(r: &mut impl BufRead) -> Frame {
             Ok(false) | Err(_) => return Frame::End,
         }
         let text = String::from_utf8_lossy(&line);
-        let text = text.trim_end_matches(['\r', '\n']);
+        let mut text = text.trim_end_matches(['\r', '\n']);
         if text.is_empty() {
             break;
+        }
+        // Resynchronize: the body of a message skipped for its bad header has no line end of
+        // its own, so it runs into the next message's `Content-Length`; read from there.
+        if let Some(at) = text
+            .to_ascii_lowercase()
+            .find("content-length:")
+            .filter(|&at| at > 0)
+        {
+            problem = Some("bytes before a `Content-Length` header".to_owned());
+            text = &text[at..];
         }
         if line.len() >= MAX_HEADER_LINE {
             problem = Some(format!("a header line over {MAX_HEADER_LINE} bytes"));
@@ -286,6 +296,21 @@ mod tests {
             frames(long.as_bytes()),
             [Frame::Body(b"{}".to_vec())],
             "a long line is cut, and a later Content-Length still read"
+        );
+    }
+
+    #[test]
+    fn a_bad_length_does_not_desynchronize_the_stream() {
+        // The skipped body has no line end and runs into the next header.
+        let input =
+            b"Content-Length: abc\r\n\r\n{}Content-Length: 2\r\n\r\n[]Content-Length: 1\r\n\r\n1";
+        assert_eq!(
+            frames(input),
+            [
+                Frame::BadHeader("a `Content-Length` that is not a number".into()),
+                Frame::Body(b"[]".to_vec()),
+                Frame::Body(b"1".to_vec()),
+            ]
         );
     }
 

@@ -17,19 +17,11 @@ use crate::source::{ceil_char_boundary, floor_char_boundary};
 /// needs a human). The rule's own `fix` arm decides what is safe to remove within its span
 /// (`crates/promptlint-core/src/rules/native/plnnn_<name>.rs`).
 pub fn cuts(text: &str, findings: &[(&Finding, bool)]) -> Vec<Vec<Range<usize>>> {
-    let guards: Vec<Range<usize>> = findings
-        .iter()
-        .filter(|(f, _)| FIX_GUARD_FAMILIES.contains(&f.rule.family))
-        .map(|(f, _)| f.span.clone())
-        .collect();
+    let guards = guards(findings);
     findings
         .iter()
         .map(|&(f, active)| {
-            let fix = (active && f.rule.fixable)
-                .then(|| f.rule.native.as_deref())
-                .flatten()
-                .and_then(native::get)
-                .and_then(|c| c.fix);
+            let fix = fix_arm(f, active);
             let Some(fix) = fix else {
                 return Vec::new();
             };
@@ -65,19 +57,11 @@ pub fn fixable(text: &str, findings: &[(&Finding, bool)]) -> Vec<bool> {
     if !findings.iter().any(|(f, _)| f.rule.fixable) {
         return vec![false; findings.len()];
     }
-    let guards: Vec<Range<usize>> = findings
-        .iter()
-        .filter(|(f, _)| FIX_GUARD_FAMILIES.contains(&f.rule.family))
-        .map(|(f, _)| f.span.clone())
-        .collect();
+    let guards = guards(findings);
     findings
         .iter()
         .map(|&(f, active)| {
-            let fix = (active && f.rule.fixable)
-                .then(|| f.rule.native.as_deref())
-                .flatten()
-                .and_then(native::get)
-                .and_then(|c| c.fix);
+            let fix = fix_arm(f, active);
             let Some(fix) = fix else {
                 return false;
             };
@@ -101,6 +85,24 @@ pub fn fixable(text: &str, findings: &[(&Finding, bool)]) -> Vec<bool> {
             })
         })
         .collect()
+}
+
+/// The spans of the findings of [`FIX_GUARD_FAMILIES`]: no code point inside one is removed.
+fn guards(findings: &[(&Finding, bool)]) -> Vec<Range<usize>> {
+    findings
+        .iter()
+        .filter(|(f, _)| FIX_GUARD_FAMILIES.contains(&f.rule.family))
+        .map(|(f, _)| f.span.clone())
+        .collect()
+}
+
+/// The fix arm of an active finding's fixable native rule.
+fn fix_arm(f: &Finding, active: bool) -> Option<native::FixFn> {
+    (active && f.rule.fixable)
+        .then(|| f.rule.native.as_deref())
+        .flatten()
+        .and_then(native::get)
+        .and_then(|c| c.fix)
 }
 
 #[cfg(test)]

@@ -46,9 +46,47 @@ fn main() -> ExitCode {
             } else {
                 Exit::Clean
             };
+            if let Some(message) = bad_env_format(&e) {
+                eprintln!("{message}");
+                return ExitCode::from(code);
+            }
             let _ = e.print();
             return ExitCode::from(code);
         }
     };
     promptlint::commands::run(cli.command)
+}
+
+/// The message for a bad `PROMPTLINT_OUTPUT_FORMAT` (clap reports a value read from the
+/// environment as if `--format` had been typed): names the variable and every format,
+/// `full` (ruff's name for `human`) included.
+fn bad_env_format(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::InvalidValue {
+        return None;
+    }
+    let arg = e.get(ContextKind::InvalidArg)?.to_string();
+    if !arg.starts_with("--format") {
+        return None;
+    }
+    let typed = std::env::args_os().skip(1).any(|a| {
+        let a = a.to_string_lossy();
+        a.starts_with("--format") || a.starts_with("--output-format")
+    });
+    let value = std::env::var_os("PROMPTLINT_OUTPUT_FORMAT")?;
+    if typed {
+        return None;
+    }
+    let Some(ContextValue::String(bad)) = e.get(ContextKind::InvalidValue) else {
+        return None;
+    };
+    if *bad != value.to_string_lossy() {
+        return None;
+    }
+    Some(format!(
+        "error: PROMPTLINT_OUTPUT_FORMAT={} is not an output format\n  [possible values: \
+         human (or full), json, sarif, github, gitlab, concise, markdown]\n\nUnset it or \
+         give `--format` on the command line (the flag wins over the variable).",
+        promptlint::escape::escape_one_line(bad)
+    ))
 }

@@ -72,7 +72,12 @@ fn output_format_and_the_environment_variable_name_the_format() {
         .env("PROMPTLINT_OUTPUT_FORMAT", "xml")
         .arg("check"));
     assert_eq!(bad.code, Some(2), "{bad:?}");
-    assert!(bad.stderr.contains("invalid value 'xml'"), "{}", bad.stderr);
+    assert_eq!(
+        bad.stderr,
+        "error: PROMPTLINT_OUTPUT_FORMAT=xml is not an output format\n  [possible values: \
+         human (or full), json, sarif, github, gitlab, concise, markdown]\n\nUnset it or give \
+         `--format` on the command line (the flag wins over the variable).\n"
+    );
 }
 
 #[test]
@@ -101,8 +106,8 @@ fn output_file_has_ruffs_names_and_refuses_a_formats_name() {
         assert_eq!(
             r.stderr,
             format!(
-                "error: --output {name} names the output file, and `{name}` is a format's name: \
-                 did you mean `--format {name}`? (to write a file of that name, give `--output \
+                "error: {flag} {name} names the output file, and `{name}` is a format's name: \
+                 did you mean `--format {name}`? (to write a file of that name, give `{flag} \
                  ./{name}`)\n"
             )
         );

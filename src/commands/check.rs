@@ -220,9 +220,21 @@ fn misused_flag(args: &CheckArgs) -> Option<String> {
         })
     {
         let name = escape_one_line(&out.to_string_lossy());
+        // The flag as typed: `-o`, `--output-file` or `--output`.
+        let flag = std::env::args()
+            .find(|a| matches!(a.as_str(), "-o" | "--output-file" | "--output"))
+            .or_else(|| {
+                std::env::args().find_map(|a| {
+                    ["--output-file=", "--output="]
+                        .iter()
+                        .find(|p| a.starts_with(*p))
+                        .map(|p| p.trim_end_matches('=').to_owned())
+                })
+            })
+            .unwrap_or_else(|| "--output".to_owned());
         return Some(format!(
-            "--output {name} names the output file, and `{name}` is a format's name: did you \
-             mean `--format {name}`? (to write a file of that name, give `--output ./{name}`)"
+            "{flag} {name} names the output file, and `{name}` is a format's name: did you \
+             mean `--format {name}`? (to write a file of that name, give `{flag} ./{name}`)"
         ));
     }
     if let Some(p) = &args.persona {

@@ -49,6 +49,7 @@ pub const RECORDING_FOLDERS: &[&str] = &[
     "transcripts",
     "conversations",
     "requests",
+    "sessions",
     "mcp",
 ];
 
@@ -95,7 +96,7 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
             .filter(|l| !l.trim().is_empty())
             .take(RECORDING_SNIFF_LINES)
             .filter_map(|l| crate::parse::json::parse_tree(l).ok().flatten())
-            .any(|root| holds_conversation(&root));
+            .any(|root| holds_conversation(&root) || is_message(&root));
         holds_request.then_some(FileKind::RequestLog)?
     } else {
         let root = json_at_most(path, MAX_RECORDING_SNIFF)?;
@@ -112,6 +113,41 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
         agents: Vec::new(),
         caps: Vec::new(),
     })
+}
+
+/// True when a log line is one message of a conversation, as chat exports and agents'
+/// transcripts write them: `{"role": "tool", "content": ...}`, or an event of a turn
+/// (`{"type": "tool_result", "content": ...}`, Claude Code's `{"type": "user", "message":
+/// {...}}`, Codex's `{"type": "response_item", "payload": {...}}`). A tool's output in it is
+/// text the model read.
+fn is_message(root: &crate::parse::json::JsonNode) -> bool {
+    use crate::parse::json::Json;
+    let text = |k: &str| match root.get(k).map(|v| &v.value) {
+        Some(Json::String(s)) => Some(s.text.to_ascii_lowercase()),
+        _ => None,
+    };
+    let has = |k: &str| root.get(k).is_some();
+    let role = text("role").is_some_and(|r| {
+        matches!(
+            r.as_str(),
+            "user" | "assistant" | "system" | "tool" | "developer" | "model" | "function"
+        )
+    });
+    let event = text("type").is_some_and(|t| {
+        matches!(
+            t.as_str(),
+            "user"
+                | "assistant"
+                | "tool_result"
+                | "tool_use"
+                | "tool"
+                | "message"
+                | "response_item"
+                | "function_call_output"
+        )
+    });
+    (role && (has("content") || has("parts")))
+        || (event && (has("message") || has("content") || has("payload")))
 }
 
 /// True when `root` (unwrapped from a log's `request`, `body` or `params`) is a provider

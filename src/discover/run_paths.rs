@@ -137,6 +137,58 @@ pub(super) fn runs_of(path: &Path, text: &str) -> Vec<String> {
     script_paths(&lines.join("\n"))
 }
 
+/// The programs that run a script named after them (`sh x.sh`, `python3 tools/x.py`), as an
+/// instruction file tells the agent to: "Bootstrap with `sh scripts/bootstrap.sh`".
+const RUNNERS: &[&str] = &[
+    "sh",
+    "bash",
+    "zsh",
+    "ksh",
+    "source",
+    ".",
+    "python",
+    "python3",
+    "node",
+    "bun",
+    "deno",
+    "tsx",
+    "ts-node",
+    "pwsh",
+    "powershell",
+];
+
+/// The relative paths of the scripts an instruction file's text tells the agent to run: a
+/// path with a script extension right after a program that runs it (`sh scripts/x.sh`,
+/// `node tools/gen.js`), or written to be run as `./x.sh`. A path only named ("see
+/// `src/app.ts`") is not run. Filtered as [`script_paths`] filters; at most
+/// [`MAX_RUNS_PER_FILE`].
+pub(super) fn instruction_runs(text: &str) -> Vec<String> {
+    let words: Vec<&str> = text
+        .split(|c: char| {
+            c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | ')' | ';' | '&' | '|')
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut picked = String::new();
+    for (k, w) in words.iter().enumerate() {
+        let runner = w.rsplit('/').next().unwrap_or(w);
+        if RUNNERS.contains(&runner) {
+            // The first word after the program and its flags.
+            if let Some(next) = words[k + 1..].iter().take(4).find(|n| !n.starts_with('-')) {
+                picked.push_str(next);
+                picked.push('\n');
+            }
+        } else if w.starts_with("./") {
+            picked.push_str(w);
+            picked.push('\n');
+        }
+        if picked.len() > MAX_RUNS_READ as usize {
+            break;
+        }
+    }
+    script_paths(&picked)
+}
+
 /// The strings of a settings tree, joined by line ends, but for those under a
 /// `permissions` key (rules that allow or deny commands, not commands), to a depth of 64.
 fn command_strings(v: &serde_json::Value, depth: usize, out: &mut String) {
@@ -190,6 +242,17 @@ mod tests {
         assert_eq!(script_paths(npm), ["scripts/setup.js", "dist/cli.mjs"]);
         let task = r#"{"command": "${workspaceFolder}/tools/idx.sh", "args": ["${file}"]}"#;
         assert_eq!(script_paths(task), ["tools/idx.sh"]);
+    }
+
+    #[test]
+    fn instruction_runs_are_scripts_a_program_runs_not_paths_named() {
+        let text = "Bootstrap with `sh scripts/bootstrap.sh` before the first build.\n\
+            Then run `python3 -u tools/gen.py --all` and `./ci/check.sh`.\n\
+            The entry point is `src/app.ts`; see scripts/notes.py for details.\n";
+        assert_eq!(
+            super::instruction_runs(text),
+            ["scripts/bootstrap.sh", "tools/gen.py", "ci/check.sh"]
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::kind::FileKind;
 use crate::target::{FileError, Target};
 
 use super::imports::{Imports, MAX_IMPORT_READ, imports_bounded, imports_followed};
-use super::run_paths::{MAX_RUNS_READ, Runner, runs_of};
+use super::run_paths::{MAX_RUNS_READ, Runner, instruction_runs, runs_of};
 
 /// A 128-bit digest of `bytes` (the first half of their SHA-256): two paths with the same
 /// digest are taken for the same path, which no two of the 2^64 paths a run could meet do.
@@ -86,6 +86,21 @@ impl Sink<'_> {
                 && let Ok(Some(bytes)) = crate::bounds::read_at_most(p, MAX_RUNS_READ)
             {
                 let scripts = runs_of(p, &String::from_utf8_lossy(&bytes));
+                if !scripts.is_empty() {
+                    self.runners.push(Runner {
+                        path: p.clone(),
+                        display: t.display.clone(),
+                        scripts,
+                    });
+                }
+            }
+            // An instruction file that tells the agent to run a script of the project by
+            // path (`sh scripts/bootstrap.sh`): the script is followed as settings' are.
+            if t.skip.is_none()
+                && matches!(t.kind, Some(FileKind::Instructions | FileKind::Rules))
+                && let Ok(Some(bytes)) = crate::bounds::read_at_most(p, MAX_RUNS_READ)
+            {
+                let scripts = instruction_runs(&String::from_utf8_lossy(&bytes));
                 if !scripts.is_empty() {
                     self.runners.push(Runner {
                         path: p.clone(),

@@ -16,7 +16,7 @@ pub(super) fn rows() -> Vec<Limit> {
             past: "malformed input: refused, or let through with a message, as `--on-error` says",
         },
         Limit {
-            what: "scripts followed per settings file (`node scripts/x.js` in a hook or an npm install script; edge: `src/discover/runs.rs`)",
+            what: "scripts followed per settings or instruction file (`node scripts/x.js` in a hook or an npm install script, `sh scripts/x.sh` in AGENTS.md; edge: `src/discover/runs.rs`)",
             value: u(promptlint::discover::MAX_RUNS_PER_FILE),
             unit: "paths",
             set_by: "fixed",
@@ -30,11 +30,18 @@ pub(super) fn rows() -> Vec<Limit> {
             past: "the rest are not followed",
         },
         Limit {
-            what: "settings file read for the scripts it runs",
+            what: "settings or instruction file read for the scripts it runs",
             value: promptlint::discover::MAX_RUNS_READ,
             unit: "bytes",
             set_by: "fixed",
             past: "no script of it is followed",
+        },
+        Limit {
+            what: "searches again after a pattern match refused for crossing a sentence or list item (edge: `rules::pattern` tests)",
+            value: u(promptlint::rules::pattern::MAX_RETRIES),
+            unit: "searches",
+            set_by: "fixed",
+            past: "no further match is looked for inside that one",
         },
     ]
 }

@@ -547,7 +547,10 @@ impl<'a> Engine<'a> {
                         continue;
                     }
                     let view = nv.view(*view_kind);
-                    let _failed = patterns.find(&view.text, wanted, |rule, m| {
+                    let _failed = patterns.find_retrying(&view.text, wanted, |rule, m| {
+                        // A match across a sentence or list item is not this rule's; the
+                        // pattern set then searches again inside it.
+                        let mut crossed = false;
                         let found = isolate(&rule.id, || {
                             let mut seg_range = view.to_segment(m.clone());
                             if pass > 0 {
@@ -568,6 +571,7 @@ impl<'a> Engine<'a> {
                             // (`Ｎｅｖｅｒ`, `Ne**ve**r`).
                             let in_text = nv.to_text(*view_kind, m.clone());
                             if crosses_block(seg_text, seg_range.clone(), rule, seg.role) {
+                                crossed = true;
                                 return None;
                             }
                             let d = context::assess(
@@ -587,6 +591,7 @@ impl<'a> Engine<'a> {
                             Ok(None) => {}
                             Err(why) => faults.push(rule, why),
                         }
+                        !crossed
                     });
                 }
             }

@@ -458,8 +458,8 @@ pub fn prints_stored_token(words: &[&str]) -> bool {
     prints_keychain(words) || prints_cli_token(words)
 }
 
-/// Programs that print a secret of the system keychain or a password store (strong: sent
-/// anywhere, it is gone).
+/// Programs that print a secret of the system keychain, a password store or git's
+/// credentials and configuration (strong: sent anywhere, it is gone).
 pub fn prints_keychain(words: &[&str]) -> bool {
     let joined = words.join(" ").to_ascii_lowercase();
     [
@@ -471,6 +471,15 @@ pub fn prints_keychain(words: &[&str]) -> bool {
         "op read",
         "vault read",
         "kubectl config view --raw",
+        // git's stored credentials, and its whole configuration, where tokens sit in remote
+        // URLs (`https://TOKEN@host`) and `http.extraHeader` values
+        // (<https://git-scm.com/docs/git-credential>, <https://git-scm.com/docs/git-config>).
+        "git credential fill",
+        "git config --list",
+        "git config -l",
+        "git config --global --list",
+        "git config --global -l",
+        "git config --show-origin --list",
     ]
     .iter()
     .any(|p| joined.starts_with(p))

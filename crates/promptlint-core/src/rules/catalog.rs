@@ -177,14 +177,14 @@ pub fn table(rows: &[RuleRow<'_>]) -> String {
     use std::fmt::Write as _;
     let w = rows.iter().map(|r| r.name.len()).max().unwrap_or(4).max(4);
     let mut out = format!(
-        "{:<6} {:<w$} {:<10} {:<8} SUMMARY\n",
-        "ID", "NAME", "FAMILY", "SEVERITY"
+        "{:<6} {:<w$} {:<10} {:<8} {:<10} SUMMARY\n",
+        "ID", "NAME", "FAMILY", "SEVERITY", "CONFIDENCE"
     );
     for r in rows {
         let _ = writeln!(
             out,
-            "{:<6} {:<w$} {:<10} {:<8} {}",
-            r.id, r.name, r.family, r.severity, r.summary
+            "{:<6} {:<w$} {:<10} {:<8} {:<10} {}",
+            r.id, r.name, r.family, r.severity, r.confidence, r.summary
         );
     }
     out
@@ -223,9 +223,9 @@ mod tests {
         };
         assert_eq!(
             table(&[row("PL901", "a"), row("PL902", "longer-name")]),
-            "ID     NAME        FAMILY     SEVERITY SUMMARY\n\
-             PL901  a           hygiene    note     s\n\
-             PL902  longer-name hygiene    note     s\n"
+            "ID     NAME        FAMILY     SEVERITY CONFIDENCE SUMMARY\n\
+             PL901  a           hygiene    note     low        s\n\
+             PL902  longer-name hygiene    note     low        s\n"
         );
     }
 }

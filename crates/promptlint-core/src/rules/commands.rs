@@ -60,6 +60,18 @@ fn split_commands(
             add(open..close, piece, out);
             at = open;
         }
+        // The text a shell runs (`bash -c 'curl -o f URL && sh f'`): its commands are the
+        // unit's commands too, in the same piece.
+        if let Some(inner) = shell_c_body(&text[from..to]) {
+            let mut p = piece;
+            split_commands(
+                text,
+                from + inner.start..from + inner.end,
+                &mut p,
+                out,
+                false,
+            );
+        }
     };
     while i < range.end {
         let c = b[i];
@@ -117,6 +129,38 @@ fn split_commands(
     if !lines {
         *piece += 1;
     }
+}
+
+/// The inside of the quoted script of `sh -c '...'` (also `bash`, `zsh`, `dash`, `ksh`, with
+/// combined flags such as `-lc` or `-ec`) at the start of `cmd`, when it is quoted and closed.
+fn shell_c_body(cmd: &str) -> Option<Range<usize>> {
+    let lead = cmd.len() - cmd.trim_start().len();
+    let mut rest = cmd[lead..].split_inclusive(char::is_whitespace);
+    let shell = rest.next()?.trim_end();
+    let name = shell.rsplit('/').next().unwrap_or(shell);
+    if !matches!(name, "sh" | "bash" | "zsh" | "dash" | "ksh") {
+        return None;
+    }
+    let mut at = lead + shell.len();
+    let tail = &cmd[at..];
+    let flag_at = tail.len() - tail.trim_start().len();
+    let flag = tail[flag_at..].split_whitespace().next()?;
+    if !(flag.starts_with('-')
+        && !flag.starts_with("--")
+        && flag.ends_with('c')
+        && flag[1..].bytes().all(|b| b.is_ascii_lowercase()))
+    {
+        return None;
+    }
+    at += flag_at + flag.len();
+    let tail = &cmd[at..];
+    let open = at + (tail.len() - tail.trim_start().len());
+    let q = *cmd.as_bytes().get(open)?;
+    if q != b'\'' && q != b'"' {
+        return None;
+    }
+    let close = cmd[open + 1..].find(q as char)? + open + 1;
+    Some(open + 1..close)
 }
 
 /// The words of a command, unquoted, without a leading shell prompt (`$`,

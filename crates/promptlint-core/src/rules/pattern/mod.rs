@@ -54,6 +54,9 @@ pub fn check_regexes(rule: &Rule) -> Result<(), String> {
     }
     compile_rule(rule).map(|_| ())
 }
+/// Searches again after a match its caller refused for crossing a boundary, per match.
+pub const MAX_RETRIES: usize = 8;
+
 impl PatternSet {
     /// The pattern rules among `rules`. Nothing is built here: the automaton on the first
     /// text scanned, each regex on first need.
@@ -97,6 +100,24 @@ impl PatternSet {
         text: &str,
         wanted: impl Fn(&Rule) -> bool,
         mut on_match: impl FnMut(&Arc<Rule>, Range<usize>),
+    ) -> Vec<(Arc<Rule>, String)> {
+        self.find_retrying(text, wanted, |rule, m| {
+            on_match(rule, m);
+            true
+        })
+    }
+
+    /// As [`PatternSet::find`], but `on_match` says whether it took the match: `false` when
+    /// the match runs across a boundary it must not cross (a sentence, a list item). The
+    /// regex then searches again from the next character after the match's start, at most
+    /// [`MAX_RETRIES`] times a match: the leftmost match of a lazy pattern can start in the
+    /// sentence before the one it belongs to ("Release gate: approved. The agent may publish
+    /// without sign-off" first matches from "Release"), and a retry finds the one inside.
+    pub fn find_retrying(
+        &self,
+        text: &str,
+        wanted: impl Fn(&Rule) -> bool,
+        mut on_match: impl FnMut(&Arc<Rule>, Range<usize>) -> bool,
     ) -> Vec<(Arc<Rule>, String)> {
         let want: Vec<bool> = self.rules.iter().map(|pr| wanted(&pr.rule)).collect();
         if !want.contains(&true) {
@@ -175,8 +196,28 @@ impl PatternSet {
                     if unless.iter().any(|u| u.is_match(&text[m.clone()])) {
                         continue;
                     }
-                    reported.push(m.clone());
-                    on_match(&pr.rule, m);
+                    if on_match(&pr.rule, m.clone()) {
+                        reported.push(m);
+                        continue;
+                    }
+                    // Crossed a boundary: search again from inside it.
+                    let mut from = m.start;
+                    for _ in 0..MAX_RETRIES {
+                        from = crate::source::ceil_char_boundary(text, from + 1);
+                        let Some(n) = regex.find(regex_automata::Input::new(text).range(from..))
+                        else {
+                            break;
+                        };
+                        let n = n.range();
+                        from = n.start;
+                        if unless.iter().any(|u| u.is_match(&text[n.clone()])) {
+                            continue;
+                        }
+                        if on_match(&pr.rule, n.clone()) {
+                            reported.push(n);
+                            break;
+                        }
+                    }
                 }
             }
         }

@@ -186,6 +186,42 @@ fn a_trial_raced_by_many_threads_always_hands_out_a_build_and_ends_with_one() {
 }
 
 #[test]
+fn a_refused_match_is_searched_again_from_inside() {
+    // A lazy pattern's leftmost match starts at `release`, in the sentence before the one it
+    // belongs to; the caller refuses it (it crosses the sentence) and the set searches again.
+    let yaml = "id: PL999\nname: retry\nfamily: injection\nseverity: error\nconfidence: high\nsummary: s\nmessage: \"m: {match}\"\nhelp: h\nmatch:\n  keywords: [without]\n  regex: ['(?:release|publish)\\s+(?:\\w+\\s+){0,6}?without\\s+review']\n";
+    let rule: Rule = serde_saphyr::from_str(yaml).expect("rule parses");
+    let set = PatternSet::new(&[Arc::new(rule)]);
+    let text = "release gate ok you may publish without review";
+    let mut got = Vec::new();
+    set.find_retrying(
+        text,
+        |_| true,
+        |_, r| {
+            // `ok` stands for the sentence end a prose view folds away.
+            let taken = !text[r.clone()].contains(" ok ");
+            got.push((r, taken));
+            taken
+        },
+    );
+    assert_eq!(got, vec![(0..46, false), (24..46, true)]);
+    // Refused every time: at most MAX_RETRIES searches more, then the next match.
+    let mut calls = 0;
+    set.find_retrying(
+        "publish a without review publish b without review",
+        |_| true,
+        |_, _| {
+            calls += 1;
+            false
+        },
+    );
+    assert_eq!(
+        calls, 3,
+        "two matches, and one retry finds the second again"
+    );
+}
+
+#[test]
 fn a_later_regex_matching_before_an_earlier_regexs_match_is_reported() {
     let yaml = "id: PL999\nname: two-regexes\nfamily: injection\nseverity: error\nconfidence: high\nsummary: s\nmessage: \"m: {match}\"\nhelp: h\nmatch:\n  keywords: [alpha, beta]\n  regex: ['beta', 'alpha', 'alpha beta']\n";
     let rule: Rule = serde_saphyr::from_str(yaml).expect("rule parses");

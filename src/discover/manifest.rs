@@ -79,11 +79,8 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
     // Folders below the walk's root only: the root's own path says nothing of the file.
     let rel = path.strip_prefix(root).unwrap_or(path);
     let in_folder = rel.parent().is_some_and(|dir| {
-        dir.components().any(|c| {
-            c.as_os_str()
-                .to_str()
-                .is_some_and(|n| RECORDING_FOLDERS.iter().any(|f| n.eq_ignore_ascii_case(f)))
-        })
+        dir.components()
+            .any(|c| c.as_os_str().to_str().is_some_and(recording_folder))
     });
     if !named && !in_folder {
         return None;
@@ -96,7 +93,11 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
             .filter(|l| !l.trim().is_empty())
             .take(RECORDING_SNIFF_LINES)
             .filter_map(|l| crate::parse::json::parse_tree(l).ok().flatten())
-            .any(|root| holds_conversation(&root) || is_message(&root));
+            .any(|root| {
+                holds_conversation(&root)
+                    || is_message(&root)
+                    || crate::parse::mcp_tools::is_mcp_payload(&root)
+            });
         holds_request.then_some(FileKind::RequestLog)?
     } else {
         let root = json_at_most(path, MAX_RECORDING_SNIFF)?;
@@ -113,6 +114,17 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
         agents: Vec::new(),
         caps: Vec::new(),
     })
+}
+
+/// True when a folder's name says it holds recordings: one of [`RECORDING_FOLDERS`], or a
+/// name of the MCP traffic (`mcp-tools`, `mcp_logs`) or of logs (`ci-logs`, `agent_logs`).
+fn recording_folder(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    RECORDING_FOLDERS.contains(&lower.as_str())
+        || lower.starts_with("mcp-")
+        || lower.starts_with("mcp_")
+        || lower.ends_with("-logs")
+        || lower.ends_with("_logs")
 }
 
 /// True when a log line is one message of a conversation, as chat exports and agents'

@@ -55,6 +55,10 @@ static STRONG: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?i:(?-u:\b)process\.env(?-u:\b)|(?-u:\b)os\.environ(?-u:\b)|(?-u:\b)printenv(?-u:\b)|`env`|`env\s*\||\$env:|(?-u:\b)get-childitem\s+env:)",
         r"|(?i:(?-u:\b)(?:every|all|each)\s+(?:the\s+)?(?:environment|env)\s+(?:variables?|vars?)(?-u:\b)[^.\n]{0,40}?(?-u:\b)values?(?-u:\b))",
         r"|(?i:(?-u:\b)authori[sz]ation\s+headers?(?-u:\b))",
+        // signing keystores, and Gradle's properties that hold their passwords
+        r"|(?i:(?-u:\b)[A-Za-z0-9_-]*\.(?:keystore|jks|p12|pfx)(?-u:\b)|(?-u:\b)keystore\s+files?(?-u:\b)|\.gradle/gradle\.properties(?-u:\b))",
+        // the environment listed or printed whole ("list the environment variables")
+        r"|(?i:(?-u:\b)(?:list|print|dump|show|output|collect)\s+(?:out\s+)?(?:all\s+(?:of\s+)?)?(?:the\s+|your\s+)?(?:environment|env)\s+(?:variables|vars)(?-u:\b))",
     ))
     .expect("PL325 strong secret regex")
 });
@@ -67,9 +71,10 @@ static NOUN_EN: &str = r"(?:api[\s_-]?keys?|access[\s_-]?keys?|secret[\s_-]?keys
 static OWNED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
         concat!(
-            r"(?i:(?-u:\b)(?:your|the\s+user'?s|user'?s|all(?:\s+(?:of\s+)?(?:the|your))?|every|any|each|its|their|the\s+(?:project|workspace|runner|repo|repository|machine)'?s)",
+            r"(?i:(?-u:\b)(?:your|our|the\s+user'?s|user'?s|the\s+team'?s|all(?:\s+(?:of\s+)?(?:the|your|our))?|every|any|each|its|their|the\s+(?:project|workspace|runner|repo|repository|machine)'?s)",
             r"\s+(?:[A-Za-z0-9_-]+\s+){{0,2}}?{noun}(?-u:\b)",
-            r"|(?-u:\b){noun}\s+(?:found|visible|available|stored|(?:you|it|they)\s+(?:can\s+)?(?:see|find|read|access))(?-u:\b))",
+            r"|(?-u:\b){noun}\s+(?:found|visible|available|stored|included|too|(?:you|it|they)\s+(?:can\s+)?(?:see|find|read|access))(?-u:\b)",
+            r"|(?-u:\b)(?:including|include|with)\s+(?:the\s+|any\s+|all\s+)?{noun}(?-u:\b))",
         ),
         noun = NOUN_EN
     ))

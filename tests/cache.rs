@@ -10,6 +10,10 @@ use std::path::Path;
 use assert_cmd::Command;
 use serde_json::Value;
 
+// Issue 36's notes on what a log could not give (a child file: this one is long enough).
+#[path = "cache/notes.rs"]
+mod notes;
+
 fn promptlint() -> Command {
     let mut c = Command::cargo_bin("promptlint").expect("binary builds");
     c.current_dir(env!("CARGO_MANIFEST_DIR"));

@@ -16,6 +16,9 @@ mod mcp_rows;
 // The hook's and the walk's followed scripts, likewise.
 #[path = "limits/more_rows.rs"]
 mod more_rows;
+// `promptlint cache`'s notes and compressed bodies (issue 36).
+#[path = "limits/cache_rows.rs"]
+mod cache_rows;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -242,6 +245,7 @@ fn limits() -> Vec<Limit> {
     ];
     rows.extend(mcp_rows::rows());
     rows.extend(more_rows::rows());
+    rows.extend(cache_rows::rows());
     rows
 }
 

@@ -47,6 +47,9 @@ pub(super) fn run_cache(args: &CacheArgs) -> ExitCode {
     let mut unreadable: Vec<serde_json::Value> = Vec::new();
     // Lines and logs skipped with an error (an entry over a bound, a log with no request).
     let mut skipped: Vec<serde_json::Value> = Vec::new();
+    // Requests read whose response's usage could not be (never an error: the exit code keeps
+    // its meaning), per log: the first ones listed, then the count.
+    let mut notes: Vec<serde_json::Value> = Vec::new();
     let mut first = true;
     let mut ok = true;
     let mut totals = crate::report::cache::Totals {
@@ -133,6 +136,33 @@ pub(super) fn run_cache(args: &CacheArgs) -> ExitCode {
                         serde_json::json!({"path": e.path, "line": e.line, "message": message}),
                     );
                 }
+                for n in &r.notes {
+                    let message = escape_one_line(&n.message);
+                    eprintln!("note: {}:{}: {message}", escape_path(&n.path), n.line);
+                    notes.push(
+                        serde_json::json!({"path": n.path, "line": n.line, "message": message}),
+                    );
+                }
+                if r.notes_total > 0 {
+                    let unlisted = r.notes_total - r.notes.len() as u64;
+                    let message = format!(
+                        "usage not read for {} of {} requests (provider cache figures read for {}){}",
+                        r.notes_total,
+                        r.requests,
+                        r.usage_read,
+                        if unlisted > 0 {
+                            format!("; {unlisted} not listed")
+                        } else {
+                            String::new()
+                        }
+                    );
+                    eprintln!("note: {}: {message}", escape_path(&shown));
+                    notes.push(serde_json::json!({
+                        "path": shown,
+                        "message": message,
+                        "count": r.notes_total,
+                    }));
+                }
                 if r.requests == 0 && r.errors.is_empty() {
                     // An empty log is a recording that failed, not a stable one.
                     bad_lines = true;
@@ -160,8 +190,14 @@ pub(super) fn run_cache(args: &CacheArgs) -> ExitCode {
         } else {
             format!(",\"errors\":{}", serde_json::Value::Array(errors))
         };
+        // `notes` (what could not be read of the requests read) only when there are some.
+        let notes = if notes.is_empty() {
+            String::new()
+        } else {
+            format!(",\"notes\":{}", serde_json::Value::Array(notes))
+        };
         let tail = format!(
-            "],\"summary\":{}{errors}}}\n",
+            "],\"summary\":{}{errors}{notes}}}\n",
             crate::report::cache::summary_json(&totals)
         );
         ok &= emit(&crate::report::escape_json_invisible(&tail));

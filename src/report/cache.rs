@@ -19,7 +19,7 @@
 //!   minimum), `est_tokens_rebilled`, `predicted_cache_read`, `predicted_cache_write` (null
 //!   where the provider reports no writes), `expired` (an earlier entry matched but outlived
 //!   the provider's TTL by the log's clock), `minimum_tokens`, `reported`
-//!   (`{"input_tokens","cache_read","cache_write"}` or null), `hit_ratio` (reported cache
+//!   (`{"input_tokens","cache_read","cache_write","output_tokens"}` or null), `hit_ratio` (reported cache
 //!   reads over input tokens, or null), `agrees` (prediction within 128 tokens or 10% of the
 //!   report, or null), `changes` (`[{"part":"system"|"tools","path","was","now"}]`).
 //!
@@ -251,6 +251,7 @@ fn turn_json(t: &Turn) -> String {
             "input_tokens": r.input_tokens,
             "cache_read": r.cache_read,
             "cache_write": r.cache_write,
+            "output_tokens": r.output_tokens,
         })
     });
     let changes: Vec<serde_json::Value> = t

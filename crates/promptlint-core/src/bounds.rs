@@ -59,6 +59,11 @@ pub const DEFAULT_MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
 /// error (JSON Lines logs stream and have no size limit).
 pub const MAX_CACHE_DOCUMENT_BYTES: usize = 256 * 1024 * 1024;
 
+/// Most notes one `promptlint cache` log lists (requests read whose response's usage could
+/// not be: an undecodable body, an unknown encoding or usage shape, a bound); the rest are
+/// counted in the log's note, never dropped silently.
+pub const MAX_CACHE_LISTED_NOTES: usize = 100;
+
 /// Highest value `--max-line-bytes` accepts, in bytes (128 MiB); a higher one is a usage
 /// error (exit 2). A line costs a few times its size in memory while it is analysed.
 pub const MAX_LINE_BYTES_CEILING: usize = 128 * 1024 * 1024;

@@ -104,6 +104,8 @@ pub struct Reported {
     pub cache_read: Option<u64>,
     /// Tokens written to the cache (Anthropic, Bedrock).
     pub cache_write: Option<u64>,
+    /// Output tokens the response generated (`input::Usage::output_tokens`).
+    pub output_tokens: Option<u64>,
 }
 
 /// What the provider's cache model predicts for one request.

@@ -13,6 +13,14 @@ pub struct LogResult {
     pub errors: Vec<LineError>,
     /// Requests analysed.
     pub requests: u64,
+    /// What could not be read about requests that were analysed, one per request: why its
+    /// response's usage (or the usage's cache-read figure) is missing. The first
+    /// [`crate::bounds::MAX_CACHE_LISTED_NOTES`]; [`LogResult::notes_total`] counts them all.
+    pub notes: Vec<LineError>,
+    /// Requests analysed with a note, listed or not.
+    pub notes_total: u64,
+    /// Requests analysed whose response reported a cache read that was read.
+    pub usage_read: u64,
 }
 
 /// Reads a log from `reader` (its format sniffed from `path` and its first bytes: JSON Lines,
@@ -58,7 +66,23 @@ pub fn analyse_into<R: BufRead>(
     input::read_records(path, format, reader, max_line_bytes, &mut |rec| {
         match rec {
             Ok(r) => match an.feed_request(request_of(&r), &mut closed) {
-                Ok(()) => result.requests += 1,
+                Ok(()) => {
+                    result.requests += 1;
+                    let read = r.response.as_ref().and_then(|p| p.usage);
+                    if read.is_some_and(|u| u.cache_read.is_some()) {
+                        result.usage_read += 1;
+                    }
+                    if let Some(message) = r.note {
+                        result.notes_total += 1;
+                        if result.notes.len() < crate::bounds::MAX_CACHE_LISTED_NOTES {
+                            result.notes.push(LineError {
+                                path: path.to_owned(),
+                                line: r.line,
+                                message,
+                            });
+                        }
+                    }
+                }
                 Err(e) => result.errors.push(e),
             },
             Err(e) => result.errors.push(e),
@@ -82,6 +106,7 @@ fn request_of(r: &Record) -> Request<'_> {
             input_tokens: u.input_tokens,
             cache_read: u.cache_read,
             cache_write: u.cache_write,
+            output_tokens: u.output_tokens,
         }),
         response_id: response.and_then(|p| p.id.as_deref()),
         response_output: response.and_then(|p| p.output.as_ref()),

@@ -44,6 +44,7 @@ fn reported(input: u64, read: u64, write: Option<u64>) -> Option<Reported> {
         input_tokens: Some(input),
         cache_read: Some(read),
         cache_write: write,
+        output_tokens: None,
     })
 }
 

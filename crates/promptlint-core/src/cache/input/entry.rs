@@ -43,7 +43,7 @@ use crate::parse::request::{JsonView, Jv};
 
 use super::model::{LogFormat, Record, Response, Usage};
 use super::time::{iso8601_ms, unix_seconds_ms};
-use super::usage::{looks_like_sse, num, response_of, response_of_sse};
+use super::usage::{looks_like_sse, num, response_of, response_of_sse, usage_note};
 
 /// What reading one entry gave.
 pub(super) enum Read {
@@ -89,7 +89,7 @@ pub(super) fn read_entry(
     if !matches!(root, Jv::Object(_)) {
         return Read::Error("entry is not a JSON object".to_owned());
     }
-    let record = |request: Jv, url: Option<String>, time_ms, response| {
+    let record = |request: Jv, url: Option<String>, time_ms, response, note| {
         Read::Record(Box::new(Record {
             line,
             span,
@@ -97,6 +97,7 @@ pub(super) fn read_entry(
             url,
             time_ms,
             response,
+            note,
         }))
     };
     if is_litellm(&root) {
@@ -119,12 +120,22 @@ pub(super) fn read_entry(
         );
     }
     let url = str_of(root.get("url"));
-    let response = if has_request {
-        take_member(&mut root, "response").and_then(|r| response_value(&r))
-    } else {
-        None
+    let (response, note) = match has_request.then(|| take_member(&mut root, "response")) {
+        Some(Some(r)) => {
+            let response = response_value(&r);
+            let note = match &response {
+                Some(resp) => usage_note(resp, None),
+                None if matches!(r, Jv::Null) => None,
+                None => Some(
+                    "usage not read: the entry's `response` is neither a provider response nor JSON or an event stream in a string"
+                        .to_owned(),
+                ),
+            };
+            (response, note)
+        }
+        _ => (None, None),
     };
-    record(root, url, None, response)
+    record(root, url, None, response, note)
 }
 
 /// A logged response: a provider body, a batch-style `{"status_code", "body"}`, or a string
@@ -184,6 +195,7 @@ fn litellm(mut root: Jv, line: u64, span: (u64, u64)) -> Read {
             input_tokens: Some(prompt),
             cache_read: None,
             cache_write: None,
+            output_tokens: None,
             shape: "litellm",
         });
     }
@@ -201,6 +213,7 @@ fn litellm(mut root: Jv, line: u64, span: (u64, u64)) -> Read {
         request,
         url: str_of(root.get("api_base")),
         time_ms,
+        note: response.as_ref().and_then(|r| usage_note(r, None)),
         response,
     }))
 }
@@ -264,7 +277,8 @@ fn langfuse(mut root: Jv, line: u64, span: (u64, u64)) -> Read {
             .and_then(|r| r.model.clone())
             .or_else(|| model.clone()),
         usage,
-        output: provider.and_then(|r| r.output),
+        output: provider.as_ref().and_then(|r| r.output.clone()),
+        cached_content_tokens: provider.and_then(|r| r.cached_content_tokens),
     };
     Read::Record(Box::new(Record {
         line,
@@ -275,6 +289,7 @@ fn langfuse(mut root: Jv, line: u64, span: (u64, u64)) -> Read {
             .get("startTime")
             .and_then(JsonView::str)
             .and_then(iso8601_ms),
+        note: usage_note(&response, None),
         response: Some(response),
     }))
 }
@@ -303,6 +318,7 @@ fn langfuse_usage(root: &Jv) -> Option<Usage> {
                     "input_cache_creation",
                     "cache_write_input_tokens",
                 ]),
+                output_tokens: pick(&["output"]),
                 shape: "langfuse",
             });
         }
@@ -312,6 +328,7 @@ fn langfuse_usage(root: &Jv) -> Option<Usage> {
         input_tokens: Some(n),
         cache_read: None,
         cache_write: None,
+        output_tokens: None,
         shape: "langfuse",
     })
 }

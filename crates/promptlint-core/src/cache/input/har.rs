@@ -18,7 +18,7 @@ use super::scan;
 use super::time::iso8601_ms;
 
 /// A body with its optional `encoding` as text.
-fn text(body: Option<&Jv>, what: &str) -> Option<Result<String, String>> {
+fn text(body: Option<&Jv>, what: &str, max: usize) -> Option<Result<String, String>> {
     let b = body?;
     let t = b.get("text").and_then(JsonView::str)?;
     if t.is_empty() {
@@ -26,7 +26,9 @@ fn text(body: Option<&Jv>, what: &str) -> Option<Result<String, String>> {
     }
     match b.get("encoding").and_then(JsonView::str) {
         Some(e) if e.eq_ignore_ascii_case("base64") => Some(match base64(t) {
-            Some(bytes) => body_text(bytes, what),
+            // HAR's text is the decoded body (`content.size` is its length after decoding),
+            // so only the gzip magic number is looked for.
+            Some(bytes) => body_text(bytes, None, what, max),
             None => Err(format!("{what} says `encoding: base64` but is not base64")),
         }),
         Some(e) if !e.is_empty() => Some(Err(format!(
@@ -88,15 +90,25 @@ pub(super) fn read(
         let outcome = exchange(
             req.and_then(|r| r.get("method")).and_then(JsonView::str),
             url,
-            text(req.and_then(|r| r.get("postData")), "request body"),
-            text(content, "response body"),
+            text(
+                req.and_then(|r| r.get("postData")),
+                "request body",
+                max_body_bytes,
+            ),
+            text(content, "response body", max_body_bytes),
             content
                 .and_then(|c| c.get("mimeType"))
                 .and_then(JsonView::str),
+            resp.and_then(|r| super::usage::num(r.get("status")))
+                .filter(|s| *s > 0),
             max_body_bytes,
         );
         match outcome {
-            Outcome::Record { request, response } => {
+            Outcome::Record {
+                request,
+                response,
+                note,
+            } => {
                 records += 1;
                 emit(Ok(Record {
                     line,
@@ -108,6 +120,7 @@ pub(super) fn read(
                         .and_then(JsonView::str)
                         .and_then(iso8601_ms),
                     response,
+                    note,
                 }));
             }
             Outcome::Skip => {}

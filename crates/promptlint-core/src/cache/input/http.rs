@@ -19,14 +19,117 @@ pub(super) fn base64(s: &str) -> Option<Vec<u8>> {
         .ok()
 }
 
-/// A recorded body as text: `Err` says why it is not (gzip, other binary).
-pub(super) fn body_text(bytes: Vec<u8>, what: &str) -> Result<String, String> {
-    if bytes.starts_with(&[0x1f, 0x8b]) {
+/// A recorded body as text, decompressed first when `encoding` (the `Content-Encoding`
+/// header) says so or the bytes start with gzip's magic number: gzip, `deflate` (zlib, or raw
+/// deflate as some servers send it) and `br` (brotli) are decoded, never to more than `max`
+/// bytes (a decompression bomb stops there: the body is refused with an error, like a body over
+/// the limit). `Err` says why the body is not text: an encoding not decoded (`zstd`,
+/// `compress`), a corrupt stream, a result over `max`, other binary.
+pub(super) fn body_text(
+    bytes: Vec<u8>,
+    encoding: Option<&str>,
+    what: &str,
+    max: usize,
+) -> Result<String, String> {
+    let bytes = decompress(bytes, encoding, what, max)?;
+    String::from_utf8(bytes).map_err(|_| format!("{what} is binary (not UTF-8 text)"))
+}
+
+/// Undoes a `Content-Encoding` (RFC 9110 §8.4; a list is undone from the last coding applied).
+fn decompress(
+    mut bytes: Vec<u8>,
+    encoding: Option<&str>,
+    what: &str,
+    max: usize,
+) -> Result<Vec<u8>, String> {
+    let codings: Vec<String> = encoding
+        .unwrap_or("")
+        .split(',')
+        .map(|c| c.trim().to_ascii_lowercase())
+        .filter(|c| !c.is_empty() && c != "identity")
+        .collect();
+    let gzip_magic = |b: &[u8]| b.starts_with(&[0x1f, 0x8b]);
+    if codings.is_empty() {
+        // A body recorded compressed without its header (some recorders drop headers).
+        if gzip_magic(&bytes) {
+            return inflate(&bytes, "gzip", what, max);
+        }
+        return Ok(bytes);
+    }
+    for coding in codings.iter().rev() {
+        bytes = match coding.as_str() {
+            "gzip" | "x-gzip" | "deflate" | "br" => {
+                // A body stored decoded under its original header (vcrpy's
+                // `decode_compressed_response` keeps the body, some stores keep the header):
+                // text that is already JSON or an event stream is taken as it is.
+                if coding != "br" && !gzip_magic(&bytes) && plain_text(&bytes) {
+                    return Ok(bytes);
+                }
+                inflate(&bytes, coding, what, max)?
+            }
+            other => {
+                if plain_text(&bytes) {
+                    return Ok(bytes);
+                }
+                return Err(format!(
+                    "{what} is `{}`-encoded (Content-Encoding), which promptlint does not decode (it decodes gzip, deflate and br); record it decoded (vcrpy `decode_compressed_response=True`)",
+                    excerpt(other, 30)
+                ));
+            }
+        };
+    }
+    Ok(bytes)
+}
+
+/// True when `bytes` already read as a JSON value or an event stream.
+fn plain_text(bytes: &[u8]) -> bool {
+    let t = bytes.trim_ascii_start();
+    t.starts_with(b"{")
+        || t.starts_with(b"[")
+        || t.starts_with(b"data:")
+        || t.starts_with(b"event:")
+}
+
+/// Decompresses one coding, reading at most `max + 1` bytes of output.
+fn inflate(bytes: &[u8], coding: &str, what: &str, max: usize) -> Result<Vec<u8>, String> {
+    use std::io::Read as _;
+    let limit = max as u64 + 1;
+    let mut out = Vec::new();
+    let read = match coding {
+        "gzip" | "x-gzip" => flate2::read::MultiGzDecoder::new(bytes)
+            .take(limit)
+            .read_to_end(&mut out),
+        "deflate" => {
+            // RFC 9110 §8.4.1.2: zlib; raw deflate is what some servers send instead.
+            let zlib = flate2::read::ZlibDecoder::new(bytes)
+                .take(limit)
+                .read_to_end(&mut out);
+            match zlib {
+                Ok(n) => Ok(n),
+                Err(_) => {
+                    out.clear();
+                    flate2::read::DeflateDecoder::new(bytes)
+                        .take(limit)
+                        .read_to_end(&mut out)
+                }
+            }
+        }
+        _ => brotli_decompressor::Decompressor::new(bytes, 4096)
+            .take(limit)
+            .read_to_end(&mut out),
+    };
+    if let Err(e) = read {
         return Err(format!(
-            "{what} is gzip-compressed; record it decoded (vcrpy `decode_compressed_response=True`, Ruby VCR `decode_compressed_response: true`)"
+            "{what} says it is {coding}-compressed but does not decompress: {}",
+            excerpt(&e.to_string(), 80)
         ));
     }
-    String::from_utf8(bytes).map_err(|_| format!("{what} is binary (not UTF-8 text)"))
+    if out.len() > max {
+        return Err(format!(
+            "{what} decompresses ({coding}) to more than the {max} byte limit (--max-line-bytes); skipped"
+        ));
+    }
+    Ok(out)
 }
 
 /// The path of a URL (or of a relative one), without query and fragment.
@@ -100,12 +203,42 @@ pub(super) fn read_response(body: &str, content_type: Option<&str>) -> Option<Re
     Some(response_of(&v))
 }
 
+/// Why a recorded response's usage (or its cache-read figure) was not read, for the log's
+/// notes; `None` when it was. `status` is the HTTP status when the recording has it.
+pub(super) fn response_note(
+    body: Option<&Result<String, String>>,
+    response: Option<&Response>,
+    status: Option<u64>,
+    max_body_bytes: usize,
+) -> Option<String> {
+    let failed = status.filter(|s| !(200..300).contains(s));
+    let why = match (body, response) {
+        (None, _) => "the response has no recorded body".to_owned(),
+        (Some(Err(e)), _) => e.clone(),
+        (Some(Ok(b)), _) if b.len() > max_body_bytes => format!(
+            "the response body is {} bytes, longer than the {max_body_bytes} byte limit (--max-line-bytes)",
+            b.len()
+        ),
+        (Some(Ok(_)), None) => "the response body is neither JSON nor an event stream".to_owned(),
+        (Some(Ok(_)), Some(r)) => return super::usage::usage_note(r, failed),
+    };
+    Some(match failed {
+        Some(s) => format!("usage not read (response status {s}): {why}"),
+        None => format!("usage not read: {why}"),
+    })
+}
+
 /// The outcome of reading one recorded interaction.
+// One value per interaction, moved straight into a record: boxing would only add an
+// allocation.
+#[allow(clippy::large_enum_variant)]
 pub(super) enum Outcome {
     /// A provider request (and what its response says).
     Record {
         request: Jv,
         response: Option<Response>,
+        /// Why the response's usage was not read ([`response_note`]).
+        note: Option<String>,
     },
     /// Not a provider request: skipped without a word.
     Skip,
@@ -121,6 +254,7 @@ pub(super) fn exchange(
     request_body: Option<Result<String, String>>,
     response_body: Option<Result<String, String>>,
     response_type: Option<&str>,
+    response_status: Option<u64>,
     max_body_bytes: usize,
 ) -> Outcome {
     if !method.is_some_and(|m| m.eq_ignore_ascii_case("post")) {
@@ -155,9 +289,19 @@ pub(super) fn exchange(
     if !is_provider_request(&request, url) {
         return Outcome::Skip;
     }
-    let response = match response_body {
-        Some(Ok(b)) if b.len() <= max_body_bytes => read_response(&b, response_type),
+    let response = match &response_body {
+        Some(Ok(b)) if b.len() <= max_body_bytes => read_response(b, response_type),
         _ => None,
     };
-    Outcome::Record { request, response }
+    let note = response_note(
+        response_body.as_ref(),
+        response.as_ref(),
+        response_status,
+        max_body_bytes,
+    );
+    Outcome::Record {
+        request,
+        response,
+        note,
+    }
 }

@@ -13,8 +13,15 @@
 //!
 //! From HTTP recordings (cassettes, HAR) only POSTs whose JSON body is a provider request
 //! become records; bodies may be base64 (Ruby VCR `base64_string`, HAR `encoding: base64`),
-//! `!!binary` (vcrpy) or event streams. Gzip-compressed and other binary bodies are reported
-//! when they are a provider endpoint's, skipped otherwise. Nothing here touches the network.
+//! `!!binary` (vcrpy), pydantic-ai's `parsed_body` (a YAML value standing for the JSON body)
+//! or event streams. Compressed bodies are decompressed by their `Content-Encoding` (gzip,
+//! deflate, br), never past `max_line_bytes`; a request body that cannot be read is an error
+//! when it is a provider endpoint's, skipped otherwise. Nothing here touches the network.
+//!
+//! What could not be read of a record that was (its response's usage: an undecodable or
+//! over-long body, an encoding not decoded, a usage shape not read, a missing cache figure) is
+//! the record's [`Record::note`], which the caller reports per log; usage is never dropped
+//! without a word.
 //!
 //! Errors are per entry ([`LineError`], the run goes on); an error about the whole file
 //! (not a log, over the cap) is reported once, on the line where the file's content starts.
@@ -31,6 +38,8 @@ mod vcr;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_formats;
 
 use std::io::BufRead;
 

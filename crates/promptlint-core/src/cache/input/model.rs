@@ -68,6 +68,10 @@ pub struct Record {
     pub time_ms: Option<u64>,
     /// What the log says about the response, when it has one that could be read.
     pub response: Option<Response>,
+    /// What could not be read about this entry although the log has it: why the response's
+    /// usage (or its cache-read figure) is missing. Reported as the log's notes, never as
+    /// errors (the request itself was read).
+    pub note: Option<String>,
 }
 
 /// What a log says about one response.
@@ -82,6 +86,12 @@ pub struct Response {
     pub usage: Option<Usage>,
     /// The OpenAI Responses `output` array (needed to chain `previous_response_id`).
     pub output: Option<Jv>,
+    /// The tokens of an explicit cache that a Gemini `cachedContents` create call made: the
+    /// `usageMetadata.totalTokenCount` of a response whose `name` is `cachedContents/...`
+    /// (a `CachedContent`, whose usage has only that figure,
+    /// <https://ai.google.dev/api/caching#CachedContent>). Such a response has no generation
+    /// usage ([`Response::usage`] is `None`).
+    pub cached_content_tokens: Option<u64>,
 }
 
 /// The provider's own token figures for one request, in tokens.
@@ -103,6 +113,12 @@ pub struct Usage {
     /// `cacheWriteInputTokens`, LiteLLM's `cache_creation_input_tokens` on its OpenAI-shaped
     /// usage. `None` where the provider does not report writes (OpenAI, Gemini).
     pub cache_write: Option<u64>,
+    /// Output tokens the response generated (thinking included): Anthropic
+    /// `usage.output_tokens`, OpenAI Chat `completion_tokens`, OpenAI Responses
+    /// `output_tokens`, Gemini `candidatesTokenCount + thoughtsTokenCount`, Bedrock
+    /// `outputTokens`. `None` when not reported. (OpenAI's cache entry covers the completion
+    /// too, so the next turn that replays it may read them.)
+    pub output_tokens: Option<u64>,
     /// Which shape the figures were read from: `anthropic`, `openai-chat`,
     /// `openai-responses`, `gemini`, `bedrock`, or an export's own fields (`litellm` for the
     /// payload's `prompt_tokens` when its response has no usage, `langfuse` for

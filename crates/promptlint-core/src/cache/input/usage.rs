@@ -5,7 +5,8 @@
 //! token, cached ones included):
 //! - Anthropic Messages (also on Bedrock InvokeModel and Vertex): `usage.input_tokens`
 //!   excludes the tokens read from and written to the cache, so the total is
-//!   `input_tokens + cache_read_input_tokens + cache_creation_input_tokens`
+//!   `input_tokens + cache_read_input_tokens + cache_creation_input_tokens`; output is
+//!   `usage.output_tokens`
 //!   (<https://platform.claude.com/docs/en/build-with-claude/prompt-caching>, "Tracking cache
 //!   performance", whose wording was not re-read for this module; confirmed by the readings in
 //!   <https://github.com/crewAIInc/crewAI/pull/6770> and
@@ -14,20 +15,39 @@
 //!   `usage.prompt_tokens_details.cached_tokens` counts
 //!   (<https://developers.openai.com/api/docs/guides/prompt-caching>; the figures' shape as in
 //!   <https://docs.x.ai/developers/advanced-api-usage/prompt-caching/usage-and-pricing>).
+//!   OpenAI-compatible providers: DeepSeek reports its cache reads as
+//!   `prompt_cache_hit_tokens` (and `prompt_cache_miss_tokens`) besides or instead of
+//!   `prompt_tokens_details.cached_tokens`
+//!   (<https://api-docs.deepseek.com/guides/kv_cache>, "Checking Cache Hit Status"; quoted by
+//!   <https://docs.stigg.io/documentation/ai-agents/providers/deepseek>); Mistral as
+//!   `usage.num_cached_tokens` without `prompt_tokens_details` (**unconfirmed** by Mistral's
+//!   reference: read from pydantic-ai's recordings of `api.mistral.ai`,
+//!   `tests/models/cassettes/test_multimodal_tool_returns/`, where `prompt_tokens` 997 carries
+//!   `num_cached_tokens` 976); xAI uses OpenAI's own `prompt_tokens_details.cached_tokens`
+//!   (its page above), and so do OpenRouter and Azure AI Foundry in the recordings of the
+//!   cassette yardstick (`yardstick/cassettes/`). Output: `completion_tokens`.
 //!   LiteLLM keeps this shape for every provider and adds Anthropic's
 //!   `cache_creation_input_tokens` next to it
 //!   (<https://litellm.vercel.app/docs/completion/prompt_caching>: "prompt_tokens: These are
 //!   all prompt tokens including cache-miss and cache-hit input tokens").
 //! - OpenAI Responses: `usage.input_tokens` (inclusive) and
-//!   `usage.input_tokens_details.cached_tokens`
+//!   `usage.input_tokens_details.cached_tokens`; output `usage.output_tokens`
 //!   (<https://developers.openai.com/api/docs/guides/prompt-caching>).
 //! - Gemini API and Vertex AI: `usageMetadata.promptTokenCount`, which "when cached_content is
 //!   set, is still the total effective prompt size meaning this includes the number of tokens
 //!   in the cached content", and `usageMetadata.cachedContentTokenCount`
 //!   (<https://googleapis.github.io/java-genai/javadoc/google-genai/com.google.genai.types/-usage-metadata/prompt-token-count.html>,
 //!   <https://firebase.google.com/docs/reference/js/ai.usagemetadata>). Gemini reports no
-//!   cache writes.
-//! - Bedrock Converse: `usage.inputTokens`, `cacheReadInputTokens`, `cacheWriteInputTokens`
+//!   cache writes. A `usageMetadata` with `promptTokenCount` but no `cachedContentTokenCount`
+//!   is read as 0 tokens read: the REST API writes its protobuf messages in the ProtoJSON
+//!   format, where "fields with default values are omitted by default"
+//!   (<https://protobuf.dev/programming-guides/json/>, "JSON Options"), and the recorded
+//!   responses that read nothing carry no such field; that Google's API applies this to this
+//!   field is inferred from the format and the recordings, **unconfirmed** by its reference.
+//!   Output: `candidatesTokenCount + thoughtsTokenCount` (the thinking tokens are counted
+//!   apart from the candidates', <https://ai.google.dev/api/generate-content#UsageMetadata>).
+//! - Bedrock Converse: `usage.inputTokens`, `cacheReadInputTokens`, `cacheWriteInputTokens`,
+//!   `outputTokens`
 //!   (<https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_TokenUsage.html>).
 //!   AWS's reference only says `inputTokens` is "the number of tokens sent in the request to
 //!   the model"; that it excludes the cache reads and writes (so the total is the sum) is
@@ -105,6 +125,7 @@ pub fn usage_of(response: &Jv) -> Option<Usage> {
             input_tokens: input,
             cache_read: read,
             cache_write: write,
+            output_tokens: num(u.get("outputTokens")),
             shape: "bedrock",
         });
     }
@@ -117,6 +138,7 @@ pub fn usage_of(response: &Jv) -> Option<Usage> {
                 .get("input_tokens_details")
                 .and_then(|d| d.get("cached_tokens"))),
             cache_write: None,
+            output_tokens: num(u.get("output_tokens")),
             shape: "openai-responses",
         });
     }
@@ -128,16 +150,22 @@ pub fn usage_of(response: &Jv) -> Option<Usage> {
             input_tokens: input,
             cache_read: read,
             cache_write: write,
+            output_tokens: num(u.get("output_tokens")),
             shape: "anthropic",
         });
     }
     if u.get("prompt_tokens").is_some() {
+        // OpenAI's field first, then the compatible providers' own (DeepSeek, Mistral).
+        let read = num(u
+            .get("prompt_tokens_details")
+            .and_then(|d| d.get("cached_tokens")))
+        .or_else(|| num(u.get("prompt_cache_hit_tokens")))
+        .or_else(|| num(u.get("num_cached_tokens")));
         return Some(Usage {
             input_tokens: num(u.get("prompt_tokens")),
-            cache_read: num(u
-                .get("prompt_tokens_details")
-                .and_then(|d| d.get("cached_tokens"))),
+            cache_read: read,
             cache_write: num(u.get("cache_creation_input_tokens")),
+            output_tokens: num(u.get("completion_tokens")),
             shape: "openai-chat",
         });
     }
@@ -147,12 +175,47 @@ pub fn usage_of(response: &Jv) -> Option<Usage> {
 fn gemini_usage(chunk: &Jv) -> Option<Usage> {
     let m = chunk.get("usageMetadata")?;
     let input = num(m.get("promptTokenCount"))?;
+    // Omitted when 0 (ProtoJSON drops default values; see the module doc).
+    let read = match m.get("cachedContentTokenCount") {
+        None => Some(0),
+        v => num(v),
+    };
+    let (candidates, thoughts) = (
+        num(m.get("candidatesTokenCount")),
+        num(m.get("thoughtsTokenCount")),
+    );
+    let output = match (candidates, thoughts) {
+        (None, None) => None,
+        (c, t) => Some(c.unwrap_or(0).saturating_add(t.unwrap_or(0))),
+    };
     Some(Usage {
         input_tokens: Some(input),
-        cache_read: num(m.get("cachedContentTokenCount")),
+        cache_read: read,
         cache_write: None,
+        output_tokens: output,
         shape: "gemini",
     })
+}
+
+/// Why the usage of a response that was read is missing or lacks its cache-read figure, for
+/// the log's notes; `None` when both are there. `failed` is a non-2xx HTTP status.
+pub(super) fn usage_note(r: &Response, failed: Option<u64>) -> Option<String> {
+    let status = failed.map_or(String::new(), |s| format!(" (response status {s})"));
+    if let (None, Some(n)) = (r.usage, r.cached_content_tokens) {
+        return Some(format!(
+            "no generation usage{status}: the response is a Gemini `cachedContents` entry of {n} tokens (a create call, not a generation)"
+        ));
+    }
+    match r.usage {
+        None => Some(format!(
+            "usage not read{status}: the response has no usage figures in a shape promptlint reads (Anthropic `usage`, OpenAI `usage`, Gemini `usageMetadata`, Bedrock `usage.inputTokens`)"
+        )),
+        Some(u) if u.cache_read.is_none() => Some(format!(
+            "cache read not reported{status}: the response's {} usage has no cache-read figure",
+            u.shape
+        )),
+        Some(_) => None,
+    }
 }
 
 /// What a non-streaming response body says: id, model, usage and a Responses `output`.
@@ -168,6 +231,11 @@ pub(super) fn response_of(body: &Jv) -> Response {
         }
         return r;
     }
+    let cached_content_tokens = body
+        .get("name")
+        .and_then(JsonView::str)
+        .filter(|n| n.starts_with("cachedContents/"))
+        .and_then(|_| num(body.get("usageMetadata")?.get("totalTokenCount")));
     Response {
         id: string(body.get("id")).or_else(|| string(body.get("responseId"))),
         model: string(body.get("model")).or_else(|| string(body.get("modelVersion"))),
@@ -176,6 +244,7 @@ pub(super) fn response_of(body: &Jv) -> Response {
             .get("output")
             .filter(|o| matches!(o, Jv::Array(_)))
             .cloned(),
+        cached_content_tokens,
     }
 }
 

@@ -12,6 +12,17 @@
 //!   (<https://github.com/vcr/vcr/blob/master/lib/vcr/structs.rb>,
 //!   <https://relishapp.com/vcr/vcr/v/6-0-0/docs/cassettes/cassette-format>).
 //!
+//! - pydantic-ai's vcrpy serializer keeps a JSON body as `parsed_body`, the parsed value in
+//!   YAML beside (instead of) `body`, for requests and responses alike; it turns it back into
+//!   the body with `json.dumps(parsed_body)` when it loads the cassette
+//!   (<https://github.com/pydantic/pydantic-ai/blob/main/tests/json_body_serializer.py>,
+//!   `deserialize`). Read the same way: the YAML value written out as JSON (YAML's typed
+//!   scalars as JSON's: `null`, booleans, numbers, strings as the YAML quoted them).
+//! - A `!!binary` body (vcrpy, when the bytes are not UTF-8) is decompressed when the
+//!   interaction's `Content-Encoding` header says `gzip`, `deflate` or `br` (or starts with
+//!   gzip's magic number), bounded by `max_line_bytes` ([`super::http::body_text`]); Ruby
+//!   psych's `!binary` (Ruby VCR) likewise.
+//!
 //! Headers are maps from a name to a list of values (or one value). Only POSTs whose body is a
 //! provider request become records; every other interaction is skipped without a word. A
 //! cassette with no readable request gets one error saying what was expected.
@@ -28,6 +39,11 @@ use super::time::any_ms;
 #[derive(Debug)]
 pub(super) enum Yv {
     Null,
+    /// A plain `true` / `false`.
+    Bool(bool),
+    /// A plain number, as Rust prints it (YAML `1.0` is `1`, as serde_json prints it too).
+    Num(String),
+    /// A string (quoted, or plain and not another type).
     Text(String),
     Bytes(Vec<u8>),
     Seq(Vec<Yv>),
@@ -44,7 +60,9 @@ impl Yv {
 
     fn text(&self) -> Option<&str> {
         match self {
-            Yv::Text(s) => Some(s),
+            Yv::Text(s) | Yv::Num(s) => Some(s),
+            Yv::Bool(true) => Some("true"),
+            Yv::Bool(false) => Some("false"),
             _ => None,
         }
     }
@@ -82,16 +100,22 @@ impl<'de> serde::Deserialize<'de> for Yv {
                 serde::Deserialize::deserialize(d)
             }
             fn visit_bool<E: de::Error>(self, b: bool) -> Result<Yv, E> {
-                Ok(Yv::Text(b.to_string()))
+                Ok(Yv::Bool(b))
             }
             fn visit_u64<E: de::Error>(self, n: u64) -> Result<Yv, E> {
-                Ok(Yv::Text(n.to_string()))
+                Ok(Yv::Num(n.to_string()))
             }
             fn visit_i64<E: de::Error>(self, n: i64) -> Result<Yv, E> {
-                Ok(Yv::Text(n.to_string()))
+                Ok(Yv::Num(n.to_string()))
             }
             fn visit_f64<E: de::Error>(self, n: f64) -> Result<Yv, E> {
-                Ok(Yv::Text(n.to_string()))
+                // JSON has no NaN or infinity: Python's `json.dumps` writes them bare, which
+                // no JSON parser reads; a string keeps the body readable.
+                Ok(if n.is_finite() {
+                    Yv::Num(n.to_string())
+                } else {
+                    Yv::Text(n.to_string())
+                })
             }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<Yv, E> {
                 Ok(Yv::Text(s.to_owned()))
@@ -116,8 +140,8 @@ impl<'de> serde::Deserialize<'de> for Yv {
                 let mut v = Vec::with_capacity(map.size_hint().unwrap_or(0).min(4096));
                 while let Some((k, x)) = map.next_entry::<Yv, Yv>()? {
                     let key = match k {
-                        Yv::Text(s) => s,
-                        _ => String::new(),
+                        Yv::Text(s) | Yv::Num(s) => s,
+                        other => other.text().unwrap_or("").to_owned(),
                     };
                     v.push((key, x));
                 }
@@ -136,34 +160,136 @@ fn binary(s: &str) -> Option<Vec<u8>> {
     if t.len() < 4 || t.starts_with(['{', '[']) {
         return None;
     }
-    let symbols = t.bytes().all(|b| {
-        b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'\n' | b'\r' | b' ')
-    });
+    // A `!!binary` block's lines hold no spaces; plain text ("upstream connect error")
+    // often does.
+    let symbols = t
+        .trim_end()
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'\n' | b'\r'));
     if symbols { base64(t) } else { None }
+}
+
+/// How a body is to be read: its `Content-Encoding` and the byte bound.
+#[derive(Clone, Copy)]
+struct BodyOf<'a> {
+    what: &'a str,
+    encoding: Option<&'a str>,
+    max: usize,
 }
 
 /// A recorded body as text. vcrpy: a string, `!!binary` or `{string: ..}`; Ruby VCR:
 /// `{encoding, string}` or `{encoding, base64_string}`. `None` when there is none.
-fn body(v: Option<&Yv>, what: &str) -> Option<Result<String, String>> {
+fn body(v: Option<&Yv>, of: BodyOf<'_>) -> Option<Result<String, String>> {
+    let BodyOf {
+        what,
+        encoding,
+        max,
+    } = of;
     match v? {
         Yv::Null => None,
         Yv::Text(s) if s.is_empty() => None,
         Yv::Text(s) => Some(match binary(s) {
-            Some(bytes) => body_text(bytes, what),
+            // A word that happens to be base64 ("Unauthorized") decodes to bytes that are
+            // neither compressed nor text: the text was the body.
+            Some(bytes)
+                if encoding.is_none()
+                    && !bytes.starts_with(&[0x1f, 0x8b])
+                    && std::str::from_utf8(&bytes).is_err() =>
+            {
+                Ok(s.clone())
+            }
+            Some(bytes) => body_text(bytes, encoding, what, max),
             None => Ok(s.clone()),
         }),
-        Yv::Bytes(b) => Some(body_text(b.clone(), what)),
+        Yv::Num(s) => Some(Ok(s.clone())),
+        Yv::Bool(_) => Some(Err(format!("{what} is a boolean, not a string"))),
+        Yv::Bytes(b) => Some(body_text(b.clone(), encoding, what, max)),
         m @ Yv::Map(_) => {
             if let Some(b64) = m.get("base64_string").and_then(Yv::text) {
                 return Some(match base64(b64) {
-                    Some(bytes) => body_text(bytes, what),
+                    Some(bytes) => body_text(bytes, encoding, what, max),
                     None => Err(format!("{what}'s `base64_string` is not base64")),
                 });
             }
-            body(m.get("string"), what)
+            body(m.get("string"), of)
         }
         Yv::Seq(_) => Some(Err(format!("{what} is a list, not a string"))),
     }
+}
+
+/// pydantic-ai's `parsed_body` (a request's or a response's) as the JSON text it stands for;
+/// `None` when the side has none. A string is the body itself; a map or a list is written out
+/// as JSON, refused once the text passes `max` bytes.
+fn parsed_body(side: &Yv, what: &str, max: usize) -> Option<Result<String, String>> {
+    let v = side.get("parsed_body")?;
+    match v {
+        Yv::Null => None,
+        Yv::Text(s) => Some(Ok(s.clone())),
+        Yv::Map(_) | Yv::Seq(_) => {
+            let mut out = String::new();
+            Some(match write_json(v, &mut out, max) {
+                Ok(()) => Ok(out),
+                Err(()) => Err(format!(
+                    "{what} (`parsed_body`) is longer than the {max} byte limit (--max-line-bytes) as JSON; skipped"
+                )),
+            })
+        }
+        other => Some(Ok(other.text().unwrap_or("").to_owned())),
+    }
+}
+
+/// Writes `v` as compact JSON into `out`; `Err` once `out` passes `max` bytes. Recursion is
+/// bounded by the parser's depth limit (`max_depth`, 128).
+fn write_json(v: &Yv, out: &mut String, max: usize) -> Result<(), ()> {
+    match v {
+        Yv::Null => out.push_str("null"),
+        Yv::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Yv::Num(n) => out.push_str(n),
+        Yv::Text(s) => json_string(s, out),
+        Yv::Bytes(b) => json_string(&String::from_utf8_lossy(b), out),
+        Yv::Seq(items) => {
+            out.push('[');
+            for (i, x) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(x, out, max)?;
+            }
+            out.push(']');
+        }
+        Yv::Map(members) => {
+            out.push('{');
+            for (i, (k, x)) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json_string(k, out);
+                out.push(':');
+                write_json(x, out, max)?;
+            }
+            out.push('}');
+        }
+    }
+    if out.len() > max { Err(()) } else { Ok(()) }
+}
+
+fn json_string(s: &str, out: &mut String) {
+    use std::fmt::Write as _;
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 /// The parser's limits for a cassette: the document cap for scalar text (bodies are long
@@ -179,6 +305,10 @@ fn options() -> serde_saphyr::Options {
     let mut o = serde_saphyr::Options::default();
     o.budget = Some(budget);
     o.ignore_binary_tag_for_string = true;
+    // YAML 1.2's booleans only: PyYAML and psych write `true`/`false` and quote the strings
+    // YAML 1.1 reads as booleans, but a plain `n` or `y` (pydantic-ai's `n: 1` request member)
+    // is a string to both, which serde-saphyr's YAML 1.1 default would read as `false`.
+    o.strict_booleans = true;
     o
 }
 
@@ -235,19 +365,59 @@ pub(super) fn read(
             continue;
         };
         let url = req.get("uri").and_then(Yv::text);
-        let response_type = resp
-            .and_then(|r| r.get("headers"))
-            .and_then(|h| h.header("content-type"));
+        let header = |side: Option<&Yv>, name: &str| {
+            side.and_then(|r| r.get("headers"))
+                .and_then(|h| h.header(name))
+                .map(str::to_owned)
+        };
+        let response_type = header(resp, "content-type");
+        let (req_encoding, resp_encoding) = (
+            header(Some(req), "content-encoding"),
+            header(resp, "content-encoding"),
+        );
+        let request_body = parsed_body(req, "request body", max_body_bytes).or_else(|| {
+            body(
+                req.get("body"),
+                BodyOf {
+                    what: "request body",
+                    encoding: req_encoding.as_deref(),
+                    max: max_body_bytes,
+                },
+            )
+        });
+        let response_body = resp.and_then(|r| {
+            parsed_body(r, "response body", max_body_bytes).or_else(|| {
+                body(
+                    r.get("body"),
+                    BodyOf {
+                        what: "response body",
+                        encoding: resp_encoding.as_deref(),
+                        max: max_body_bytes,
+                    },
+                )
+            })
+        });
+        // vcrpy `status: {code, message}`, Ruby VCR `status: {code, message}` too.
+        let status = resp
+            .and_then(|r| r.get("status"))
+            .and_then(|s| s.get("code").or(Some(s)))
+            .and_then(Yv::text)
+            .and_then(|c| c.parse::<u64>().ok());
         let outcome = exchange(
             req.get("method").and_then(Yv::text),
             url,
-            body(req.get("body"), "request body"),
-            body(resp.and_then(|r| r.get("body")), "response body"),
-            response_type,
+            request_body,
+            response_body,
+            response_type.as_deref(),
+            status,
             max_body_bytes,
         );
         match outcome {
-            Outcome::Record { request, response } => {
+            Outcome::Record {
+                request,
+                response,
+                note,
+            } => {
                 records += 1;
                 emit(Ok(Record {
                     line,
@@ -256,6 +426,7 @@ pub(super) fn read(
                     url: url.map(str::to_owned),
                     time_ms: it.get("recorded_at").and_then(Yv::text).and_then(any_ms),
                     response,
+                    note,
                 }));
             }
             Outcome::Skip => {}

@@ -74,7 +74,7 @@ static OWNED: LazyLock<Regex> = LazyLock::new(|| {
             r"(?i:(?-u:\b)(?:your|our|the\s+user'?s|user'?s|the\s+team'?s|all(?:\s+(?:of\s+)?(?:the|your|our))?|every|any|each|its|their|the\s+(?:project|workspace|runner|repo|repository|machine)'?s)",
             r"\s+(?:[A-Za-z0-9_-]+\s+){{0,2}}?{noun}(?-u:\b)",
             r"|(?-u:\b){noun}\s+(?:found|visible|available|stored|included|too|(?:you|it|they)\s+(?:can\s+)?(?:see|find|read|access))(?-u:\b)",
-            r"|(?-u:\b)(?:including|include|with)\s+(?:the\s+|any\s+|all\s+)?{noun}(?-u:\b))",
+            r"|(?-u:\b)(?:including|with)\s+(?:the\s+|any\s+|all\s+)?{noun}(?-u:\b))",
         ),
         noun = NOUN_EN
     ))

@@ -37,8 +37,8 @@ mod reader;
 
 pub use analyzer::{Analyzer, Request};
 pub use model::{
-    Break, CacheOptions, Conversation, DEFAULT_MAX_LINE_BYTES, LineError, PartChange, Predicted,
-    Reason, Reported, Summary, Turn, hex,
+    Break, CacheOptions, Confidence, Conversation, DEFAULT_MAX_LINE_BYTES, LineError, Outcome,
+    PartChange, Predicted, Reason, Reported, Summary, Turn, hex,
 };
 pub use reader::{LogResult, analyse_into, analyse_reader};
 

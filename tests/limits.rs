@@ -117,6 +117,13 @@ fn limits() -> Vec<Limit> {
             past: "the entry is skipped with an error (exit 2)",
         },
         Limit {
+            what: "entries of the provider cache `promptlint cache` models (shared by a log's conversations)",
+            value: u(bounds::MAX_CACHE_SHARED_ENTRIES),
+            unit: "entries",
+            set_by: "fixed",
+            past: "the least recently used quarter is forgotten; a later request that would have read one is predicted to read less",
+        },
+        Limit {
             what: "highest `--max-line-bytes`",
             value: u(bounds::MAX_LINE_BYTES_CEILING),
             unit: "bytes",

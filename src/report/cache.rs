@@ -21,7 +21,18 @@
 //!   the provider's TTL by the log's clock), `minimum_tokens`, `reported`
 //!   (`{"input_tokens","cache_read","cache_write","output_tokens"}` or null), `hit_ratio` (reported cache
 //!   reads over input tokens, or null), `agrees` (prediction within 128 tokens or 10% of the
-//!   report, or null), `changes` (`[{"part":"system"|"tools","path","was","now"}]`).
+//!   report where the provider's behaviour is documented; null when not reported or when the
+//!   provider's best effort or undocumented behaviour explains the gap), `outcome`
+//!   (`agrees`, `provider-read-less`: a best-effort cache read less than it could,
+//!   `outside-model`: within the range below, `promptlint-wrong`, or null), `changes`
+//!   (`[{"part":"system"|"tools","path","was","now"}]`); after `minimum_tokens`,
+//!   `predicted_cache_read_max` (the most the provider may read where the log cannot settle
+//!   it, so the verdict is `0..=max`; null when nothing documented bounds it),
+//!   `confidence` (`deterministic`, `outside-log`: the first request of its model in the log
+//!   may read an entry written before it, `server-tools`: usage summed over the provider's
+//!   internal passes, `compatible-provider`, `implicit-best-effort`: Gemini implicit
+//!   caching), `provider_may` (that in words, empty when deterministic), `best_effort` (the
+//!   provider documents its cache as best effort, so reading less is its behaviour).
 //!
 //! After the conversations, `"summary"`: the run's [`Totals`] (`logs`, `conversations`,
 //! `broken_conversations`, `requests`, `reported_requests`, `breaks`, `uncached_breaks`,
@@ -35,7 +46,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::cache::{Conversation, Turn, hex};
+use crate::cache::{Conversation, Outcome, Turn, hex};
 
 /// The JSON schema version of `promptlint cache --format json`.
 pub const JSON_VERSION: u32 = 2;
@@ -146,13 +157,34 @@ pub fn human(c: &Conversation) -> String {
                 "        expired: the matching cache entry outlived the provider's TTL by the log's clock"
             );
         }
-        if t.agrees() == Some(false) {
-            let _ = writeln!(
-                out,
-                "        the provider reported {} cached tokens where its cache model predicts {}",
-                t.reported.and_then(|r| r.cache_read).unwrap_or(0),
-                t.predicted.cache_read
-            );
+        let billed = t.reported.and_then(|r| r.cache_read).unwrap_or(0);
+        match t.outcome() {
+            Some(Outcome::Disagrees) => {
+                let _ = writeln!(
+                    out,
+                    "        the provider reported {billed} cached tokens where its cache model predicts {}",
+                    t.predicted.cache_read
+                );
+            }
+            Some(Outcome::ProviderReadLess) => {
+                let _ = writeln!(
+                    out,
+                    "        provider behaviour: it read {billed} cached tokens, less than the {} it could (its cache is best effort)",
+                    t.predicted.cache_read
+                );
+            }
+            Some(Outcome::OutsideModel) => {
+                let range = t
+                    .predicted
+                    .cache_read_max
+                    .map_or("0 or more".to_owned(), |m| format!("0 to {m}"));
+                let _ = writeln!(
+                    out,
+                    "        provider behaviour: it read {billed} cached tokens, within {range}: {}",
+                    t.predicted.confidence.why()
+                );
+            }
+            _ => {}
         }
     }
     let _ = writeln!(out, "  {}", bill(c));
@@ -259,7 +291,7 @@ fn turn_json(t: &Turn) -> String {
         .iter()
         .map(|c| serde_json::json!({"part": c.part, "path": c.path, "was": c.was, "now": c.now}))
         .collect();
-    let fields: [(&str, serde_json::Value); 22] = [
+    let fields: [(&str, serde_json::Value); 27] = [
         ("turn", t.turn.into()),
         ("path", (*t.path).into()),
         ("line", t.line.into()),
@@ -281,6 +313,13 @@ fn turn_json(t: &Turn) -> String {
         ("predicted_cache_write", t.predicted.cache_write.into()),
         ("expired", t.predicted.expired.into()),
         ("minimum_tokens", t.predicted.minimum.into()),
+        (
+            "predicted_cache_read_max",
+            t.predicted.cache_read_max.into(),
+        ),
+        ("confidence", t.predicted.confidence.as_str().into()),
+        ("provider_may", t.predicted.confidence.why().into()),
+        ("best_effort", t.predicted.best_effort.into()),
         ("reported", reported.into()),
         (
             "hit_ratio",
@@ -289,6 +328,10 @@ fn turn_json(t: &Turn) -> String {
                 .into(),
         ),
         ("agrees", t.agrees().into()),
+        (
+            "outcome",
+            t.outcome().map(crate::cache::Outcome::as_str).into(),
+        ),
         ("changes", changes.into()),
     ];
     object(&fields)

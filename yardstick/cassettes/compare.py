@@ -54,6 +54,14 @@ have written what the provider read: the entry came from outside the log),
 `usage-not-read` (promptlint did not read the response's usage, so it sized tokens at 4 bytes
 each), `read-more-than-previous-prompt(N)` (more than the whole previous prompt of the
 conversation: output tokens or server-side passes were cached), `read-below-minimum(N)`.
+Beside these columns (the script's own tolerance on the point prediction), three columns
+count promptlint's own verdict, the turn's `outcome`: `wrong` (promptlint's model is wrong),
+`less` (`provider-read-less`: a cache the provider documents as best effort read less than
+it could), `outside` (`outside-model`: the bill lies in the range `0..=predicted_cache_read_max`
+the turn gives where the provider's behaviour is undocumented or out of the log: the first
+request of a model in the log, server-side tools, an OpenAI-compatible provider, Gemini's
+implicit caching). The totals add the agreement on the requests whose outcome the provider
+documents (`confidence` deterministic, and not a best-effort read of less).
 --json writes the per-request rows for later scripts.
 Exit status 0 (a measurement, not a gate).
 """
@@ -307,9 +315,10 @@ def main():
     a = ap.parse_args()
 
     tot = dict(logs=0, ok=0, unread=0, requests=0, billed=0, read=0, turns=0, compared=0, agree=0, under=0, over=0,
-               missing=0, zero=0, partial=0)
+               missing=0, zero=0, partial=0, wrong=0, less=0, outside=0, det=0, det_agree=0, det_nz=0,
+               det_nz_agree=0)
     rows, details = [], []
-    hdr = f"{'log':62} {'exit':>4} {'req':>4} {'billed':>6} {'read':>5} {'agree':>5} {'under':>5} {'over':>5} {'miss':>4}"
+    hdr = f"{'log':62} {'exit':>4} {'req':>4} {'billed':>6} {'read':>5} {'agree':>5} {'under':>5} {'over':>5} {'miss':>4} {'wrong':>5} {'less':>4} {'outside':>7}"
     print(hdr)
     for r in read_list(a.list):
         log = os.path.join(a.dir, r["repo"].replace("/", "__", 1), r["path"])
@@ -335,7 +344,7 @@ def main():
             tot["partial"] += 1
         else:
             tot["unread"] += 1
-        n = dict(requests=0, billed=0, read=0, agree=0, under=0, over=0, missing=0)
+        n = dict(requests=0, billed=0, read=0, agree=0, under=0, over=0, missing=0, wrong=0, less=0, outside=0)
         seen_models, last_input = set(), {}
         for idx, method, uri, req, resp in interactions(log):
             if (method or "").upper() == "POST" and uri.split("?")[0].endswith("/cachedContents"):
@@ -357,6 +366,8 @@ def main():
             seen_models.add((host_of(uri), model))
             if got:
                 cid, t = got
+                row.update(outcome=t.get("outcome"), confidence=t.get("confidence"),
+                           predicted_max=t.get("predicted_cache_read_max"))
                 row.update(conversation=cid, turn=t["turn"], predicted=t["predicted_cache_read"],
                            reported=t["reported"], stable=t["stable"], reason=t["reason"],
                            prefix_bytes=t["prefix_bytes"], minimum=t["minimum_tokens"])
@@ -383,6 +394,31 @@ def main():
             if t["reported"] is not None and t["reported"].get("cache_read") is not None:
                 n["read"] += 1
             p = t["predicted_cache_read"] or 0
+            # promptlint's own verdict; a turn whose usage it did not read is judged here the
+            # same way, with its range.
+            outcome = t.get("outcome")
+            if outcome is None:
+                lo_ok = agrees(p, b)
+                mx = t.get("predicted_cache_read_max", p)
+                conf = t.get("confidence", "deterministic")
+                if lo_ok:
+                    outcome = "agrees"
+                elif b < p and t.get("best_effort"):
+                    outcome = "provider-read-less"
+                elif conf != "deterministic" and (mx is None or b <= mx + max(128, max(mx, b) // 10)):
+                    outcome = "outside-model"
+                else:
+                    outcome = "promptlint-wrong"
+            n["wrong"] += outcome == "promptlint-wrong"
+            n["less"] += outcome == "provider-read-less"
+            n["outside"] += outcome == "outside-model"
+            if t.get("confidence", "deterministic") == "deterministic" and outcome != "provider-read-less":
+                tot["det"] += 1
+                tot["det_agree"] += outcome == "agrees"
+                if p or b:
+                    tot["det_nz"] += 1
+                    tot["det_nz_agree"] += outcome == "agrees"
+            row["outcome"] = outcome
             if agrees(p, b):
                 n["agree"] += 1
                 tot["zero"] += p == 0 and b == 0
@@ -393,9 +429,9 @@ def main():
                 n["over"] += 1
                 details.append(("over", row))
         tot["requests"] += n["requests"]
-        for k in ("billed", "read", "agree", "under", "over", "missing"):
+        for k in ("billed", "read", "agree", "under", "over", "missing", "wrong", "less", "outside"):
             tot[k] += n[k]
-        print(f"{short(name):62} {code:>4} {n['requests']:>4} {n['billed']:>6} {n['read']:>5} {n['agree']:>5} {n['under']:>5} {n['over']:>5} {n['missing']:>4}"
+        print(f"{short(name):62} {code:>4} {n['requests']:>4} {n['billed']:>6} {n['read']:>5} {n['agree']:>5} {n['under']:>5} {n['over']:>5} {n['missing']:>4} {n['wrong']:>5} {n['less']:>4} {n['outside']:>7}"
               + (f"  errors: {len(errors)}" if errors else ""))
         for e in errors:
             details.append(("error", dict(log=name, message=e.get("message", ""))))
@@ -417,6 +453,15 @@ def main():
         if nz:
             print(f"without the {tot['zero']} requests where both are 0: agree {tot['agree'] - tot['zero']} of {nz} "
                   f"({100 * (tot['agree'] - tot['zero']) / nz:.1f}%)")
+    if compared:
+        print(f"promptlint's verdict: agrees {compared - tot['wrong'] - tot['less'] - tot['outside']}, "
+              f"promptlint wrong {tot['wrong']}, provider read less than it could (best effort) {tot['less']}, "
+              f"outside the model (undocumented or out of the log, within the turn's range) {tot['outside']}")
+        if tot["det"]:
+            print(f"requests whose outcome the provider documents: {tot['det']}, agree {tot['det_agree']} "
+                  f"({100 * tot['det_agree'] / tot['det']:.1f}%)"
+                  + (f"; where prediction or bill is not 0: {tot['det_nz_agree']} of {tot['det_nz']} "
+                     f"({100 * tot['det_nz_agree'] / tot['det_nz']:.1f}%)" if tot["det_nz"] else ""))
     if a.details:
         print()
         for kind, row in details:
@@ -427,6 +472,7 @@ def main():
                   f"billed {row['billed']} ({row['billed_field']}) input {row['billed_input']} "
                   f"reported {row.get('reported')} turn {row.get('turn')} stable {row.get('stable')} "
                   f"reason {row.get('reason')} prefix {row.get('prefix_bytes')} B min {row.get('minimum')}"
+                  f" outcome {row.get('outcome')} confidence {row.get('confidence')} max {row.get('predicted_max')}"
                   + (f" hints: {' '.join(row['hints'])}" if row.get("hints") else ""))
     if a.json:
         with open(a.json, "w") as f:

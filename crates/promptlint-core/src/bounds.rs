@@ -106,6 +106,13 @@ pub const JSON_STRUCTURE_DEPTH: usize = 256;
 /// an error.
 pub const MAX_CACHE_JSON_VALUES: usize = 1_000_000;
 
+/// Cache entries `promptlint cache` keeps for the provider's cache shared by every
+/// conversation of a log (65,536): the written prefixes at element boundaries, each with its
+/// size in tokens and last use, for every provider and model together; past it the least
+/// recently used quarter is forgotten (a real cache evicts too). About 100 bytes an entry, so
+/// some 6 MiB at most, whatever the log's length.
+pub const MAX_CACHE_SHARED_ENTRIES: usize = 65_536;
+
 /// Deepest nesting of a JSON line read by `promptlint cache`, in levels (127). Fixed: it follows
 /// from `serde_json`'s recursion limit of 128, which a line nested 128 deep reaches (<https://docs.rs/serde_json/latest/serde_json/struct.Deserializer.html#method.disable_recursion_limit>,
 /// left on). A deeper line is reported as not JSON and skipped; the other lines are read.

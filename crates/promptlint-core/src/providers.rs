@@ -652,7 +652,9 @@ mod tests {
                 "prompt_cache_key",
                 "routing_prefix",
                 "instructions_not_carried_over",
-                "previous_response_id"
+                "previous_response_id",
+                "compatible_xai",
+                "compatible_deepseek"
             ]
         );
         assert_eq!(

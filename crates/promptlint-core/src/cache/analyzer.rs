@@ -15,9 +15,9 @@ use crate::providers::Providers;
 use super::classify::*;
 use super::compare::{compare, forget, remember};
 use super::model::*;
-use super::open::Open;
+use super::open::{Open, Shared};
 use super::parts::{part_changes, parts_of};
-use super::predict::{predict, ttl_ms};
+use super::predict::{predict, remember_shared, ttl_ms};
 use super::prefix::{From, item_lines, prefix_of, trunc};
 
 /// Turns of one conversation kept before they are handed out as a part (about 2 MiB of rows).
@@ -69,7 +69,21 @@ pub struct Analyzer {
     /// Hash of a first user message -> the latest conversation it opened.
     by_first_user: HashMap<H, String>,
     tick: u64,
+    /// The provider's cache, shared by every conversation of the log.
+    shared: Shared,
+    /// Gemini explicit caches created in the log (`cachedContents` calls), by model.
+    explicit: HashMap<String, Explicit>,
 }
+
+/// A Gemini explicit cache a `cachedContents` create call in the log wrote.
+#[derive(Debug, Clone, Copy)]
+struct Explicit {
+    /// Canonical bytes of its system instruction, tools and contents.
+    bytes: u64,
+}
+
+/// Explicit caches remembered; more clears the map (a log rarely holds more than a few).
+const MAX_EXPLICIT: usize = 4096;
 
 impl Analyzer {
     /// The options it was made with.
@@ -95,6 +109,8 @@ impl Analyzer {
             responses: HashMap::new(),
             by_first_user: HashMap::new(),
             tick: 0,
+            shared: Shared::default(),
+            explicit: HashMap::new(),
         }
     }
 
@@ -150,6 +166,22 @@ impl Analyzer {
             });
         }
         let req = request::unwrap_request(r.root);
+        if r.url.is_some_and(is_cache_create) {
+            // A Gemini `cachedContents` create call writes an explicit cache; it is no turn.
+            let lay = request::layout_hinted(req, r.url);
+            let lines = item_lines(&lay);
+            let bytes = lines.iter().map(|l| l.len() as u64).sum::<u64>();
+            let model = req
+                .get("model")
+                .and_then(JsonView::str)
+                .map(model_name)
+                .unwrap_or_default();
+            if self.explicit.len() >= MAX_EXPLICIT {
+                self.explicit.clear();
+            }
+            self.explicit.insert(model, Explicit { bytes });
+            return Ok(());
+        }
         let mut lay = request::layout_hinted(req, r.url);
         let providers = Providers::builtin();
         if let Some(m) = lay.model.as_deref() {
@@ -243,7 +275,39 @@ impl Analyzer {
             .map_or(1024, |m| m.tokens as u64);
         let turn = open.turns_before + open.conv.turns.len() as u32 + 1;
         let ttl_ms = ttl_ms(providers, &lay, req);
-        let predicted = predict(open, &prefix, &lay, minimum, whole, r.time_ms);
+        let routing = matches!(
+            lay.provider,
+            Provider::OpenAiChat | Provider::OpenAiResponses
+        )
+        .then(|| req.get("prompt_cache_key").and_then(JsonView::str))
+        .flatten();
+        let scope = Shared::scope(lay.provider.as_str(), routing);
+        let first_of_model = self
+            .shared
+            .first_of_model(lay.provider.as_str(), lay.model.as_deref());
+        let (mut predicted, reach) = predict(
+            open,
+            &self.shared,
+            &scope,
+            &prefix,
+            &lay,
+            minimum,
+            whole,
+            r.time_ms,
+        );
+        judge(
+            &mut predicted,
+            reach,
+            &Judged {
+                lay: &lay,
+                req,
+                url: r.url,
+                first_of_model,
+                explicit: &self.explicit,
+                reported_input: r.reported.and_then(|u| u.input_tokens),
+                own_bytes: whole,
+            },
+        );
         let broken = if turn == 1 {
             None
         } else {
@@ -258,6 +322,18 @@ impl Analyzer {
         open.parts_bytes = parts.iter().flatten().map(|(p, c)| p.len() + c.len()).sum();
         open.parts = parts;
         remember(open, &prefix, turn, minimum, r.time_ms, ttl_ms);
+        remember_shared(
+            &mut self.shared,
+            &scope,
+            open,
+            &prefix,
+            &lay,
+            minimum,
+            r.time_ms,
+            ttl_ms,
+            r.reported
+                .and_then(|u| Some(u.cache_read.unwrap_or(0) + u.cache_write?)),
+        );
         // The conversation a later `previous_response_id` continues: this request's items and
         // the response's output.
         if lay.provider == Provider::OpenAiResponses {
@@ -450,4 +526,146 @@ fn mask_volatile(b: &[u8]) -> Vec<u8> {
         }
     }
     out
+}
+
+/// True when `url` creates a Gemini or Vertex AI explicit cache (`POST .../cachedContents`).
+fn is_cache_create(url: &str) -> bool {
+    let path = url.split(['?', '#']).next().unwrap_or("");
+    path.trim_end_matches('/').ends_with("/cachedContents")
+}
+
+/// The model id without its resource path (`models/gemini-2.5-flash`,
+/// `projects/p/locations/l/publishers/google/models/gemini-2.5-flash`).
+fn model_name(m: &str) -> String {
+    m.rsplit('/').next().unwrap_or(m).to_owned()
+}
+
+/// What [`judge`] reads besides the prediction.
+struct Judged<'a, 'b> {
+    lay: &'a Layout<'b, Jv>,
+    req: &'a Jv,
+    url: Option<&'a str>,
+    first_of_model: bool,
+    explicit: &'a HashMap<String, Explicit>,
+    reported_input: Option<u64>,
+    own_bytes: u64,
+}
+
+/// Tool types that run on the provider's side (OpenAI Responses and xAI `web_search`,
+/// `code_interpreter`, `file_search`, `x_search`; Anthropic `web_search_*`, `web_fetch_*`,
+/// `code_execution_*`) and Gemini's tool members (`googleSearch`, `codeExecution`,
+/// `urlContext`).
+const SERVER_TOOL_TYPES: &[&str] = &[
+    "web_search",
+    "web_fetch",
+    "code_interpreter",
+    "code_execution",
+    "file_search",
+    "x_search",
+];
+const SERVER_TOOL_MEMBERS: &[&str] = &[
+    "googleSearch",
+    "google_search",
+    "codeExecution",
+    "code_execution",
+    "urlContext",
+    "url_context",
+];
+
+fn has_server_tools(req: &Jv) -> bool {
+    req.get("tools")
+        .map(JsonView::items)
+        .unwrap_or(&[])
+        .iter()
+        .any(|t| {
+            t.get("type")
+                .and_then(JsonView::str)
+                .is_some_and(|ty| SERVER_TOOL_TYPES.iter().any(|s| ty.starts_with(s)))
+                || SERVER_TOOL_MEMBERS.iter().any(|m| t.get(m).is_some())
+        })
+}
+
+/// The host of a URL (`https://api.x.ai/v1/...` -> `api.x.ai`).
+fn host(url: &str) -> &str {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    rest.split(['/', '?', '#']).next().unwrap_or("")
+}
+
+/// True when an OpenAI-shaped request goes to another provider than OpenAI (xAI, DeepSeek,
+/// Mistral, OpenRouter, Azure AI Foundry's non-OpenAI models): its cache rules are its own.
+fn compatible_host(url: Option<&str>) -> bool {
+    let Some(h) = url.map(host) else {
+        return false;
+    };
+    !h.is_empty() && h != "api.openai.com" && !h.ends_with(".openai.azure.com")
+}
+
+/// Sets how far the provider documents this request's outcome (see
+/// [`Confidence`]), the range a verdict the log cannot settle allows, whether the provider's
+/// cache is best effort, and a Gemini explicit cache's read.
+fn judge(out: &mut Predicted, reach: super::predict::Reach, j: &Judged<'_, '_>) {
+    let lay = j.lay;
+    let openai = matches!(
+        lay.provider,
+        Provider::OpenAiChat | Provider::OpenAiResponses
+    );
+    let explicit_name = lay
+        .provider
+        .eq(&Provider::Gemini)
+        .then(|| {
+            j.req
+                .get("cachedContent")
+                .or_else(|| j.req.get("cached_content"))
+                .and_then(JsonView::str)
+        })
+        .flatten();
+    if explicit_name.is_some() {
+        // Gemini explicit caching reads the whole cached content on every request that names
+        // it. Its size: the request's reported prompt tokens less its own body (the cached
+        // content is the part of the prompt the body does not hold), else the create call's
+        // bytes at 4 bytes a token.
+        let created = lay
+            .model
+            .as_deref()
+            .map(model_name)
+            .and_then(|m| j.explicit.get(&m));
+        let own = j.own_bytes.div_ceil(4);
+        let read = match (j.reported_input, created) {
+            (Some(n), _) => Some(n.saturating_sub(own)),
+            (None, Some(e)) => Some(e.bytes.div_ceil(4)),
+            (None, None) => None,
+        };
+        out.cache_read = read.unwrap_or(0);
+        out.cache_read_max = read;
+        out.cache_write = None;
+        out.expired = false;
+        if created.is_none() {
+            out.confidence = Confidence::OutsideLog;
+        }
+        return;
+    }
+    out.best_effort = openai
+        || lay.provider == Provider::Gemini
+        || (lay.provider == Provider::Bedrock
+            && !lay
+                .model
+                .as_deref()
+                .is_some_and(|m| m.contains("anthropic")));
+    let widen = |out: &mut Predicted, c: Confidence, max: Option<u64>| {
+        out.confidence = c;
+        out.cache_read_max = max.map(|m| m.max(out.cache_read));
+    };
+    if has_server_tools(j.req) {
+        widen(out, Confidence::ServerTools, None);
+    } else if openai && compatible_host(j.url) {
+        widen(out, Confidence::Compatible, None);
+    } else if j.first_of_model {
+        widen(out, Confidence::OutsideLog, Some(reach.cacheable));
+    } else if lay.provider == Provider::Gemini {
+        widen(
+            out,
+            Confidence::Implicit,
+            Some(reach.unfloored.max(reach.cacheable)),
+        );
+    }
 }

@@ -121,6 +121,94 @@ pub struct Predicted {
     pub minimum: u64,
     /// An earlier entry matched but had outlived the provider's TTL by the log's clock.
     pub expired: bool,
+    /// The most tokens the provider may read where the log cannot settle the outcome
+    /// (`confidence` other than [`Confidence::Deterministic`]): the verdict is then the range
+    /// `0..=cache_read_max` around the point `cache_read`; `None` when nothing documented
+    /// bounds it. Equal to `cache_read` when deterministic.
+    pub cache_read_max: Option<u64>,
+    /// How far the provider documents this request's outcome.
+    pub confidence: Confidence,
+    /// The provider documents its cache as best effort (OpenAI's routing overflow, Gemini's
+    /// implicit caching, xAI's eviction): reading less than predicted is its behaviour, not
+    /// a model error.
+    pub best_effort: bool,
+}
+
+/// How far a provider documents the outcome of one request's cache read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Confidence {
+    /// Documented: the prediction is the provider's rule applied to the log.
+    #[default]
+    Deterministic,
+    /// The first request of its provider and model in the log: it may read an entry written
+    /// before the log began, anything up to its cacheable prefix.
+    OutsideLog,
+    /// Server-side tools (web search, code execution) ran: the provider reports usage summed
+    /// over its internal passes, which the request does not show.
+    ServerTools,
+    /// An OpenAI-compatible provider (xAI, DeepSeek, Mistral, OpenRouter, Azure AI Foundry)
+    /// whose minimum, steps and hidden prompts are its own and partly undocumented.
+    Compatible,
+    /// Gemini implicit caching: best effort, and it reads below its documented minimum.
+    Implicit,
+}
+
+impl Confidence {
+    /// The kebab-case name used in output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Confidence::Deterministic => "deterministic",
+            Confidence::OutsideLog => "outside-log",
+            Confidence::ServerTools => "server-tools",
+            Confidence::Compatible => "compatible-provider",
+            Confidence::Implicit => "implicit-best-effort",
+        }
+    }
+
+    /// What the provider may do that the log cannot settle, in words.
+    pub fn why(self) -> &'static str {
+        match self {
+            Confidence::Deterministic => "",
+            Confidence::OutsideLog => {
+                "the first request of this model in the log may read an entry written outside this log"
+            }
+            Confidence::ServerTools => {
+                "server-side tools ran: the provider reports usage summed over its internal passes"
+            }
+            Confidence::Compatible => {
+                "an OpenAI-compatible provider: its minimum, steps and hidden prompts are its own and partly undocumented"
+            }
+            Confidence::Implicit => {
+                "Gemini implicit caching is best effort and may read below its documented minimum"
+            }
+        }
+    }
+}
+
+/// A turn's prediction against the provider's bill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Within 128 tokens or 10% of the larger.
+    Agrees,
+    /// The provider read less than predicted, and documents its cache as best effort.
+    ProviderReadLess,
+    /// Within the range the provider's undocumented or out-of-log behaviour allows
+    /// ([`Predicted::confidence`]).
+    OutsideModel,
+    /// Promptlint's model is wrong.
+    Disagrees,
+}
+
+impl Outcome {
+    /// The kebab-case name used in output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Agrees => "agrees",
+            Outcome::ProviderReadLess => "provider-read-less",
+            Outcome::OutsideModel => "outside-model",
+            Outcome::Disagrees => "promptlint-wrong",
+        }
+    }
 }
 
 /// A change of a named part (`system`, `tools`) from the previous turn of the conversation,
@@ -174,18 +262,38 @@ impl Turn {
         (total > 0).then(|| read.min(total) as f64 / total as f64)
     }
 
-    /// Whether the predicted and the reported cache reads agree: within 128 tokens (OpenAI's
-    /// hit granularity) or 10% of the larger, whichever is more. `None` when not reported, and
-    /// on a conversation's first turn when the provider read more than predicted (an entry
-    /// written before the log began explains it).
-    pub fn agrees(&self) -> Option<bool> {
+    /// The prediction against the bill: `None` when the log reports no cache read. Agrees
+    /// within 128 tokens (OpenAI's hit granularity) or 10% of the larger, whichever is more;
+    /// otherwise the provider's documented best effort (it read less), its undocumented or
+    /// out-of-log behaviour (the read lies in `0..=cache_read_max`), or a model error.
+    pub fn outcome(&self) -> Option<Outcome> {
         let read = self.reported?.cache_read?;
-        let p = self.predicted.cache_read;
-        if self.turn == 1 && read > p {
-            return None;
+        let p = &self.predicted;
+        let tolerance = |a: u64, b: u64| 128u64.max(a.max(b) / 10);
+        if p.cache_read.abs_diff(read) <= tolerance(p.cache_read, read) {
+            return Some(Outcome::Agrees);
         }
-        let tolerance = 128u64.max(p.max(read) / 10);
-        Some(p.abs_diff(read) <= tolerance)
+        if read < p.cache_read && p.best_effort {
+            return Some(Outcome::ProviderReadLess);
+        }
+        let within = p
+            .cache_read_max
+            .is_none_or(|max| read <= max.saturating_add(tolerance(max, read)));
+        if p.confidence != Confidence::Deterministic && within {
+            return Some(Outcome::OutsideModel);
+        }
+        Some(Outcome::Disagrees)
+    }
+
+    /// Whether the predicted and the reported cache reads agree (see [`Turn::outcome`]):
+    /// `Some(false)` only when promptlint's model is wrong, `None` when not reported or when
+    /// the provider's documented best effort or undocumented behaviour explains the gap.
+    pub fn agrees(&self) -> Option<bool> {
+        match self.outcome()? {
+            Outcome::Agrees => Some(true),
+            Outcome::Disagrees => Some(false),
+            Outcome::ProviderReadLess | Outcome::OutsideModel => None,
+        }
     }
 
     /// True when the turn broke a prefix that was cached (a break that costs tokens).

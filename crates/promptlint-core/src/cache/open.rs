@@ -73,3 +73,136 @@ impl Open {
         (bytes as f64 * self.tokens_per_byte).round() as u64
     }
 }
+
+/// One entry of the provider's cache: a prefix some request of the log sent, ending at an
+/// element boundary.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Entry {
+    /// Its size in tokens, fixed when it was written: the writing request's own figures
+    /// (its bytes scaled by its reported input tokens per byte), never re-scaled later.
+    pub(super) tokens: u64,
+    /// A request wrote an entry ending here (a breakpoint, or an automatic cache's end at or
+    /// above the minimum); otherwise only passed through it.
+    pub(super) written: bool,
+    /// When a request last used it (unix milliseconds), when the log says.
+    pub(super) last_ms: Option<u64>,
+    /// How long it lives after its last use, in milliseconds.
+    pub(super) ttl_ms: u64,
+    /// The store's clock at its last use (for LRU eviction).
+    tick: u64,
+}
+
+impl Entry {
+    /// False when the log's clock says the entry expired before `now`.
+    pub(super) fn alive(&self, now: Option<u64>) -> bool {
+        match (now, self.last_ms) {
+            (Some(n), Some(l)) => n.saturating_sub(l) <= self.ttl_ms,
+            _ => true,
+        }
+    }
+}
+
+/// The provider's cache as the provider keeps it: entries shared by every conversation of a
+/// log (one account's traffic) that uses the same provider, model and routing key. Keyed by
+/// the scope (provider and routing key, [`Shared::scope`]) and the chained hash of the prefix
+/// up to a boundary, which covers the model (the header element). At most
+/// [`crate::bounds::MAX_CACHE_SHARED_ENTRIES`]; past it the least recently used quarter goes.
+#[derive(Debug, Default)]
+pub(super) struct Shared {
+    entries: HashMap<H, Entry>,
+    /// Provider and model pairs seen, with the store's clock when first seen.
+    models: HashMap<H, u64>,
+    tick: u64,
+}
+
+impl Shared {
+    /// The scope of a request: its API and, for OpenAI, its `prompt_cache_key`, which is
+    /// combined with the prefix hash to route it to a cache machine.
+    pub(super) fn scope(provider: &str, routing: Option<&str>) -> H {
+        let mut h = <sha2::Sha256 as sha2::Digest>::new();
+        sha2::Digest::update(&mut h, provider.as_bytes());
+        sha2::Digest::update(&mut h, b"\0");
+        sha2::Digest::update(&mut h, routing.unwrap_or("").as_bytes());
+        super::prefix::trunc(&sha2::Digest::finalize(h))
+    }
+
+    fn key(scope: &H, bound: &H) -> H {
+        let mut k = *bound;
+        for (a, b) in k.iter_mut().zip(scope) {
+            *a ^= b.rotate_left(3);
+        }
+        k
+    }
+
+    /// The entry of `scope` ending at the boundary hashed `bound`.
+    pub(super) fn get(&self, scope: &H, bound: &H) -> Option<&Entry> {
+        self.entries.get(&Self::key(scope, bound))
+    }
+
+    /// Records that a request passed the boundary `bound` with a prefix of `tokens` tokens
+    /// (and wrote an entry there when `written`).
+    pub(super) fn put(
+        &mut self,
+        scope: &H,
+        bound: &H,
+        tokens: u64,
+        written: bool,
+        now: Option<u64>,
+        ttl_ms: u64,
+    ) {
+        self.tick += 1;
+        let tick = self.tick;
+        let e = self
+            .entries
+            .entry(Self::key(scope, bound))
+            .or_insert(Entry {
+                tokens,
+                written: false,
+                last_ms: None,
+                ttl_ms,
+                tick,
+            });
+        e.tick = tick;
+        if now.is_some() {
+            e.last_ms = now;
+        }
+        if written {
+            // A new write (or the first at this boundary) sizes the entry by its writer.
+            if !e.written {
+                e.tokens = tokens;
+            }
+            e.written = true;
+            e.ttl_ms = ttl_ms;
+        } else if !e.written {
+            e.tokens = tokens;
+        }
+        if self.entries.len() > crate::bounds::MAX_CACHE_SHARED_ENTRIES {
+            self.evict();
+        }
+    }
+
+    /// Forgets the least recently used quarter of the entries.
+    fn evict(&mut self) {
+        let mut ticks: Vec<u64> = self.entries.values().map(|e| e.tick).collect();
+        let cut = ticks.len() / 4;
+        let (_, &mut oldest_kept, _) = ticks.select_nth_unstable(cut);
+        self.entries.retain(|_, e| e.tick >= oldest_kept);
+        if self.models.len() > crate::bounds::MAX_CACHE_SHARED_ENTRIES {
+            self.models.clear();
+        }
+    }
+
+    /// True the first time a request of this provider and model is seen in the log.
+    pub(super) fn first_of_model(&mut self, provider: &str, model: Option<&str>) -> bool {
+        let k = Self::scope(provider, Some(model.unwrap_or("\0none")));
+        let first = !self.models.contains_key(&k);
+        self.models.entry(k).or_insert(self.tick);
+        first
+    }
+
+    /// Entries kept.
+    #[cfg(test)]
+    pub(super) fn len(&self) -> usize {
+        self.entries.len()
+    }
+}

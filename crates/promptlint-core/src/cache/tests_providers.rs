@@ -531,3 +531,170 @@ fn the_canonical_order_follows_the_provider_facts() {
     assert_eq!(lay.items[2].section, Section::Messages);
     assert_eq!(order[params + 1], Element::Item(2), "before the messages");
 }
+
+/// crewAI's `test_anthropic_cached_prompt_tokens_with_tools`, rebuilt: two conversations
+/// with the same system text and tools, another question each, a breakpoint on the question.
+/// The first reads an entry written before the log (a range, not a disagreement); the second
+/// reads what the first wrote behind its breakpoint (class B), sized by the first's own
+/// reported figures.
+#[test]
+fn a_later_conversation_reads_the_entry_an_earlier_one_wrote() {
+    let system = big(5_600);
+    let req = |q: &str| {
+        json!({"model": "claude-sonnet-4-5-20250929", "max_tokens": 4096,
+            "system": system,
+            "tools": [{"name": "get_weather", "description": "Weather of a city.",
+                "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}}}],
+            "messages": [{"role": "user", "content": [{"type": "text", "text": q, "cache_control": ephemeral()}]}]})
+    };
+    let mut a = fed(req("What is the weather in Tokyo?"));
+    a.reported = reported(1881, 1857, Some(0));
+    let mut b = fed(req("What is the weather in Paris?"));
+    b.reported = reported(1881, 1857, Some(0));
+    let convs = analyse(vec![a, b]);
+    assert_eq!(convs.len(), 2);
+    let (t1, t2) = (&convs[0].turns[0], &convs[1].turns[0]);
+    assert_eq!(t1.predicted.cache_read, 0);
+    assert_eq!(t1.predicted.confidence, Confidence::OutsideLog);
+    assert_eq!(t1.outcome(), Some(Outcome::OutsideModel));
+    assert_eq!(t1.agrees(), None);
+    assert_eq!(t2.predicted.confidence, Confidence::Deterministic);
+    assert_eq!(t2.predicted.cache_read, 1840);
+    assert_eq!(t2.outcome(), Some(Outcome::Agrees));
+}
+
+/// crewAI's `test_openai_completions_cached_prompt_tokens` and
+/// `test_openai_streaming_cached_prompt_tokens`, rebuilt: a second conversation with the same
+/// system text reads it in 128-token steps; a provider that then reads nothing is its best
+/// effort, not a model error.
+#[test]
+fn openai_conversations_share_the_cache_and_a_miss_is_best_effort() {
+    let system = big(5_700);
+    let req = |q: &str| {
+        json!({"model": "gpt-4.1-mini", "messages": [
+            {"role": "system", "content": system},
+            {"role": "user", "content": q}]})
+    };
+    let mut a = fed(req("Say hi."));
+    a.reported = reported(1144, 0, None);
+    let mut b = fed(req("Say bye."));
+    b.reported = reported(1144, 1024, None);
+    let mut c = fed(req("Say hello again."));
+    c.reported = reported(1146, 0, None);
+    let convs = analyse(vec![a, b, c]);
+    let turns: Vec<&Turn> = convs.iter().flat_map(|c| &c.turns).collect();
+    assert_eq!(turns.len(), 3);
+    assert_eq!(turns[1].predicted.cache_read, 1024);
+    assert_eq!(turns[1].outcome(), Some(Outcome::Agrees));
+    assert!(turns[2].predicted.best_effort);
+    assert_eq!(turns[2].predicted.cache_read, 1024);
+    assert_eq!(turns[2].outcome(), Some(Outcome::ProviderReadLess));
+}
+
+/// ruby_llm's `cachedcontent_explicit_caching_round-trip` and pydantic-ai's
+/// `test_google_model_cached_content`, rebuilt: a `cachedContents` create call is no turn;
+/// the generateContent calls that name the cache read all of it (class C).
+#[test]
+fn a_gemini_explicit_cache_created_in_the_log_is_read_whole() {
+    let mut create = fed(json!({"model": "models/gemini-2.5-flash",
+        "contents": [{"role": "user", "parts": [{"text": big(14_000)}]}]}));
+    create.url = Some("https://generativelanguage.googleapis.com/v1beta/cachedContents");
+    let use_it = |q: &str| {
+        let mut f = fed(json!({"cachedContent": "cachedContents/7lf5him5ev4i",
+            "contents": [{"role": "user", "parts": [{"text": q}]}]}));
+        f.url = Some(
+            "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent",
+        );
+        f
+    };
+    let mut a = use_it("What is the capital of France?");
+    a.reported = reported(3520, 3512, None);
+    let mut b = use_it("Say the capital one more time.");
+    b.reported = reported(3520, 3512, None);
+    let convs = analyse(vec![create, a, b]);
+    let turns: Vec<&Turn> = convs.iter().flat_map(|c| &c.turns).collect();
+    assert_eq!(turns.len(), 2, "the create call is no turn");
+    for t in turns {
+        assert_eq!(t.predicted.confidence, Confidence::Deterministic);
+        assert!(t.predicted.cache_read > 3470 && t.predicted.cache_read <= 3520);
+        assert_eq!(t.outcome(), Some(Outcome::Agrees), "{t:?}");
+    }
+}
+
+/// ruby_llm's `chat_function_calling_openai_gpt-5-nano_can_handle_multiple_tool_calls`,
+/// rebuilt (class D): an earlier entry keeps the size its own request reported (1542 tokens,
+/// 1536 in 128-token steps); a later turn whose history holds opaque blobs (few tokens for
+/// many bytes) does not shrink it.
+#[test]
+fn an_earlier_entry_keeps_the_size_its_request_reported() {
+    let system = big(6_000);
+    let blob = "QUJD".repeat(2_000);
+    let one = json!({"model": "gpt-5-nano", "input": [
+        {"role": "developer", "content": system},
+        {"role": "user", "content": "Weather in Berlin and Paris?"}]});
+    let mut two = one.clone();
+    two["input"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"type": "reasoning", "encrypted_content": blob}));
+    two["input"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"role": "user", "content": "And in Rome?"}));
+    let mut a = fed(one);
+    a.url = Some("https://api.openai.com/v1/responses");
+    a.reported = reported(1542, 0, None);
+    let mut b = fed(two);
+    b.url = Some("https://api.openai.com/v1/responses");
+    b.reported = reported(1586, 1536, None);
+    let convs = analyse(vec![a, b]);
+    let t = &convs[0].turns;
+    assert_eq!(t.len(), 2);
+    assert_eq!(t[1].predicted.cache_read, 1536);
+    assert_eq!(t[1].outcome(), Some(Outcome::Agrees));
+}
+
+/// ruby_llm's `chat_web_search_with_openai` and `..._xai_grok`, rebuilt (class E): server-side
+/// tools and OpenAI-compatible providers are verdicts of their own, never disagreements.
+#[test]
+fn server_tools_and_compatible_providers_are_outside_the_model() {
+    let mut a = fed(
+        json!({"model": "gpt-5.2", "tools": [{"type": "web_search"}],
+        "input": [{"role": "user", "content": "Latest Rust release?"}]}),
+    );
+    a.url = Some("https://api.openai.com/v1/responses");
+    a.reported = reported(4565, 4352, None);
+    let mut b = fed(json!({"model": "grok-4-1-fast-non-reasoning",
+        "input": [{"role": "user", "content": "Weather?"}]}));
+    b.url = Some("https://api.x.ai/v1/responses");
+    b.reported = reported(470, 192, None);
+    let convs = analyse(vec![a, b]);
+    let turns: Vec<&Turn> = convs.iter().flat_map(|c| &c.turns).collect();
+    assert_eq!(turns[0].predicted.confidence, Confidence::ServerTools);
+    assert_eq!(turns[1].predicted.confidence, Confidence::Compatible);
+    for t in turns {
+        assert_eq!(t.predicted.cache_read_max, None);
+        assert_eq!(t.outcome(), Some(Outcome::OutsideModel));
+    }
+}
+
+/// The shared store stays within its bound: past it the least recently used quarter goes.
+#[test]
+fn the_shared_cache_is_bounded() {
+    let mut s = super::open::Shared::default();
+    let scope = super::open::Shared::scope("openai", None);
+    let max = crate::bounds::MAX_CACHE_SHARED_ENTRIES;
+    for i in 0..=max as u64 {
+        let mut bound = [0u8; 16];
+        bound[..8].copy_from_slice(&i.to_le_bytes());
+        s.put(&scope, &bound, i, true, None, u64::MAX);
+    }
+    assert!(s.len() <= max * 3 / 4 + 1, "{}", s.len());
+    let mut newest = [0u8; 16];
+    newest[..8].copy_from_slice(&(max as u64).to_le_bytes());
+    assert_eq!(s.get(&scope, &newest).map(|e| e.tokens), Some(max as u64));
+    assert!(
+        s.get(&scope, &[0u8; 16]).is_none(),
+        "the oldest entry was forgotten"
+    );
+}

@@ -333,6 +333,7 @@ impl Analyzer {
             ttl_ms,
             r.reported
                 .and_then(|u| Some(u.cache_read.unwrap_or(0) + u.cache_write?)),
+            r.reported.and_then(|u| u.output_tokens),
         );
         // The conversation a later `previous_response_id` continues: this request's items and
         // the response's output.

@@ -88,6 +88,9 @@ pub(super) struct Entry {
     pub(super) last_ms: Option<u64>,
     /// How long it lives after its last use, in milliseconds.
     pub(super) ttl_ms: u64,
+    /// The output tokens of the request whose whole prompt ended here, where the provider
+    /// caches a completion with its prompt ([`super::predict::caches_completion`]); else 0.
+    pub(super) completion: u64,
     /// The store's clock at its last use (for LRU eviction).
     tick: u64,
 }
@@ -160,6 +163,7 @@ impl Shared {
                 written: false,
                 last_ms: None,
                 ttl_ms,
+                completion: 0,
                 tick,
             });
         e.tick = tick;
@@ -178,6 +182,13 @@ impl Shared {
         }
         if self.entries.len() > crate::bounds::MAX_CACHE_SHARED_ENTRIES {
             self.evict();
+        }
+    }
+
+    /// Records the output tokens of the request whose whole prompt ended at `bound`.
+    pub(super) fn set_completion(&mut self, scope: &H, bound: &H, tokens: u64) {
+        if let Some(e) = self.entries.get_mut(&Self::key(scope, bound)) {
+            e.completion = tokens;
         }
     }
 

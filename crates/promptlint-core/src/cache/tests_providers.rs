@@ -698,3 +698,55 @@ fn the_shared_cache_is_bounded() {
         "the oldest entry was forgotten"
     );
 }
+
+/// crewAI's `test_hierarchical_process`, rebuilt (class F2): OpenAI caches a request's
+/// completion with its prompt, so the next turn, which replays the assistant's reply, reads
+/// prompt and reply (1233 + 188 = 1421 tokens, 1408 in 128-token steps), not only the
+/// previous prompt (1152).
+#[test]
+fn openai_reads_the_previous_completion_with_its_prompt() {
+    let system = big(5_000);
+    let reply = big(800);
+    let one = json!({"model": "gpt-4o", "messages": [
+        {"role": "system", "content": system},
+        {"role": "user", "content": "Plan the research."}]});
+    let mut two = one.clone();
+    two["messages"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"role": "assistant", "content": reply}));
+    two["messages"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"role": "user", "content": "Now write it up."}));
+    let mut a = fed(one);
+    a.reported = Some(Reported {
+        input_tokens: Some(1233),
+        cache_read: Some(0),
+        cache_write: None,
+        output_tokens: Some(188),
+    });
+    let mut b = fed(two.clone());
+    b.reported = reported(1430, 1408, None);
+    let convs = analyse(vec![a, b]);
+    let t = &convs[0].turns;
+    assert_eq!(t.len(), 2);
+    assert_eq!(t[1].predicted.cache_read, 1408);
+    assert_eq!(t[1].outcome(), Some(Outcome::Agrees));
+    // Without the completion's figure, only the previous prompt is read.
+    let mut a = fed(t_one(&two));
+    a.reported = reported(1233, 0, None);
+    let mut b = fed(two);
+    b.reported = reported(1430, 1408, None);
+    let convs = analyse(vec![a, b]);
+    assert_eq!(convs[0].turns[1].predicted.cache_read, 1152);
+}
+
+/// The first request of [`openai_reads_the_previous_completion_with_its_prompt`]: `two`
+/// without its last two messages.
+fn t_one(two: &Value) -> Value {
+    let mut one = two.clone();
+    let m = one["messages"].as_array_mut().unwrap();
+    m.truncate(m.len() - 2);
+    one
+}

@@ -2,8 +2,11 @@
 // The files promptlint's discovery scans that are not markdown (markdown is selected by
 // language), as glob patterns matched against a document's path.
 export const AGENT_FILE_GLOBS: readonly string[] = [
+  "**/*.code-workspace",
   "**/*.prompt",
   "**/*.prompty",
+  "**/.aider.conf.yml",
+  "**/.amazonq/cli-agents/*.json",
   "**/.amazonq/default.json",
   "**/.amazonq/mcp.json",
   "**/.amp/settings.json",
@@ -27,6 +30,8 @@ export const AGENT_FILE_GLOBS: readonly string[] = [
   "**/.codeium/windsurf/mcp_config.json",
   "**/.codex/config.toml",
   "**/.continue/mcpServers/*.json",
+  "**/.continue/mcpServers/*.yaml",
+  "**/.continue/mcpServers/*.yml",
   "**/.continue/prompts/**/*.prompt",
   "**/.continue/rules/**/*.yaml",
   "**/.crush.json",
@@ -71,6 +76,7 @@ export const AGENT_FILE_GLOBS: readonly string[] = [
   "**/.pi/extensions/**",
   "**/.pi/settings.json",
   "**/.pr_agent.toml",
+  "**/.pre-commit-config.yaml",
   "**/.qwen/settings.json",
   "**/.roo/mcp.json",
   "**/.roo/rules-*/**/*",

@@ -68,39 +68,34 @@ impl Sink<'_> {
             if let Some(real) = real_digest(p) {
                 self.known.insert(real);
             }
-            if t.skip.is_none()
-                && imports_followed(p)
-                && let Ok(Some(bytes)) = crate::bounds::read_at_most(p, MAX_IMPORT_READ)
-            {
-                let imports = imports_bounded(&String::from_utf8_lossy(&bytes));
-                if !imports.paths.is_empty() {
-                    self.memory.push(Memory {
-                        path: p.clone(),
-                        display: t.display.clone(),
-                        imports,
-                    });
+            // What a file runs by path: a settings file's commands, or an instruction file's
+            // order to run a script (`sh scripts/bootstrap.sh`); followed as scripts.
+            let runs: Option<fn(&std::path::Path, &str) -> Vec<String>> = match t.kind {
+                Some(FileKind::AgentSettings) => Some(runs_of),
+                Some(FileKind::Instructions | FileKind::Rules) => {
+                    Some(|_, text| instruction_runs(text))
                 }
-            }
+                _ => None,
+            };
+            let imports = imports_followed(p);
+            // One read serves the imports and the runs (both bounds are 1 MiB).
             if t.skip.is_none()
-                && t.kind == Some(FileKind::AgentSettings)
-                && let Ok(Some(bytes)) = crate::bounds::read_at_most(p, MAX_RUNS_READ)
+                && (imports || runs.is_some())
+                && let Ok(Some(bytes)) =
+                    crate::bounds::read_at_most(p, MAX_IMPORT_READ.max(MAX_RUNS_READ))
             {
-                let scripts = runs_of(p, &String::from_utf8_lossy(&bytes));
-                if !scripts.is_empty() {
-                    self.runners.push(Runner {
-                        path: p.clone(),
-                        display: t.display.clone(),
-                        scripts,
-                    });
+                let text = String::from_utf8_lossy(&bytes);
+                if imports {
+                    let imports = imports_bounded(&text);
+                    if !imports.paths.is_empty() {
+                        self.memory.push(Memory {
+                            path: p.clone(),
+                            display: t.display.clone(),
+                            imports,
+                        });
+                    }
                 }
-            }
-            // An instruction file that tells the agent to run a script of the project by
-            // path (`sh scripts/bootstrap.sh`): the script is followed as settings' are.
-            if t.skip.is_none()
-                && matches!(t.kind, Some(FileKind::Instructions | FileKind::Rules))
-                && let Ok(Some(bytes)) = crate::bounds::read_at_most(p, MAX_RUNS_READ)
-            {
-                let scripts = instruction_runs(&String::from_utf8_lossy(&bytes));
+                let scripts = runs.map(|f| f(p, &text)).unwrap_or_default();
                 if !scripts.is_empty() {
                     self.runners.push(Runner {
                         path: p.clone(),

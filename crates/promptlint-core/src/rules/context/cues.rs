@@ -277,10 +277,11 @@ pub(super) static LEAD_IN_VERB: LazyLock<Cue> = LazyLock::new(|| {
 });
 
 /// The text before a [`REFUSAL`] word ends in a negation of it: "not malicious", "non-",
-/// "never dangerous", "isn't an attack", "not at all harmful".
+/// "never dangerous", "isn't an attack", "not at all harmful", "without refusals" (an order
+/// to do the thing without refusing frames nothing).
 pub(super) static NEGATED_LABEL: LazyLock<Cue> = LazyLock::new(|| {
     Cue::new(&format!(
-        r"(?i)(?:(?-u:\b){NEGATION}(?:\s+(?:at\s+all|really|an?|the|very|remotely|in\s+any\s+way))*\s+|(?-u:\b)non[\s-]?|(?-u:\b)(?:no|nothing|nobody|no\s+one)\s+)$"
+        r"(?i)(?:(?-u:\b){NEGATION}(?:\s+(?:at\s+all|really|an?|the|very|remotely|in\s+any\s+way))*\s+|(?-u:\b)non[\s-]?|(?-u:\b)(?:no|nothing|nobody|no\s+one|without|free\s+(?:of|from))\s+)$"
     ))
     .expect("static regex")
 });

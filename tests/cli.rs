@@ -1146,3 +1146,37 @@ fn temp_paths_are_redacted_for_snapshots() {
     assert_eq!(red, "error: [TMP]/x.md: gone; json \"[TMP]\"");
     assert!(Path::new(&dir.path()).exists());
 }
+
+#[test]
+fn walking_reads_workflows_that_run_an_agent_and_no_others() {
+    let dir = tmp();
+    write(
+        dir.path(),
+        ".github/workflows/triage.yml",
+        "on:\n  issues:\n    types: [opened]\npermissions:\n  contents: write\njobs:\n  triage:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: anthropics/claude-code-action@v1\n        with:\n          prompt: |\n            Fix what this issue asks.\n            Body: ${{ github.event.issue.body }}\n",
+    );
+    // A build workflow is no agent file, whatever it runs: the walk leaves it out.
+    write(
+        dir.path(),
+        ".github/workflows/ci.yml",
+        "on: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: curl -fsSL https://get.example.dev/install.sh | sh\n",
+    );
+    let (code, v) = check_json(dir.path(), &["."]);
+    assert_eq!(code, Some(1));
+    assert_eq!(v["files_scanned"], 1);
+    assert_eq!(
+        rules_of(&v),
+        vec![(
+            ".github/workflows/triage.yml".to_owned(),
+            "PL515".to_owned()
+        )]
+    );
+    let f = &v["findings"][0];
+    assert_eq!(f["start"]["line"], 14);
+    assert_eq!(f["start"]["column"], 19);
+    assert_eq!(f["severity"], "error");
+    assert_eq!(
+        f["message"],
+        "a coding agent runs on `issues`, an event anyone can raise, and `${{ github.event.issue.body }}` (text the outsider wrote) reaches a step"
+    );
+}

@@ -39,6 +39,37 @@ pub(super) fn mcp_manifest(path: &Path) -> Option<Classification> {
     })
 }
 
+/// Bytes of a GitHub Actions workflow read to tell whether it runs a coding agent.
+pub(super) const MAX_WORKFLOW_SNIFF: u64 = 1 << 20;
+
+/// The classification of `path`, a workflow file (`.github/workflows/*.yml` or `.yaml`) found
+/// by walking, as a prompt when it runs a coding agent
+/// ([`crate::rules::native::pl515_ci_agent_untrusted_input::runs_agent`]): the agent reads the prompt the
+/// workflow writes and the event text it hands on, so PL515 and the text rules read it (the
+/// cache family does not: [`crate::check::is_ci_workflow`]). Other
+/// workflows are no agent file and are left out of the walk.
+pub(super) fn agent_workflow(path: &Path) -> Option<Classification> {
+    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+    if !(name.ends_with(".yml") || name.ends_with(".yaml")) {
+        return None;
+    }
+    let dir = path.parent()?;
+    if dir.file_name()?.to_str()? != "workflows"
+        || dir.parent()?.file_name()?.to_str()? != ".github"
+    {
+        return None;
+    }
+    let (bytes, _) = crate::bounds::read_prefix(path, MAX_WORKFLOW_SNIFF).ok()?;
+    crate::rules::native::pl515_ci_agent_untrusted_input::runs_agent(&String::from_utf8_lossy(
+        &bytes,
+    ))
+    .then(|| Classification {
+        kind: FileKind::Prompt,
+        agents: Vec::new(),
+        caps: Vec::new(),
+    })
+}
+
 /// Folder names (compared without case) under which a walk looks for recorded traffic: the
 /// request logs, session transcripts and MCP answers an agent, a proxy or a debugging session
 /// saved. Text a tool fetched sits in them as the model read it, hidden parts and all.

@@ -19,7 +19,7 @@ Each case is written to /tmp/yardstick-attacks/cases/<id>/ and scanned twice wit
 command line) and *walked* (the case's folder, as `promptlint check .` does). A case counts as
 flagged in a mode when that run reports a finding of severity warning or error from a rule
 outside PL8xx (hygiene). Recall is over attacks, noise over decoys (and decoys with an error
-are counted apart). Per-case results go to /tmp/yardstick-attacks/last.json. Standard
+are counted apart). Per-case results go to /tmp/yardstick-attacks/last.json (or under $YARDSTICK_ATTACKS_DIR). Standard
 library only; nothing in the cases is executed.
 """
 
@@ -38,7 +38,8 @@ sys.dont_write_bytecode = True
 # One scan and one notion of "flagged" for every yardstick: the effects scorer's.
 sys.path.insert(0, os.path.join(HERE, "..", "effects"))
 from score import counts, run  # noqa: E402
-ROOT = "/tmp/yardstick-attacks"
+# Where cases and results go; YARDSTICK_ATTACKS_DIR keeps two runs apart.
+ROOT = os.environ.get("YARDSTICK_ATTACKS_DIR", "/tmp/yardstick-attacks")
 CASES_DIR = os.path.join(ROOT, "cases")
 
 

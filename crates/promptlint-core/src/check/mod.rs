@@ -28,7 +28,7 @@ pub use faults::{PANIC_MESSAGE_MAX, inject_fault, panic_message};
 use lower::{
     lower_collapsed, lower_demonstrated, lower_denied, lower_doc_visible, lower_scoped, lower_shown,
 };
-pub use sniff::{memory_target, sniff_kind};
+pub use sniff::{is_ci_workflow, memory_target, sniff_kind};
 use span::{
     crosses_block, dedupe, push_unseen, shown_match, touches_zero_width, zero_width_as_spaces,
 };
@@ -343,9 +343,13 @@ impl<'a> Engine<'a> {
         };
         let mut findings = Vec::new();
         let mut faults = Faults::default();
+        let workflow = is_ci_workflow(&target.display);
         for rule in self.catalog.rules() {
             let Some(name) = &rule.native else { continue };
-            if !self.enabled(rule) || !rule.applies_to_kind(kind) {
+            if !self.enabled(rule)
+                || !rule.applies_to_kind(kind)
+                || (workflow && rule.family == Family::Cache)
+            {
                 continue;
             }
             if let Some(check) = native::get(name) {

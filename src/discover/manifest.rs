@@ -128,6 +128,8 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
                 holds_conversation(&root)
                     || is_message(&root)
                     || crate::parse::mcp_tools::is_mcp_payload(&root)
+                    || mcp_answer(&root)
+                    || tool_record(&root)
             });
         holds_request.then_some(FileKind::RequestLog)?
     } else {
@@ -136,6 +138,8 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
             FileKind::McpTools
         } else if in_folder && holds_conversation(&root) {
             FileKind::Request
+        } else if in_folder && mcp_answer(&root) {
+            FileKind::McpTools
         } else {
             return None;
         }
@@ -196,6 +200,39 @@ fn is_message(root: &crate::parse::json::JsonNode) -> bool {
 /// True when `root` (unwrapped from a log's `request`, `body` or `params`) is a provider
 /// request with a conversation: `messages`, `contents` or `input` holding a list of turns
 /// (or `input` a prompt string). An application log with a `messages` count is not one.
+/// True when `root` is an MCP JSON-RPC answer whose text the model reads: a `prompts/get`
+/// result (`result.messages`, role and content) or a `resources/read` result
+/// (`result.contents`), per the MCP specification's prompts and resources pages
+/// (<https://modelcontextprotocol.io/specification/2025-11-25/server/prompts>,
+/// <https://modelcontextprotocol.io/specification/2025-11-25/server/resources>).
+fn mcp_answer(root: &crate::parse::json::JsonNode) -> bool {
+    use crate::parse::json::Json;
+    let Some(result) = root.get("result") else {
+        return false;
+    };
+    ["messages", "contents"].iter().any(|k| {
+        result.get(k).is_some_and(|v| match &v.value {
+            Json::Array(items) => items.iter().any(|t| matches!(t.value, Json::Object(_))),
+            _ => false,
+        })
+    })
+}
+
+/// True when `root` is a record of a tool's traffic that a log keeps: it names the tool
+/// (`tool`, `tool_name`, `function`, `name` beside a `direction` or `type`) and holds what the
+/// tool returned or fetched as a string (`body`, `output`, `result`, `response`, `content`,
+/// `text`), the text the model then read.
+fn tool_record(root: &crate::parse::json::JsonNode) -> bool {
+    use crate::parse::json::Json;
+    let names_tool = ["tool", "tool_name", "toolName", "function"]
+        .iter()
+        .any(|k| matches!(root.get(k).map(|v| &v.value), Some(Json::String(_))));
+    let holds_text = ["body", "output", "result", "response", "content", "text"]
+        .iter()
+        .any(|k| matches!(root.get(k).map(|v| &v.value), Some(Json::String(_))));
+    names_tool && holds_text
+}
+
 fn holds_conversation(root: &crate::parse::json::JsonNode) -> bool {
     use crate::parse::json::Json;
     let req = crate::parse::request::unwrap_request(root);

@@ -70,6 +70,53 @@ pub(super) fn agent_workflow(path: &Path) -> Option<Classification> {
     })
 }
 
+/// File stems a walk opens to look for an MCP server's source outside a folder named for MCP:
+/// the entry points the SDKs' examples use.
+const MCP_SOURCE_STEMS: &[&str] = &[
+    "server",
+    "tools",
+    "index",
+    "main",
+    "app",
+    "descriptions",
+    "register",
+    "handlers",
+];
+
+/// The classification of `path`, a Python, JavaScript, TypeScript or Go file found by
+/// walking, as `mcp-tools` when it is an MCP server's source
+/// ([`crate::parse::mcp_source::is_mcp_server`]): its tool descriptions reach the model. Only
+/// files under a folder whose name has `mcp` in it, or named like a server's entry point
+/// ([`MCP_SOURCE_STEMS`]), are opened, so a walk does not read every source file.
+pub(super) fn mcp_source_file(path: &Path, root: &Path) -> Option<Classification> {
+    let name = path.file_name()?.to_str()?;
+    crate::parse::mcp_source::Lang::of(name)?;
+    let stem = name
+        .rsplit_once('.')
+        .map_or(name, |(s, _)| s)
+        .to_ascii_lowercase();
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    let in_mcp_folder = rel.parent().is_some_and(|dir| {
+        dir.components().any(|c| {
+            c.as_os_str()
+                .to_str()
+                .is_some_and(|n| n.to_ascii_lowercase().contains("mcp"))
+        })
+    });
+    if !in_mcp_folder && !MCP_SOURCE_STEMS.contains(&stem.as_str()) && !stem.contains("mcp") {
+        return None;
+    }
+    // The markers are imports, at the top: the first MAX_SOURCE_SNIFF bytes are read.
+    let cap = crate::parse::mcp_source::MAX_SOURCE_SNIFF as u64;
+    let (bytes, _) = crate::bounds::read_prefix(path, cap).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
+    crate::parse::mcp_source::is_mcp_server(name, &text).then(|| Classification {
+        kind: FileKind::McpTools,
+        agents: Vec::new(),
+        caps: Vec::new(),
+    })
+}
+
 /// Folder names (compared without case) under which a walk looks for recorded traffic: the
 /// request logs, session transcripts and MCP answers an agent, a proxy or a debugging session
 /// saved. Text a tool fetched sits in them as the model read it, hidden parts and all.

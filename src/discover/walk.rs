@@ -18,7 +18,7 @@ use super::gitindex;
 use super::ignore_files::{
     IgnoreProblem, ignore_file_problem, oversized_ignore_file, unreadable_ignore_file,
 };
-use super::manifest::{agent_workflow, mcp_manifest, recorded};
+use super::manifest::{agent_workflow, mcp_manifest, mcp_source_file, recorded};
 use super::options::{DiscoverOptions, exclude_overrides};
 use super::sink::Sink;
 use super::skills::{MAX_SKILL_RESOURCES, SkillBundles};
@@ -486,6 +486,7 @@ impl Walk<'_> {
                 .or_else(|| mcp_manifest(path))
                 .or_else(|| recorded(path, self.root))
                 .or_else(|| agent_workflow(path))
+                .or_else(|| mcp_source_file(path, self.root))
             {
                 Some(c) => Some(c),
                 None => return,

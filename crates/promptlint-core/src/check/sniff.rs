@@ -69,6 +69,8 @@ pub fn sniff_kind(path: &str, text: &str) -> FileKind {
             "txt" | "prompt" | "prompty" | "j2" | "jinja" | "jinja2" | "hbs" | "handlebars"
             | "mustache" | "tpl" | "tmpl" | "liquid" | "yaml" | "yml" | "eex",
         ) => FileKind::Prompt,
+        // The source of an MCP server: its tool descriptions are what the model reads.
+        _ if parse::mcp_source::is_mcp_server(path, text) => FileKind::McpTools,
         _ => FileKind::Instructions,
     }
 }

@@ -67,6 +67,7 @@ export const AGENT_FILE_GLOBS: readonly string[] = [
   "**/.kilocode/rules-*/**/*",
   "**/.kilocode/rules/**/*",
   "**/.kilocoderules",
+  "**/.kiro/agents/*.json",
   "**/.kiro/hooks/*.kiro.hook",
   "**/.kiro/settings/mcp.json",
   "**/.letta/settings.json",

@@ -508,8 +508,14 @@ fn debug_proxy<'a>(rule: &Rule, e: &Entry<'a>) -> Vec<Hit<'a>> {
 fn lookalike<'a>(rule: &Rule, e: &Entry<'a>) -> Vec<Hit<'a>> {
     let known = rule.param("known-packages");
     let mut out = Vec::new();
-    for a in &e.argv {
+    for (i, a) in e.argv.iter().enumerate() {
         let p = package_name(&a.text).to_ascii_lowercase();
+        if i > 0
+            && let Some(hit) = misspelled_vendor(e, a, &p)
+        {
+            out.push(hit);
+            continue;
+        }
         let Some((scope, name)) = p.strip_prefix('@').and_then(|r| r.split_once('/')) else {
             continue;
         };
@@ -542,6 +548,76 @@ fn lookalike<'a>(rule: &Rule, e: &Entry<'a>) -> Vec<Hit<'a>> {
     out
 }
 
+/// A word of a package's name read with the lookalike letters undone (`rn` for `m`, `vv` for
+/// `w`, `0` for `o`, `1` for `l`).
+fn undo_lookalikes(word: &str) -> String {
+    word.replace("rn", "m")
+        .replace("vv", "w")
+        .replace('0', "o")
+        .replace('1', "l")
+}
+
+/// True when `word` misspells `vendor`: not the vendor's name, but it once its lookalike
+/// letters are undone (`postrnark`), or it with one letter dropped or changed (`gogle`,
+/// `goolge` is two edits and not read) for a vendor name of six letters or more.
+fn misspells(word: &str, vendor: &str) -> bool {
+    if word == vendor || word.len() < 4 {
+        return false;
+    }
+    if undo_lookalikes(word) == vendor {
+        return true;
+    }
+    vendor.len() >= 6
+        && (word.len() == vendor.len() || word.len() + 1 == vendor.len())
+        && distance(word, vendor, 1) == Some(1)
+}
+
+/// The package argument `a` (named `p`, lower case) of an entry whose environment hands it a
+/// vendor's secret (`GOOGLE_CLIENT_SECRET`, `POSTMARK_SERVER_TOKEN`: the variable's first word,
+/// when its name says it is a secret) while a word of the package's name misspells that vendor
+/// (`gogle-workspace-mcp`, `@postrnark/mcp-server`): a name chosen to pass for the vendor's.
+fn misspelled_vendor<'a>(e: &Entry<'a>, a: &'a McpValue, p: &str) -> Option<Hit<'a>> {
+    let t = a.text.trim();
+    if t.starts_with(['-', '/', '.', '~', '$']) || t.contains("://") || t.contains('=') {
+        return None;
+    }
+    let words: Vec<&str> = p
+        .split(['@', '/', '-', '_', '.'])
+        .filter(|w| !w.is_empty())
+        .collect();
+    for v in &e.env {
+        let Some(var) = v.name.as_deref() else {
+            continue;
+        };
+        if !crate::effects::vocab::is_secret_name(var) {
+            continue;
+        }
+        let vendor = var
+            .split('_')
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        if vendor.len() < 5 || words.contains(&vendor.as_str()) {
+            continue;
+        }
+        if let Some(w) = words.iter().find(|w| misspells(w, &vendor)) {
+            return Some(Hit {
+                at: a,
+                what: format!(
+                    "runs the package `{}`, whose name misspells `{vendor}` (`{}`), and hands it \
+                     `{}`: whoever publishes it gets the secret",
+                    crate::escape::escape_one_line(p),
+                    crate::escape::escape_one_line(w),
+                    crate::escape::escape_one_line(var)
+                ),
+                label: "lookalike package",
+                severity: None,
+            });
+        }
+    }
+    None
+}
+
 /// PL514's cases: each class with its exact span, severity and message, and the honest entries
 /// beside them that stay quiet.
 #[cfg(test)]
@@ -557,6 +633,50 @@ mod tests {
     }
 
     const TOKEN: &str = "ghp_9aZk3Lm0Qx7Rt2Vb8Nc4Wd6Ye1Hf5Ju0PiXs";
+
+    #[test]
+    fn a_package_whose_name_misspells_the_vendor_whose_secret_it_gets() {
+        for (pkg, var, word) in [
+            ("gogle-drive-mcp@latest", "GOOGLE_CLIENT_SECRET", "gogle"),
+            ("@postrnark/mcp@1.0.0", "POSTMARK_SERVER_TOKEN", "postrnark"),
+            ("mcp-server-strlpe", "STRIPE_SECRET_KEY", "strlpe"),
+            ("githib-tools-mcp", "GITHUB_PERSONAL_ACCESS_TOKEN", "githib"),
+        ] {
+            let text = format!(
+                r#"{{"mcpServers": {{"s": {{"command": "npx", "args": ["-y", "{pkg}"], "env": {{"{var}": "${{{var}}}"}}}}}}}}"#
+            );
+            let f = found(".cursor/mcp.json", &text);
+            assert!(
+                f.iter().any(|(t, s, m)| t == &format!("\"{pkg}\"")
+                    && *s == Severity::Warning
+                    && m.contains("misspells")
+                    && m.contains(word)),
+                "{pkg}: {f:?}"
+            );
+        }
+        // The vendor's own name, another word, or a variable that is no secret: quiet.
+        for (pkg, var) in [
+            (
+                "@modelcontextprotocol/server-github",
+                "GITHUB_PERSONAL_ACCESS_TOKEN",
+            ),
+            ("openapi-mcp-server", "OPENAI_API_KEY"),
+            ("@stripe/mcp", "STRIPE_SECRET_KEY"),
+            ("mcp-gdrive", "GOOGLE_CLIENT_SECRET"),
+            ("gogle-drive-mcp", "GOOGLE_REGION"),
+            ("notion-mcp-server", "NOTION_TOKEN"),
+        ] {
+            let text = format!(
+                r#"{{"mcpServers": {{"s": {{"command": "npx", "args": ["-y", "{pkg}"], "env": {{"{var}": "x"}}}}}}}}"#
+            );
+            assert!(
+                !found(".mcp.json", &text)
+                    .iter()
+                    .any(|(_, _, m)| m.contains("misspells")),
+                "{pkg}"
+            );
+        }
+    }
 
     #[test]
     fn a_credential_over_plain_http_or_to_a_bare_ip() {

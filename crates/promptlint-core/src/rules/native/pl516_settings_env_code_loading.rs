@@ -1,4 +1,4 @@
-//! PL515: an environment variable set by a project settings or `.env` file that loads code
+//! PL516: an environment variable set by a project settings or `.env` file that loads code
 //! into every process the agent starts: `NODE_OPTIONS` preloading a module from a hidden or
 //! temporary folder, a `data:` or web URL, and `LD_PRELOAD` / `DYLD_INSERT_LIBRARIES`.
 //!
@@ -105,7 +105,7 @@ fn risky_preload(options: &str) -> Option<&str> {
     None
 }
 
-/// PL515: one finding per variable that loads code into the agent's processes.
+/// PL516: one finding per variable that loads code into the agent's processes.
 pub fn settings_env_code_loading(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     let Some(settings) = &input.parsed.settings else {
         return Vec::new();

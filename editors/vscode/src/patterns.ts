@@ -90,6 +90,7 @@ export const AGENT_FILE_GLOBS: readonly string[] = [
   "**/.vscode/tasks.json",
   "**/.windsurfrules",
   "**/.zed/settings.json",
+  "**/claude_desktop_config.json",
   "**/cline_mcp_settings.json",
   "**/crush.json",
   "**/docs/**/*.html",

@@ -64,6 +64,7 @@ pub mod pl512_disables_system_protection;
 pub mod pl513_container_host_access;
 pub mod pl514_mcp_server_exposure;
 pub mod pl515_ci_agent_untrusted_input;
+pub mod pl516_settings_env_code_loading;
 pub mod pl801_invalid_utf8;
 pub mod pl802_nul_bytes;
 pub mod pl803_load_cap;
@@ -156,6 +157,7 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     check("container-host-access", pl513_container_host_access::container_host_access),
     check("ci-agent-untrusted-input", pl515_ci_agent_untrusted_input::ci_agent_untrusted_input),
     check("mcp-server-exposure", pl514_mcp_server_exposure::mcp_server_exposure),
+    check("settings-env-code-loading", pl516_settings_env_code_loading::settings_env_code_loading),
     check("insecure-package-index", pl323_insecure_package_index::insecure_package_index),
     check("session-start-command", pl507_session_start_command::session_start_command),
     check("settings-permission-bypass", pl508_settings_permission_bypass::settings_permission_bypass),

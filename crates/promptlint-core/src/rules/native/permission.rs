@@ -392,8 +392,145 @@ pub fn server_reads(launch: &str) -> bool {
     READ_ONLY_SERVERS.iter().any(|s| launch.contains(s))
 }
 
+/// How far a folder handed to the agent reaches, for the settings that widen where it may
+/// read or write: Codex `sandbox_workspace_write.writable_roots` (folders the sandboxed
+/// commands may write besides the workspace,
+/// <https://developers.openai.com/codex/config-reference>), Claude Code
+/// `permissions.additionalDirectories` (folders its file tools reach as they reach the
+/// project, <https://docs.anthropic.com/en/docs/claude-code/iam>), Gemini CLI
+/// `context.includeDirectories` (folders added to the workspace, which its file system
+/// service reads and writes, `docs/reference/configuration.md` of
+/// <https://github.com/google-gemini/gemini-cli>).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FolderReach {
+    /// The filesystem root or a system folder (`/`, `C:\\`, `/etc`, `/usr`).
+    System,
+    /// A user's whole home folder (`~`, `$HOME`, `/home/alice`, `/Users`).
+    Home,
+    /// A folder of credentials or of the agents' and tools' own configuration in the home
+    /// folder (`~/.ssh`, `~/.aws`, `~/.config`, `~/.codex`).
+    Secrets,
+}
+
+impl FolderReach {
+    /// What the folder is, for a message.
+    pub fn what(self) -> &'static str {
+        match self {
+            FolderReach::System => "the filesystem root or a system folder",
+            FolderReach::Home => "the whole home folder",
+            FolderReach::Secrets => "a folder of credentials or configuration in the home folder",
+        }
+    }
+}
+
+/// Folders of the home folder that hold credentials, or configuration that runs code (the
+/// agents' own settings and hooks, shell and tool configuration).
+const SECRET_FOLDERS: &[&str] = &[
+    ".ssh",
+    ".aws",
+    ".gnupg",
+    ".kube",
+    ".docker",
+    ".azure",
+    ".gcloud",
+    ".config",
+    ".codex",
+    ".claude",
+    ".gemini",
+    ".cursor",
+    ".qwen",
+    ".local",
+    ".password-store",
+    ".vault-token",
+    ".netrc",
+    ".npmrc",
+    ".pypirc",
+    ".git-credentials",
+    ".gitconfig",
+    ".bashrc",
+    ".zshrc",
+    ".profile",
+    ".bash_profile",
+    "library",
+];
+
+/// System folders whose writing or reading gives away the machine.
+const SYSTEM_FOLDERS: &[&str] = &[
+    "etc",
+    "usr",
+    "bin",
+    "sbin",
+    "lib",
+    "var",
+    "boot",
+    "root",
+    "opt",
+    "system",
+    "library",
+    "private",
+    "windows",
+    "program files",
+];
+
+/// How far the folder `path` reaches when the agent is handed it; `None` for a folder of the
+/// project, a cache, a temporary folder or any other narrow one (`~/.cache`, `~/.cargo`,
+/// `/tmp`, `../shared`).
+pub fn folder_reach(path: &str) -> Option<FolderReach> {
+    let p = path.trim().replace('\\', "/");
+    let p = match p.trim_end_matches("/**").trim_end_matches("/*") {
+        "" if p.starts_with('/') => "/",
+        cut => cut,
+    };
+    let lower = p.to_ascii_lowercase();
+    // A home folder written as a variable or a tilde.
+    let home_rest = ["~", "$home", "${home}", "%userprofile%", "$env:userprofile"]
+        .iter()
+        .find_map(|h| {
+            lower
+                .strip_prefix(h)
+                .filter(|r| r.is_empty() || r.starts_with('/'))
+        })
+        .map(str::to_owned);
+    let parts: Vec<&str> = lower.split('/').filter(|c| !c.is_empty()).collect();
+    let drive = parts
+        .first()
+        .is_some_and(|c| c.len() == 2 && c.ends_with(':'));
+    let absolute = lower.starts_with('/') || drive;
+    let rest: Vec<String> = match home_rest {
+        Some(r) => r
+            .split('/')
+            .filter(|c| !c.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        None if absolute => {
+            let parts = if drive { &parts[1..] } else { &parts[..] };
+            match parts {
+                [] => return Some(FolderReach::System),
+                ["home" | "users", rest @ ..] => match rest {
+                    [] | [_] => return Some(FolderReach::Home),
+                    [_, tail @ ..] => tail.iter().map(|c| (*c).to_owned()).collect(),
+                },
+                ["root"] => return Some(FolderReach::Home),
+                ["root", tail @ ..] => tail.iter().map(|c| (*c).to_owned()).collect(),
+                [first, ..] if SYSTEM_FOLDERS.contains(first) && parts.len() == 1 => {
+                    return Some(FolderReach::System);
+                }
+                ["etc", ..] => return Some(FolderReach::System),
+                _ => return None,
+            }
+        }
+        None => return None,
+    };
+    match rest.first().map(String::as_str) {
+        None => Some(FolderReach::Home),
+        Some(first) if SECRET_FOLDERS.contains(&first) => Some(FolderReach::Secrets),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::{FolderReach, folder_reach};
     use super::{Grant, command_grant, rule_grant, server_reads, tool_reads};
 
     #[test]
@@ -507,5 +644,53 @@ mod tests {
         assert!(!server_reads(
             "npx -y @modelcontextprotocol/server-postgres postgresql://localhost/db"
         ));
+    }
+
+    #[test]
+    fn folders_by_how_far_they_reach() {
+        for p in ["/", "C:\\", "c:/", "/etc", "/usr/", "/etc/ssh", "/*"] {
+            assert_eq!(folder_reach(p), Some(FolderReach::System), "{p}");
+        }
+        for p in [
+            "~",
+            "~/",
+            "$HOME",
+            "${HOME}/",
+            "/home/alice",
+            "/Users",
+            "/Users/bob/",
+            "/root",
+            "%USERPROFILE%",
+        ] {
+            assert_eq!(folder_reach(p), Some(FolderReach::Home), "{p}");
+        }
+        for p in [
+            "~/.ssh",
+            "~/.aws/",
+            "$HOME/.config",
+            "/home/dev/.gnupg",
+            "/Users/x/.codex",
+            "~/.claude",
+            "/root/.kube",
+        ] {
+            assert_eq!(folder_reach(p), Some(FolderReach::Secrets), "{p}");
+        }
+        for p in [
+            "~/.cache",
+            "~/.cargo",
+            "~/.npm",
+            "/tmp",
+            "/tmp/build",
+            "../shared",
+            "./out",
+            "packages/ui",
+            "~/code/other-repo",
+            "/home/alice/src/lib",
+            "/opt/homebrew/var/cache",
+            "/var/tmp/x",
+            "",
+        ] {
+            assert_eq!(folder_reach(p), None, "{p}");
+        }
     }
 }

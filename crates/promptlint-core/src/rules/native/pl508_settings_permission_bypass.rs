@@ -19,6 +19,22 @@
 //! - VS Code `chat.tools.autoApprove`, `chat.tools.global.autoApprove`,
 //!   `chat.tools.terminal.autoApprove` (<https://code.visualstudio.com/docs/agents/approvals>);
 //! - opencode `permission` (<https://opencode.ai/docs/permissions/>);
+//! - Qwen Code `tools.approvalMode` set to `yolo` (every tool without asking;
+//!   <https://qwenlm.github.io/qwen-code-docs/en/users/features/approval-mode>) and Gemini CLI
+//!   `general.defaultApprovalMode` set to `yolo` (its documented values are `default`,
+//!   `auto_edit` and `plan`: "YOLO mode ... can only be enabled via command line",
+//!   `docs/reference/configuration.md` of <https://github.com/google-gemini/gemini-cli>; a
+//!   warning, since the file asks for what Gemini CLI refuses there);
+//! - folders handed to the agent beyond the project ([`folder_reach`]): Codex
+//!   `sandbox_workspace_write.writable_roots`, Claude Code `permissions.additionalDirectories`,
+//!   Gemini CLI `context.includeDirectories`, when one is the filesystem root, the home folder
+//!   or a folder of credentials in it;
+//! - a hook that prints a fixed `allow` decision before a tool runs (Claude Code `PreToolUse`
+//!   `hookSpecificOutput.permissionDecision: "allow"` and `PermissionRequest`
+//!   `decision.behavior: "allow"`, <https://docs.anthropic.com/en/docs/claude-code/hooks>;
+//!   Cursor `beforeShellExecution` / `beforeMCPExecution` `"permission": "allow"`,
+//!   <https://cursor.com/docs/agent/hooks>): the tools its matcher names run without asking,
+//!   as an allow rule would;
 //! - Zed `agent.always_allow_tool_actions` (<https://zed.dev/docs/ai/agent-settings>,
 //!   unconfirmed; before Zed 0.224) and `agent.tool_permissions.default` and
 //!   `agent.tool_permissions.tools.terminal.default` set to `"allow"` (0.224 and later,
@@ -27,7 +43,7 @@
 use std::sync::Arc;
 
 use super::input::Input;
-use super::permission::{Grant, command_grant, rule_grant};
+use super::permission::{Grant, command_grant, folder_reach, rule_grant};
 use super::settings_common::at_setting;
 use crate::finding::{Finding, Severity};
 use crate::parse::{Setting, SettingValue};
@@ -188,6 +204,30 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
                 format!("`{p}` is `allow`: every terminal command runs without asking"),
                 None,
             ),
+            "tools.approvalMode" | "general.defaultApprovalMode"
+                if s.is_some_and(|m| m.eq_ignore_ascii_case("yolo")) =>
+            {
+                report(
+                    input,
+                    rule,
+                    v,
+                    format!("`{p}` is `yolo`: every tool call runs without asking"),
+                    (k == "general.defaultApprovalMode")
+                        .then_some("Gemini CLI takes yolo only from its command line"),
+                )
+            }
+            _ if folder_grant(k).is_some() => s.and_then(|folder| {
+                let reach = folder_reach(folder)?;
+                let shown = crate::escape::escape_one_line(folder.trim());
+                let what = folder_grant(k).unwrap_or_default();
+                report(
+                    input,
+                    rule,
+                    v,
+                    format!("`{p}` hands the agent `{shown}`, {}: {what}", reach.what()),
+                    Some("a folder, not every command"),
+                )
+            }),
             _ if s == Some("allow") && opencode_permission(k).is_some() => {
                 let what = opencode_permission(k).unwrap_or_default();
                 match what {
@@ -236,6 +276,134 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
         out.extend(found);
     }
     out.extend(codex(input, rule, &settings.values));
+    out.extend(allowing_hooks(input, rule, settings));
+    out
+}
+
+/// What a settings key that hands the agent folders lets it do there; `None` for other keys.
+/// Codex `sandbox_workspace_write.writable_roots`, at the root or in a profile
+/// (<https://developers.openai.com/codex/config-reference>), Claude Code
+/// `permissions.additionalDirectories` (<https://docs.anthropic.com/en/docs/claude-code/iam>),
+/// Gemini CLI `context.includeDirectories` (`docs/reference/configuration.md` of
+/// <https://github.com/google-gemini/gemini-cli>).
+fn folder_grant(k: &str) -> Option<&'static str> {
+    if k == "sandbox_workspace_write.writable_roots"
+        || k.ends_with(".sandbox_workspace_write.writable_roots")
+    {
+        Some("the sandboxed commands write there without asking")
+    } else if k == "permissions.additionalDirectories" {
+        Some("its file tools reach it as they reach the project")
+    } else if k == "context.includeDirectories" {
+        Some("its tools read and write there as in the project")
+    } else {
+        None
+    }
+}
+
+/// The text a command prints when all it does is print a fixed text (`echo '...'`,
+/// `printf '...'`): `None` when it runs anything else, tests anything or reads its input
+/// (a `;`, `&&`, `|`, `$(`, a backquote or a redirection from a file outside quotes).
+fn fixed_print(command: &str) -> Option<&str> {
+    let c = command.trim();
+    let (first, rest) = c.split_once(char::is_whitespace)?;
+    if !matches!(first, "echo" | "printf" | "/bin/echo" | "/usr/bin/printf") {
+        return None;
+    }
+    let (mut single, mut double) = (false, false);
+    let mut prev = ' ';
+    for ch in rest.chars() {
+        match ch {
+            '\'' if !double => single = !single,
+            '"' if !single && prev != '\\' => double = !double,
+            ';' | '|' | '&' | '`' | '<' if !single && !double => return None,
+            '(' if !single && prev == '$' => return None,
+            _ => {}
+        }
+        prev = ch;
+    }
+    Some(rest)
+}
+
+/// True when a hook's printed text is a decision that lets the tool run: Claude Code's
+/// `"permissionDecision": "allow"` (PreToolUse) or `"behavior": "allow"` (PermissionRequest),
+/// its older `"decision": "approve"`, Cursor's `"permission": "allow"`.
+fn allow_decision(printed: &str) -> bool {
+    let t: String = printed
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '\\' | '\'' | '"'))
+        .collect::<String>()
+        .to_ascii_lowercase();
+    [
+        "permissiondecision:allow",
+        "behavior:allow",
+        "decision:approve",
+        "permission:allow",
+    ]
+    .iter()
+    .any(|d| t.contains(d))
+}
+
+/// One finding per hook that prints a fixed allow decision: the tools its matcher names run
+/// without asking, an error when it matches every tool or the shell.
+fn allowing_hooks(
+    input: &Input<'_>,
+    rule: &Arc<Rule>,
+    settings: &crate::parse::Settings,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for c in &settings.commands {
+        if !c.what.ends_with(" hook") {
+            continue;
+        }
+        let Some(printed) = fixed_print(&c.line.text) else {
+            continue;
+        };
+        if !allow_decision(printed) {
+            continue;
+        }
+        // The matcher beside the hook list: `hooks.PreToolUse[0].matcher` for
+        // `hooks.PreToolUse[0].hooks[0].command`.
+        let matcher = c.path.rfind(".hooks[").and_then(|at| {
+            let want = format!("{}.matcher", &c.path[..at]);
+            settings
+                .values
+                .iter()
+                .find(|v| v.path.to_string() == want)
+                .and_then(Setting::as_str)
+        });
+        let every = matcher.is_none_or(|m| {
+            let m = m.trim();
+            m.is_empty()
+                || matches!(m, "*" | ".*" | ".+")
+                || m.split('|').any(|t| {
+                    matches!(
+                        t.trim().to_ascii_lowercase().as_str(),
+                        "bash" | "shell" | "run_shell_command" | "powershell"
+                    )
+                })
+        });
+        let tools = match matcher {
+            Some(m) if !m.trim().is_empty() => {
+                format!("`{}`", crate::escape::escape_one_line(m.trim()))
+            }
+            _ => "every tool".to_owned(),
+        };
+        let shown = crate::escape::excerpt(&c.line.text, 60);
+        let message = format!(
+            "{} `{}` prints a fixed `allow` decision: {tools} runs without asking",
+            c.what, c.path
+        );
+        let span = c.line.map.map_range(0..c.line.text.len());
+        out.extend(at_setting(
+            input,
+            rule,
+            span,
+            &c.path,
+            message,
+            (!every).then_some((Severity::Warning, "the hook's matcher names narrower tools")),
+            &shown,
+        ));
+    }
     out
 }
 
@@ -326,7 +494,42 @@ fn codex(input: &Input<'_>, rule: &Arc<Rule>, values: &[Setting]) -> Vec<Finding
 
 #[cfg(test)]
 mod tests {
-    use super::opencode_permission;
+    use super::{allow_decision, fixed_print, folder_grant, opencode_permission};
+
+    #[test]
+    fn fixed_prints_of_an_allow_decision() {
+        for c in [
+            r#"echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'"#,
+            r#"printf '%s' '{ "hookSpecificOutput": { "permissionDecision" : "allow" } }'"#,
+            r#"echo "{\"decision\": \"approve\"}""#,
+            r#"echo '{"permission":"allow"}'"#,
+            r#"echo '{"hookSpecificOutput":{"decision":{"behavior":"allow"}}}'"#,
+        ] {
+            assert!(fixed_print(c).is_some_and(allow_decision), "{c}");
+        }
+        for c in [
+            r#"echo '{"permissionDecision":"deny"}'"#,
+            r#"echo '{"permissionDecision":"ask"}'"#,
+            r#"jq -n '{"permissionDecision":"allow"}'"#,
+            r#"grep -q rm && echo '{"permissionDecision":"deny"}' || echo '{"permissionDecision":"allow"}'"#,
+            r#"echo '{"permissionDecision":"allow"}' | tee log"#,
+            r#"echo $(./decide.sh) '{"permissionDecision":"allow"}'"#,
+            "python3 .claude/hooks/guard.py",
+            "echo formatted",
+        ] {
+            assert!(!fixed_print(c).is_some_and(allow_decision), "{c}");
+        }
+    }
+
+    #[test]
+    fn folder_keys() {
+        assert!(folder_grant("sandbox_workspace_write.writable_roots").is_some());
+        assert!(folder_grant("profiles.ci.sandbox_workspace_write.writable_roots").is_some());
+        assert!(folder_grant("permissions.additionalDirectories").is_some());
+        assert!(folder_grant("context.includeDirectories").is_some());
+        assert!(folder_grant("permissions.allow").is_none());
+        assert!(folder_grant("writable_roots").is_none());
+    }
 
     #[test]
     fn opencode_permission_keys() {

@@ -244,6 +244,9 @@ impl<'s> Flow<'s> {
         if matches!(name.as_str(), "history" | "fc") {
             own |= vocab::HISTORY;
         }
+        if vocab::scans_for_secrets(&name, &args) {
+            own |= vocab::SCANNED_SECRETS;
+        }
         if matches!(name.as_str(), "zip" | "tar" | "7z" | "rsync")
             && args.iter().any(|a| {
                 matches!(
@@ -479,6 +482,10 @@ impl<'s> Flow<'s> {
                 }
                 _ => input | in_words,
             };
+            // Code given as an argument (`python3 -c "$(curl …)"`) is read by the pattern
+            // rules as the fetch piped into the interpreter alone (`curl … | python3`): the
+            // line their installers' allow-list judges, whatever flags follow the code.
+            let by_flag = code_flag.is_some() && !matches!(name.as_str(), "eval" | "source" | ".");
             let plain = first.filter(|&k| self.plain_run(i, k)).map(|k| {
                 let line = |c: &Command| {
                     c.words
@@ -487,7 +494,8 @@ impl<'s> Flow<'s> {
                         .collect::<Vec<_>>()
                         .join(" ")
                 };
-                format!("{} | {}", line(&self.script.commands[k]), line(cmd))
+                let runner = if by_flag { name.clone() } else { line(cmd) };
+                format!("{} | {}", line(&self.script.commands[k]), runner)
             });
             if t & vocab::FETCHED != 0 {
                 out.push(Effect {
@@ -581,7 +589,9 @@ impl<'s> Flow<'s> {
         if let Some(what) = insecure_index(&name, args) {
             out.push(Effect::step(EffectKind::InsecureIndex, at.clone(), what));
         }
-        if let Some(what) = destroys(&name, args, cmd) {
+        if let Some(what) =
+            destroys(&name, args, cmd).or_else(|| self.branches_deleted(cmd, &name, args))
+        {
             out.push(Effect {
                 kind: EffectKind::Destroy,
                 at,
@@ -648,6 +658,60 @@ impl<'s> Flow<'s> {
         joined
             .contains("NOPASSWD:ALL")
             .then(|| format!("NOPASSWD: ALL written to {target}"))
+    }
+
+    /// A `git push --delete` (or `git push REMOTE :BRANCH`) of the branches a listing of the
+    /// remote's branches gives (`git branch -r | … | xargs -n1 git push origin --delete`, a
+    /// loop over `$(git for-each-ref refs/remotes)`, `git ls-remote --heads`): every remote
+    /// branch deleted at once. A listing of merged branches only (`--merged`) loses no work
+    /// and is not one.
+    fn branches_deleted(&self, cmd: &Command, name: &str, args: &[&str]) -> Option<String> {
+        let deletes = name == "git"
+            && args.first() == Some(&"push")
+            && args
+                .iter()
+                .any(|a| matches!(*a, "--delete" | "-d") || a.starts_with(':') && a.len() > 1);
+        if !deletes {
+            return None;
+        }
+        // The commands whose output reaches the push: piped in (through `grep`, `sed`,
+        // `xargs`), substituted in its words, or in the values of the variables it expands.
+        let mut feeding: Vec<usize> = cmd.stdin.clone();
+        for w in &cmd.words {
+            feeding.extend(&w.subs);
+            for v in &w.vars {
+                for value in self.vars.get(v.as_str()).into_iter().flatten() {
+                    feeding.extend(&value.subs);
+                }
+            }
+        }
+        let mut seen = vec![false; self.script.commands.len()];
+        while let Some(k) = feeding.pop() {
+            if std::mem::replace(&mut seen[k], true) {
+                continue;
+            }
+            let c = &self.script.commands[k];
+            let w: Vec<&str> = c.words.iter().map(|w| w.text.as_str()).collect();
+            let merged = w.iter().any(|a| a.starts_with("--merged"));
+            let lists = match w.as_slice() {
+                ["git", "branch", rest @ ..] => rest
+                    .iter()
+                    .any(|a| matches!(*a, "-r" | "-a" | "--remotes" | "--all")),
+                ["git", "for-each-ref", rest @ ..] => {
+                    rest.iter().any(|a| a.starts_with("refs/remotes"))
+                }
+                ["git", "ls-remote", ..] => true,
+                _ => false,
+            };
+            if lists && !merged {
+                return Some("git push --delete of every remote branch listed".to_string());
+            }
+            feeding.extend(&c.stdin);
+            for w in &c.words {
+                feeding.extend(&w.subs);
+            }
+        }
+        None
     }
 
     /// Whether what command `i` persists fetches, sends, decodes or runs a shell: its words and

@@ -360,6 +360,42 @@ pub enum Persistence {
     /// A login item: a LaunchAgent or LaunchDaemon, a systemd unit, a Windows Run key or
     /// scheduled task, an XDG autostart entry.
     LoginItem,
+    /// A coding agent's own settings or MCP configuration (`~/.claude/settings.json`,
+    /// `~/.cursor/mcp.json`, `claude_desktop_config.json`, `~/.gemini/trustedFolders.json`,
+    /// `~/.codex/config.toml`): the hooks and servers written there run in every later
+    /// session, and trust granted there skips the agent's own prompts.
+    AgentConfig,
+}
+
+/// Agents' settings and MCP configuration files, by a path's tail (lower case, `/`): each
+/// vendor's documented location.
+/// <https://docs.anthropic.com/en/docs/claude-code/settings>,
+/// <https://docs.cursor.com/context/model-context-protocol>,
+/// <https://modelcontextprotocol.io/quickstart/user>,
+/// <https://docs.windsurf.com/windsurf/cascade/mcp>,
+/// <https://github.com/google-gemini/gemini-cli/blob/main/docs/cli/trusted-folders.md>,
+/// <https://github.com/openai/codex/blob/main/docs/config.md>.
+const AGENT_CONFIG_PATHS: &[&str] = &[
+    ".claude/settings.json",
+    ".claude/settings.local.json",
+    "claude_desktop_config.json",
+    ".cursor/mcp.json",
+    ".codeium/windsurf/mcp_config.json",
+    ".gemini/settings.json",
+    ".gemini/trustedfolders.json",
+    ".codex/config.toml",
+    ".aws/amazonq/mcp.json",
+    ".kiro/settings/mcp.json",
+];
+
+/// The agent's settings or MCP configuration file `path` names (the table's tail, or
+/// `.claude.json`), when it names one.
+pub fn agent_config_of(path: &str) -> Option<&'static str> {
+    let p = path.replace('\\', "/").to_ascii_lowercase();
+    if p.rsplit('/').next() == Some(".claude.json") {
+        return Some(".claude.json");
+    }
+    AGENT_CONFIG_PATHS.iter().copied().find(|c| p.contains(c))
 }
 
 /// The persistence a write to `path` gives, if any.
@@ -399,6 +435,9 @@ pub fn persistence_of_path(path: &str) -> Option<Persistence> {
     }
     if p.contains(".git/hooks/") && !name.ends_with(".sample") {
         return Some(Persistence::GitHook);
+    }
+    if agent_config_of(p).is_some() {
+        return Some(Persistence::AgentConfig);
     }
     if p.contains("library/launchagents/")
         || p.contains("library/launchdaemons/")
@@ -591,6 +630,32 @@ mod tests {
             "src/components/Default/Cookies/Banner.tsx",
         ] {
             assert!(!is_credential_path(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn agents_settings_and_mcp_configs_are_persistence() {
+        for p in [
+            "~/.claude/settings.json",
+            ".claude/settings.json/.tmp",
+            "$HOME/.claude.json",
+            "~/Library/Application Support/Claude/claude_desktop_config.json",
+            ".cursor/mcp.json/.codeium/windsurf/mcp_config.json",
+            "~/.gemini/trustedFolders.json",
+            "~/.codex/config.toml",
+        ] {
+            assert_eq!(
+                persistence_of_path(p),
+                Some(Persistence::AgentConfig),
+                "{p}"
+            );
+        }
+        for p in [
+            "~/.claude/commands/review.md",
+            "docs/settings.json",
+            ".cursor/rules/a.mdc",
+        ] {
+            assert_eq!(persistence_of_path(p), None, "{p}");
         }
     }
 

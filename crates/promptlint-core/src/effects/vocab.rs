@@ -38,9 +38,20 @@ pub const PASSWORD: Taint = 1 << 10;
 /// (`${{ toJSON(secrets) }}`, read by [`crate::program::shell::read`]).
 pub const CI_SECRETS: Taint = 1 << 11;
 
+/// What a secret scanner found (`trufflehog filesystem ~`, `gitleaks detect`): its report
+/// quotes each secret it found, so sent out it hands them all over, as the Shai-Hulud worm
+/// did (<https://www.wiz.io/blog/shai-hulud-npm-supply-chain-attack>).
+pub const SCANNED_SECRETS: Taint = 1 << 12;
+
 /// Sources that are secrets wherever they are sent.
-pub const STRONG_SECRET: Taint =
-    ENVIRONMENT | CREDENTIAL_FILE | METADATA | KEYCHAIN | HISTORY | PASSWORD | CI_SECRETS;
+pub const STRONG_SECRET: Taint = ENVIRONMENT
+    | CREDENTIAL_FILE
+    | METADATA
+    | KEYCHAIN
+    | HISTORY
+    | PASSWORD
+    | CI_SECRETS
+    | SCANNED_SECRETS;
 
 /// The source a taint names first, for a message.
 pub fn describe(t: Taint) -> &'static str {
@@ -50,6 +61,8 @@ pub fn describe(t: Taint) -> &'static str {
         "the workflow's secrets"
     } else if t & CREDENTIAL_FILE != 0 {
         "a credential file"
+    } else if t & SCANNED_SECRETS != 0 {
+        "the secrets a scanner found"
     } else if t & METADATA != 0 {
         "the cloud metadata service's answer"
     } else if t & KEYCHAIN != 0 {
@@ -116,6 +129,22 @@ const CREDENTIAL_PATHS: &[&str] = &[
     "credentials.db",
     "msal_token_cache",
     "wallet.dat",
+    // Browsers' password and extension stores (Chromium's `Login Data` and `Local Extension
+    // Settings`, where wallet extensions keep their vaults; Firefox's
+    // profiles), and desktop wallets' folders: what infostealers collect first
+    // (<https://attack.mitre.org/techniques/T1555/003/>, T1539, T1005).
+    "/local extension settings/",
+    "/.mozilla/firefox",
+    "/firefox/profiles",
+    "application support/exodus",
+    "/exodus/exodus.wallet",
+    ".electrum/wallets",
+    "/electrum/wallets",
+    ".bitcoin/wallets",
+    ".ethereum/keystore",
+    "/ethereum/keystore",
+    ".config/solana/id.json",
+    "/atomic/local storage",
 ];
 
 /// Whether `s` names a credential file or store (`~/.ssh/id_rsa`, `$HOME/.aws/credentials`,
@@ -146,6 +175,10 @@ pub fn is_credential_path(s: &str) -> bool {
     if matches!(name, ".env*" | ".env.*" | "*.env") {
         return true;
     }
+    // A Chromium profile's cookie store (`…/Default/Cookies`, `…/Default/Network/Cookies`).
+    if name == "cookies" && p.contains("/default/") {
+        return true;
+    }
     if matches!(
         name,
         ".ssh"
@@ -168,8 +201,17 @@ pub fn is_credential_path(s: &str) -> bool {
         return true;
     }
     CREDENTIAL_PATHS.iter().any(|c| {
+        // A bare file name (`login data`, `logins.json`, `wallet.dat`) is matched as the
+        // path's last part or its end (`.../Default/Login Data`, `login.keychain-db`), with
+        // a store's own suffix (`msal_token_cache.json`, `Login Data-journal`), never inside
+        // another word.
+        if !c.starts_with('/') && !c.contains('/') && !c.starts_with('.') {
+            return name.ends_with(c)
+                || name
+                    .strip_prefix(c)
+                    .is_some_and(|r| matches!(r, ".json" | ".bin" | "-journal" | "-wal"));
+        }
         p.contains(c)
-            && (c.starts_with('/') || c.contains('/') || c.starts_with('.'))
             && !(c == &".ssh/"
                 && (p.ends_with(".pub")
                     || p.contains("known_hosts")
@@ -318,6 +360,42 @@ pub enum Persistence {
     /// A login item: a LaunchAgent or LaunchDaemon, a systemd unit, a Windows Run key or
     /// scheduled task, an XDG autostart entry.
     LoginItem,
+    /// A coding agent's own settings or MCP configuration (`~/.claude/settings.json`,
+    /// `~/.cursor/mcp.json`, `claude_desktop_config.json`, `~/.gemini/trustedFolders.json`,
+    /// `~/.codex/config.toml`): the hooks and servers written there run in every later
+    /// session, and trust granted there skips the agent's own prompts.
+    AgentConfig,
+}
+
+/// Agents' settings and MCP configuration files, by a path's tail (lower case, `/`): each
+/// vendor's documented location.
+/// <https://docs.anthropic.com/en/docs/claude-code/settings>,
+/// <https://docs.cursor.com/context/model-context-protocol>,
+/// <https://modelcontextprotocol.io/quickstart/user>,
+/// <https://docs.windsurf.com/windsurf/cascade/mcp>,
+/// <https://github.com/google-gemini/gemini-cli/blob/main/docs/cli/trusted-folders.md>,
+/// <https://github.com/openai/codex/blob/main/docs/config.md>.
+const AGENT_CONFIG_PATHS: &[&str] = &[
+    ".claude/settings.json",
+    ".claude/settings.local.json",
+    "claude_desktop_config.json",
+    ".cursor/mcp.json",
+    ".codeium/windsurf/mcp_config.json",
+    ".gemini/settings.json",
+    ".gemini/trustedfolders.json",
+    ".codex/config.toml",
+    ".aws/amazonq/mcp.json",
+    ".kiro/settings/mcp.json",
+];
+
+/// The agent's settings or MCP configuration file `path` names (the table's tail, or
+/// `.claude.json`), when it names one.
+pub fn agent_config_of(path: &str) -> Option<&'static str> {
+    let p = path.replace('\\', "/").to_ascii_lowercase();
+    if p.rsplit('/').next() == Some(".claude.json") {
+        return Some(".claude.json");
+    }
+    AGENT_CONFIG_PATHS.iter().copied().find(|c| p.contains(c))
 }
 
 /// The persistence a write to `path` gives, if any.
@@ -357,6 +435,9 @@ pub fn persistence_of_path(path: &str) -> Option<Persistence> {
     }
     if p.contains(".git/hooks/") && !name.ends_with(".sample") {
         return Some(Persistence::GitHook);
+    }
+    if agent_config_of(p).is_some() {
+        return Some(Persistence::AgentConfig);
     }
     if p.contains("library/launchagents/")
         || p.contains("library/launchdaemons/")
@@ -452,6 +533,26 @@ pub fn dumps_environment(name: &str, args: usize) -> bool {
         || name == "printenv" && args > 0
 }
 
+/// Whether `name ARGS` is a secret scanner whose output quotes the secrets it finds
+/// (TruffleHog, Gitleaks, Nosey Parker, detect-secrets), unless told to redact them.
+pub fn scans_for_secrets(name: &str, args: &[&str]) -> bool {
+    let scanner = match name {
+        "trufflehog" => args.iter().any(|a| {
+            matches!(
+                *a,
+                "filesystem" | "git" | "github" | "gitlab" | "s3" | "gcs" | "docker" | "postman"
+            )
+        }),
+        "gitleaks" => args
+            .iter()
+            .any(|a| matches!(*a, "detect" | "dir" | "git" | "protect")),
+        "noseyparker" | "nosey-parker" => args.iter().any(|a| matches!(*a, "report" | "scan")),
+        "detect-secrets" => args.first() == Some(&"scan"),
+        _ => false,
+    };
+    scanner && !args.iter().any(|a| a.starts_with("--redact"))
+}
+
 /// Programs that print a stored credential (`security find-generic-password -w`,
 /// `gh auth token`, `gcloud auth print-access-token`, ...).
 pub fn prints_stored_token(words: &[&str]) -> bool {
@@ -500,4 +601,69 @@ pub fn prints_cli_token(words: &[&str]) -> bool {
     ]
     .iter()
     .any(|p| joined.starts_with(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn browser_wallet_and_bare_named_stores_are_credential_paths() {
+        for p in [
+            "/Users/a/Library/Application Support/Google/Chrome/Default/Login Data",
+            "C:\\Users\\a\\AppData\\Local\\Google\\Chrome\\User Data\\Default\\Network\\Cookies",
+            "~/.mozilla/firefox/abc.default/logins.json",
+            "profile/key4.db",
+            "~/Library/Keychains/login.keychain-db",
+            "$HOME/.electrum/wallets/default_wallet",
+            "~/.bitcoin/wallet.dat",
+            "$HOME/.config/solana/id.json",
+        ] {
+            assert!(is_credential_path(p), "{p}");
+        }
+        // A bare name inside another word, and ordinary project files.
+        for p in [
+            "docs/login data model.md",
+            "src/cookies.ts",
+            "my-wallet.dat.bak",
+            "tests/fixtures/logins.json.example",
+            "src/components/Default/Cookies/Banner.tsx",
+        ] {
+            assert!(!is_credential_path(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn agents_settings_and_mcp_configs_are_persistence() {
+        for p in [
+            "~/.claude/settings.json",
+            ".claude/settings.json/.tmp",
+            "$HOME/.claude.json",
+            "~/Library/Application Support/Claude/claude_desktop_config.json",
+            ".cursor/mcp.json/.codeium/windsurf/mcp_config.json",
+            "~/.gemini/trustedFolders.json",
+            "~/.codex/config.toml",
+        ] {
+            assert_eq!(
+                persistence_of_path(p),
+                Some(Persistence::AgentConfig),
+                "{p}"
+            );
+        }
+        for p in [
+            "~/.claude/commands/review.md",
+            "docs/settings.json",
+            ".cursor/rules/a.mdc",
+        ] {
+            assert_eq!(persistence_of_path(p), None, "{p}");
+        }
+    }
+
+    #[test]
+    fn secret_scanners_unless_redacted() {
+        assert!(scans_for_secrets("trufflehog", &["filesystem", "/"]));
+        assert!(scans_for_secrets("gitleaks", &["detect", "-s", "."]));
+        assert!(!scans_for_secrets("gitleaks", &["detect", "--redact"]));
+        assert!(!scans_for_secrets("trufflehog", &["--version"]));
+    }
 }

@@ -125,7 +125,13 @@ impl Walk<'_> {
         let path = lits.replace("//", "/");
         if writes && let Some(how) = vocab::persistence_of_path(&path) {
             let active = super::super::shell::active_text(self.src);
-            self.push(EffectKind::Persist { how, active }, at.clone(), None, &path);
+            // A path joined from a program's literals can hold other strings (`fs/path/os/…`):
+            // an agent's file is named by its own tail.
+            let what = match how {
+                vocab::Persistence::AgentConfig => vocab::agent_config_of(&path).unwrap_or(&path),
+                _ => &path,
+            };
+            self.push(EffectKind::Persist { how, active }, at.clone(), None, what);
         }
         if deletes {
             let first = n

@@ -569,6 +569,142 @@ pub(crate) fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<Strin
         }
         _ => {}
     }
-    let _ = cmd;
+    database_wiped(name, args, cmd)
+}
+
+/// Identifiers that name a throwaway database (`app_test`, `$TEST_DATABASE_URL`, `dev`).
+fn throwaway(text: &str) -> bool {
+    let l = text.to_ascii_lowercase();
+    l.contains("localhost")
+        || l.contains("127.0.0.1")
+        || l.contains("[::1]")
+        || l.split(|c: char| !c.is_ascii_alphanumeric()).any(|t| {
+            matches!(
+                t,
+                "test"
+                    | "tests"
+                    | "testing"
+                    | "tmp"
+                    | "temp"
+                    | "scratch"
+                    | "dev"
+                    | "local"
+                    | "sandbox"
+                    | "ci"
+                    | "e2e"
+                    | "fixture"
+                    | "fixtures"
+            )
+        })
+}
+
+/// The statements of `sql` that destroy a database's data whole: `DROP DATABASE`, `DROP
+/// SCHEMA`, `DROP OWNED`, `TRUNCATE`, `DELETE FROM` without `WHERE`, MongoDB's
+/// `dropDatabase()`, Redis's `FLUSHALL`/`FLUSHDB`. A statement naming a throwaway database
+/// (`DROP DATABASE IF EXISTS app_test`) is not one.
+fn destructive_statement(sql: &str) -> Option<String> {
+    if sql.to_ascii_lowercase().contains("dropdatabase(") {
+        return Some("dropDatabase()".to_string());
+    }
+    for written in sql.split(';') {
+        let stmt = written.to_ascii_lowercase();
+        let words: Vec<&str> = stmt.split_whitespace().collect();
+        let head = |n: usize| {
+            written
+                .split_whitespace()
+                .take(n)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let hit = match words.as_slice() {
+            ["drop", "database" | "schema" | "owned", ..] | ["flushall" | "flushdb", ..] => true,
+            ["truncate", ..] => true,
+            ["delete", "from", _, rest @ ..] => !rest.contains(&"where"),
+            _ => false,
+        };
+        if hit && !throwaway(&stmt) {
+            return Some(head(if words[0] == "delete" { 3 } else { 4 }));
+        }
+    }
     None
+}
+
+/// A database client (`psql`, `mysql`, `mariadb`, `cockroach sql`, `clickhouse-client`,
+/// `mongosh`, `redis-cli`) given a statement that destroys a database's data whole
+/// ([`destructive_statement`]), against a server named by a variable, a URL or a host
+/// (`psql "$DATABASE_URL" -c 'DROP SCHEMA public CASCADE'`), not a local or test one: a
+/// client without a server named talks to the local socket, a developer's own database.
+fn database_wiped(name: &str, args: &[&str], cmd: &Command) -> Option<String> {
+    let name = name.trim_end_matches(".exe");
+    let client = matches!(
+        name,
+        "psql" | "mysql" | "mariadb" | "clickhouse-client" | "mongosh" | "mongo" | "redis-cli"
+    ) || name == "cockroach" && args.first() == Some(&"sql");
+    if !client {
+        return None;
+    }
+    // The statements: a `-c`/`-e`/`--eval`/`--query` value, a here-document, Redis's words.
+    let mut sql: Vec<&str> = Vec::new();
+    let mut rest: Vec<&str> = Vec::new();
+    let mut k = 0;
+    while k < args.len() {
+        let a = args[k];
+        let short = a.starts_with('-') && !a.starts_with("--") && a.len() <= 5;
+        let takes_sql = match name {
+            "psql" => a == "--command" || short && a.ends_with('c'),
+            "mysql" | "mariadb" | "cockroach" => {
+                a == "--execute"
+                    || short && a.ends_with('e') && !a[1..].starts_with(['p', 'u', 'h', 'D', 'P'])
+            }
+            "clickhouse-client" => matches!(a, "-q" | "--query"),
+            "mongosh" | "mongo" => a == "--eval",
+            _ => false,
+        };
+        if takes_sql && k + 1 < args.len() {
+            sql.push(args[k + 1]);
+            k += 2;
+            continue;
+        }
+        if let Some((_, v)) = a
+            .split_once('=')
+            .filter(|(f, _)| matches!(*f, "--command" | "--execute" | "--query" | "--eval"))
+        {
+            sql.push(v);
+        } else if name == "redis-cli"
+            && matches!(a.to_ascii_lowercase().as_str(), "flushall" | "flushdb")
+        {
+            sql.push(a);
+        } else {
+            rest.push(a);
+        }
+        k += 1;
+    }
+    let stdin = cmd.stdin_text.as_deref().unwrap_or("");
+    sql.push(stdin);
+    let statement = sql.iter().find_map(|s| destructive_statement(s))?;
+    // The server: a variable, a URL or a host named; never a local or test one. A user or
+    // password given by a variable names no server.
+    let target = rest.join(" ");
+    let env: Vec<&str> = cmd.env.iter().map(|(n, _)| n.as_str()).collect();
+    let credential_value = |k: usize| {
+        k > 0
+            && matches!(
+                rest[k - 1],
+                "-U" | "-u" | "--username" | "--user" | "-p" | "--password" | "-a" | "--pass"
+            )
+    };
+    let named = rest.iter().enumerate().any(|(k, a)| {
+        !credential_value(k) && a.contains('$') || a.contains("://") || a.contains("host=")
+    }) || rest
+        .windows(2)
+        .any(|w| matches!(w[0], "-h" | "--host" | "--uri"))
+        || rest.iter().any(|a| a.starts_with("--host="))
+        || env
+            .iter()
+            .any(|n| matches!(*n, "PGHOST" | "DATABASE_URL" | "MYSQL_HOST"));
+    if !named || throwaway(&target) {
+        return None;
+    }
+    let what = format!("{name} {statement}");
+    Some(what.chars().take(60).collect())
 }

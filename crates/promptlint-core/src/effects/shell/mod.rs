@@ -25,8 +25,69 @@ pub fn effects(script: &Script, nested: Nested<'_>) -> Vec<Effect> {
     for i in 0..script.commands.len() {
         flow.judge(i, &mut out);
     }
+    if let Some(at) = allows_everything(script) {
+        out.push(Effect::step(
+            EffectKind::Weaken,
+            at,
+            "a hook's permissionDecision allow, whatever the call".to_string(),
+        ));
+    }
     out.dedup_by(|a, b| a.kind == b.kind && a.at == b.at);
     out
+}
+
+/// A hook that answers `allow` to every tool call: a command prints an agent hook's allow
+/// decision (`"permissionDecision": "allow"`, the older `"decision": "approve"`;
+/// <https://docs.anthropic.com/en/docs/claude-code/hooks#pretooluse-decision-control>), and
+/// nothing in the program reads the call it is asked about (no `jq`, `grep`, interpreter,
+/// `read` or test): every permission prompt is answered yes, unseen. Gives the printing
+/// command's bytes.
+fn allows_everything(script: &Script) -> Option<std::ops::Range<usize>> {
+    let compact = |t: &str| -> String {
+        t.chars()
+            .filter(|c| !c.is_whitespace() && *c != '\\')
+            .collect::<String>()
+            .to_ascii_lowercase()
+    };
+    let printer = script.commands.iter().find(|c| {
+        matches!(c.name(), "echo" | "printf" | "cat") && c.within.is_none() && {
+            let mut text: String = c.words.iter().skip(1).map(|w| w.text.as_str()).collect();
+            text.push_str(c.stdin_text.as_deref().unwrap_or(""));
+            let t = compact(&text);
+            t.contains("\"permissiondecision\":\"allow\"") || t.contains("\"decision\":\"approve\"")
+        }
+    })?;
+    let reads_call = script.commands.iter().any(|c| {
+        let name = c.name();
+        let discards = c
+            .redirects
+            .iter()
+            .any(|r| r.op == RedirectOp::Write && r.target.text == "/dev/null");
+        matches!(
+            name,
+            "jq" | "grep"
+                | "egrep"
+                | "sed"
+                | "awk"
+                | "read"
+                | "head"
+                | "tee"
+                | "test"
+                | "["
+                | "python"
+                | "python3"
+                | "node"
+                | "ruby"
+                | "perl"
+                | "bun"
+                | "deno"
+                | "case"
+        ) || name == "cat" && c.stdin_text.is_none() && c.words.len() == 1 && !discards
+            || c.words
+                .iter()
+                .any(|w| !w.vars.is_empty() || !w.subs.is_empty())
+    });
+    (!reads_call).then(|| printer.span.clone())
 }
 
 struct Flow<'s> {
@@ -243,6 +304,9 @@ impl<'s> Flow<'s> {
         }
         if matches!(name.as_str(), "history" | "fc") {
             own |= vocab::HISTORY;
+        }
+        if vocab::scans_for_secrets(&name, &args) {
+            own |= vocab::SCANNED_SECRETS;
         }
         if matches!(name.as_str(), "zip" | "tar" | "7z" | "rsync")
             && args.iter().any(|a| {
@@ -479,6 +543,10 @@ impl<'s> Flow<'s> {
                 }
                 _ => input | in_words,
             };
+            // Code given as an argument (`python3 -c "$(curl …)"`) is read by the pattern
+            // rules as the fetch piped into the interpreter alone (`curl … | python3`): the
+            // line their installers' allow-list judges, whatever flags follow the code.
+            let by_flag = code_flag.is_some() && !matches!(name.as_str(), "eval" | "source" | ".");
             let plain = first.filter(|&k| self.plain_run(i, k)).map(|k| {
                 let line = |c: &Command| {
                     c.words
@@ -487,7 +555,8 @@ impl<'s> Flow<'s> {
                         .collect::<Vec<_>>()
                         .join(" ")
                 };
-                format!("{} | {}", line(&self.script.commands[k]), line(cmd))
+                let runner = if by_flag { name.clone() } else { line(cmd) };
+                format!("{} | {}", line(&self.script.commands[k]), runner)
             });
             if t & vocab::FETCHED != 0 {
                 out.push(Effect {
@@ -581,7 +650,9 @@ impl<'s> Flow<'s> {
         if let Some(what) = insecure_index(&name, args) {
             out.push(Effect::step(EffectKind::InsecureIndex, at.clone(), what));
         }
-        if let Some(what) = destroys(&name, args, cmd) {
+        if let Some(what) =
+            destroys(&name, args, cmd).or_else(|| self.branches_deleted(cmd, &name, args))
+        {
             out.push(Effect {
                 kind: EffectKind::Destroy,
                 at,
@@ -648,6 +719,60 @@ impl<'s> Flow<'s> {
         joined
             .contains("NOPASSWD:ALL")
             .then(|| format!("NOPASSWD: ALL written to {target}"))
+    }
+
+    /// A `git push --delete` (or `git push REMOTE :BRANCH`) of the branches a listing of the
+    /// remote's branches gives (`git branch -r | … | xargs -n1 git push origin --delete`, a
+    /// loop over `$(git for-each-ref refs/remotes)`, `git ls-remote --heads`): every remote
+    /// branch deleted at once. A listing of merged branches only (`--merged`) loses no work
+    /// and is not one.
+    fn branches_deleted(&self, cmd: &Command, name: &str, args: &[&str]) -> Option<String> {
+        let deletes = name == "git"
+            && args.first() == Some(&"push")
+            && args
+                .iter()
+                .any(|a| matches!(*a, "--delete" | "-d") || a.starts_with(':') && a.len() > 1);
+        if !deletes {
+            return None;
+        }
+        // The commands whose output reaches the push: piped in (through `grep`, `sed`,
+        // `xargs`), substituted in its words, or in the values of the variables it expands.
+        let mut feeding: Vec<usize> = cmd.stdin.clone();
+        for w in &cmd.words {
+            feeding.extend(&w.subs);
+            for v in &w.vars {
+                for value in self.vars.get(v.as_str()).into_iter().flatten() {
+                    feeding.extend(&value.subs);
+                }
+            }
+        }
+        let mut seen = vec![false; self.script.commands.len()];
+        while let Some(k) = feeding.pop() {
+            if std::mem::replace(&mut seen[k], true) {
+                continue;
+            }
+            let c = &self.script.commands[k];
+            let w: Vec<&str> = c.words.iter().map(|w| w.text.as_str()).collect();
+            let merged = w.iter().any(|a| a.starts_with("--merged"));
+            let lists = match w.as_slice() {
+                ["git", "branch", rest @ ..] => rest
+                    .iter()
+                    .any(|a| matches!(*a, "-r" | "-a" | "--remotes" | "--all")),
+                ["git", "for-each-ref", rest @ ..] => {
+                    rest.iter().any(|a| a.starts_with("refs/remotes"))
+                }
+                ["git", "ls-remote", ..] => true,
+                _ => false,
+            };
+            if lists && !merged {
+                return Some("git push --delete of every remote branch listed".to_string());
+            }
+            feeding.extend(&c.stdin);
+            for w in &c.words {
+                feeding.extend(&w.subs);
+            }
+        }
+        None
     }
 
     /// Whether what command `i` persists fetches, sends, decodes or runs a shell: its words and

@@ -20,6 +20,20 @@ pub fn startup_file_persistence(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Find
                 f.effect.what
             ),
         )),
+        crate::effects::EffectKind::Persist {
+            how: crate::effects::Persistence::AgentConfig,
+            active,
+        } => Some((
+            if *active {
+                Severity::Error
+            } else {
+                Severity::Warning
+            },
+            format!(
+                "writes into `{}`, a coding agent's own settings or MCP configuration, whose hooks, servers and trust run in every later session",
+                f.effect.what
+            ),
+        )),
         _ => None,
     })
 }

@@ -13,7 +13,7 @@ pub fn destroys_home_or_cloud(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Findin
         crate::effects::EffectKind::Destroy => Some((
             Severity::Error,
             format!(
-                "`{}` destroys what cannot be restored (the home or root folder, a disk, private keys, restore points or cloud resources)",
+                "`{}` destroys what cannot be restored (the home or root folder, a disk, private keys, restore points, a database's data, remote branches or cloud resources)",
                 f.effect.what
             ),
         )),

@@ -9,12 +9,14 @@ use super::vocab::{self, Taint};
 use crate::program::shell::{Command, RedirectOp, Script, Word};
 
 mod commands;
+mod hooks;
 mod system;
 
 pub(crate) use commands::{active_text, command_effects};
 use commands::{
     decodes, destroys, fetches, interpreter_code, own_vendor, persisted, runs_stdin, unwrapped,
 };
+use hooks::allows_everything;
 use system::{host_access, insecure_index, weakens};
 
 /// The effects of `script`.
@@ -34,60 +36,6 @@ pub fn effects(script: &Script, nested: Nested<'_>) -> Vec<Effect> {
     }
     out.dedup_by(|a, b| a.kind == b.kind && a.at == b.at);
     out
-}
-
-/// A hook that answers `allow` to every tool call: a command prints an agent hook's allow
-/// decision (`"permissionDecision": "allow"`, the older `"decision": "approve"`;
-/// <https://docs.anthropic.com/en/docs/claude-code/hooks#pretooluse-decision-control>), and
-/// nothing in the program reads the call it is asked about (no `jq`, `grep`, interpreter,
-/// `read` or test): every permission prompt is answered yes, unseen. Gives the printing
-/// command's bytes.
-fn allows_everything(script: &Script) -> Option<std::ops::Range<usize>> {
-    let compact = |t: &str| -> String {
-        t.chars()
-            .filter(|c| !c.is_whitespace() && *c != '\\')
-            .collect::<String>()
-            .to_ascii_lowercase()
-    };
-    let printer = script.commands.iter().find(|c| {
-        matches!(c.name(), "echo" | "printf" | "cat") && c.within.is_none() && {
-            let mut text: String = c.words.iter().skip(1).map(|w| w.text.as_str()).collect();
-            text.push_str(c.stdin_text.as_deref().unwrap_or(""));
-            let t = compact(&text);
-            t.contains("\"permissiondecision\":\"allow\"") || t.contains("\"decision\":\"approve\"")
-        }
-    })?;
-    let reads_call = script.commands.iter().any(|c| {
-        let name = c.name();
-        let discards = c
-            .redirects
-            .iter()
-            .any(|r| r.op == RedirectOp::Write && r.target.text == "/dev/null");
-        matches!(
-            name,
-            "jq" | "grep"
-                | "egrep"
-                | "sed"
-                | "awk"
-                | "read"
-                | "head"
-                | "tee"
-                | "test"
-                | "["
-                | "python"
-                | "python3"
-                | "node"
-                | "ruby"
-                | "perl"
-                | "bun"
-                | "deno"
-                | "case"
-        ) || name == "cat" && c.stdin_text.is_none() && c.words.len() == 1 && !discards
-            || c.words
-                .iter()
-                .any(|w| !w.vars.is_empty() || !w.subs.is_empty())
-    });
-    (!reads_call).then(|| printer.span.clone())
 }
 
 struct Flow<'s> {

@@ -638,8 +638,10 @@ mod catalog_tests {
                 &[("PL105", Error)],
             ),
             (
+                // A permission to delete IAM users is no order to delete them: PL503 wants a
+                // quantifier ("delete all IAM users"), so nothing matches.
                 "- An AWS account with permissions to create/delete IAM users\n",
-                &[("PL503", Note)],
+                &[],
             ),
             (
                 "## Flags\n\n* `--yolo`:\n  * Proceed without asking for confirmation on every tool call.\n",

@@ -227,6 +227,10 @@ fn confined_checkout(text: &str, at: usize) -> bool {
     })
 }
 
+/// Expressions (and checkouts) of one workflow whose place is read: each read walks the lines
+/// above it, so a file of many is bounded here (a real workflow has a handful).
+pub const MAX_CANDIDATES: usize = 64;
+
 /// Findings of PL515 in one workflow.
 pub fn ci_agent_untrusted_input(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     if !input.path.replace('\\', "/").contains(".github/workflows/") {
@@ -241,6 +245,7 @@ pub fn ci_agent_untrusted_input(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Find
     };
     let outsider = OUTSIDER_TEXT
         .find_iter(text)
+        .take(MAX_CANDIDATES)
         .find(|m| in_step(text, m.start()))
         .map(|m| {
             (
@@ -258,7 +263,10 @@ pub fn ci_agent_untrusted_input(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Find
             )
         });
     let head = matches!(event, "pull_request_target" | "workflow_run")
-        .then(|| HEAD_CHECKOUT.find_iter(text).find(|m| !confined_checkout(text, m.start())))
+        .then(|| HEAD_CHECKOUT
+                .find_iter(text)
+                .take(MAX_CANDIDATES)
+                .find(|m| !confined_checkout(text, m.start())))
         .flatten()
         .map(|m| {
             (

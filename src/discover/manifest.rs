@@ -49,14 +49,7 @@ pub(super) const MAX_WORKFLOW_SNIFF: u64 = 1 << 20;
 /// cache family does not: [`crate::check::is_ci_workflow`]). Other
 /// workflows are no agent file and are left out of the walk.
 pub(super) fn agent_workflow(path: &Path) -> Option<Classification> {
-    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
-    if !(name.ends_with(".yml") || name.ends_with(".yaml")) {
-        return None;
-    }
-    let dir = path.parent()?;
-    if dir.file_name()?.to_str()? != "workflows"
-        || dir.parent()?.file_name()?.to_str()? != ".github"
-    {
+    if !crate::kind::is_ci_workflow(path.to_str()?) {
         return None;
     }
     let (bytes, _) = crate::bounds::read_prefix(path, MAX_WORKFLOW_SNIFF).ok()?;
@@ -253,20 +246,25 @@ fn is_message(root: &crate::parse::json::JsonNode) -> bool {
 /// (<https://modelcontextprotocol.io/specification/2025-11-25/server/prompts>,
 /// <https://modelcontextprotocol.io/specification/2025-11-25/server/resources>).
 fn mcp_answer(root: &crate::parse::json::JsonNode) -> bool {
-    use crate::parse::json::Json;
     let Some(result) = root.get("result") else {
         return false;
     };
-    ["messages", "contents"].iter().any(|k| {
-        result.get(k).is_some_and(|v| match &v.value {
-            Json::Array(items) => items.iter().any(|t| matches!(t.value, Json::Object(_))),
-            _ => false,
-        })
+    ["messages", "contents"]
+        .iter()
+        .any(|k| holds_objects(result, k))
+}
+
+/// True when member `key` of `node` is an array holding at least one object.
+fn holds_objects(node: &crate::parse::json::JsonNode, key: &str) -> bool {
+    use crate::parse::json::Json;
+    node.get(key).is_some_and(|v| match &v.value {
+        Json::Array(items) => items.iter().any(|t| matches!(t.value, Json::Object(_))),
+        _ => false,
     })
 }
 
 /// True when `root` is a record of a tool's traffic that a log keeps: it names the tool
-/// (`tool`, `tool_name`, `function`, `name` beside a `direction` or `type`) and holds what the
+/// (`tool`, `tool_name`, `toolName` or `function`, as a string) and holds what the
 /// tool returned or fetched as a string (`body`, `output`, `result`, `response`, `content`,
 /// `text`), the text the model then read.
 fn tool_record(root: &crate::parse::json::JsonNode) -> bool {
@@ -283,11 +281,8 @@ fn tool_record(root: &crate::parse::json::JsonNode) -> bool {
 fn holds_conversation(root: &crate::parse::json::JsonNode) -> bool {
     use crate::parse::json::Json;
     let req = crate::parse::request::unwrap_request(root);
-    ["messages", "contents", "input"].iter().any(|k| {
-        req.get(k).is_some_and(|v| match &v.value {
-            Json::Array(items) => items.iter().any(|t| matches!(t.value, Json::Object(_))),
-            Json::String(_) => *k == "input",
-            _ => false,
-        })
-    })
+    ["messages", "contents", "input"]
+        .iter()
+        .any(|k| holds_objects(req, k))
+        || matches!(req.get("input").map(|v| &v.value), Some(Json::String(_)))
 }

@@ -23,12 +23,13 @@ mod faults;
 mod lower;
 mod sniff;
 mod span;
+pub use crate::kind::is_ci_workflow;
 use faults::{Faults, PATTERN_PASS, isolate};
 pub use faults::{PANIC_MESSAGE_MAX, inject_fault, panic_message};
 use lower::{
     lower_collapsed, lower_demonstrated, lower_denied, lower_doc_visible, lower_scoped, lower_shown,
 };
-pub use sniff::{is_ci_workflow, memory_target, sniff_kind};
+pub use sniff::{memory_target, sniff_kind};
 use span::{
     crosses_block, dedupe, push_unseen, shown_match, touches_zero_width, zero_width_as_spaces,
 };

@@ -75,18 +75,6 @@ pub fn sniff_kind(path: &str, text: &str) -> FileKind {
     }
 }
 
-/// True when `path` is a GitHub Actions workflow (`.github/workflows/*.yml` or `.yaml`). It is
-/// read as a prompt (named, or walked when it runs an agent), but it is no request a
-/// provider caches, so the cache family does not read it; PL515 reads its triggers and steps.
-pub fn is_ci_workflow(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase().replace('\\', "/");
-    let Some((dir, name)) = lower.rsplit_once('/') else {
-        return false;
-    };
-    (dir == ".github/workflows" || dir.ends_with("/.github/workflows"))
-        && (name.ends_with(".yml") || name.ends_with(".yaml"))
-}
-
 /// A target for in-memory text named `path`: kind and load caps from the conventions (or
 /// `kind` when given), nothing loaded before it.
 pub fn memory_target(path: &str, kind: Option<FileKind>) -> Target {

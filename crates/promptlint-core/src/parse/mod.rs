@@ -38,11 +38,10 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
     let syntax = Syntax::of(kind, path);
     let mut parsed = match (kind, syntax) {
         (FileKind::McpConfig, _) => mcp::parse(text),
-        (FileKind::McpTools, _) if mcp_source::Lang::of(path).is_some() => mcp_source::parse(
-            text,
-            mcp_source::Lang::of(path).unwrap_or(mcp_source::Lang::Js),
-        ),
-        (FileKind::McpTools, _) => mcp_tools::parse(text),
+        (FileKind::McpTools, _) => match mcp_source::Lang::of(path) {
+            Some(lang) => mcp_source::parse(text, lang),
+            None => mcp_tools::parse(text),
+        },
         (FileKind::AgentSettings, Syntax::Dotenv) => settings::parse_dotenv(text),
         (FileKind::AgentSettings, Syntax::Json) if crate::kind::package_manifest(path) => {
             settings::parse_package(text)

@@ -233,7 +233,7 @@ pub const MAX_CANDIDATES: usize = 64;
 
 /// Findings of PL515 in one workflow.
 pub fn ci_agent_untrusted_input(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
-    if !input.path.replace('\\', "/").contains(".github/workflows/") {
+    if !crate::kind::is_ci_workflow(input.path) {
         return Vec::new();
     }
     let text = input.text();

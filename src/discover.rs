@@ -125,6 +125,7 @@ pub fn discover_each(
                 skip: None,
                 imported_by: None,
                 user_level: false,
+                page: false,
             });
             continue;
         }

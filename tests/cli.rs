@@ -715,10 +715,13 @@ fn a_named_file_is_always_scanned_even_if_ignored() {
     write(dir.path(), "secret/AGENTS.md", OVERRIDE);
     write(dir.path(), "notes.log", OVERRIDE);
     write(dir.path(), "NOTES.md", OVERRIDE);
-    // Walking: the ignored files and NOTES.md (no agent convention) are not scanned.
+    // Walking: the ignored files are not scanned; NOTES.md (no agent convention) is read as
+    // a project page, whose visible text is lowered to a note.
     let (code, v) = check_json(dir.path(), &["."]);
     assert_eq!(code, Some(0));
-    assert_eq!(v["files_scanned"], 0);
+    assert_eq!(v["files_scanned"], 1);
+    assert_eq!(v["findings"][0]["path"], "NOTES.md");
+    assert_eq!(v["findings"][0]["severity"], "note");
     // Named: scanned whatever their name and whatever .gitignore says.
     let (code, v) = check_json(dir.path(), &["secret/AGENTS.md", "notes.log", "NOTES.md"]);
     assert_eq!(code, Some(1));

@@ -133,6 +133,7 @@ pub(super) fn follow_imports(
                 skip: None,
                 imported_by: Some(display.clone()),
                 user_level: user.is_some(),
+                page: false,
             });
         }
     }
@@ -152,5 +153,6 @@ fn import_note(out: &mut Sink<'_>, path: &Path, why: String) {
         skip: Some(why),
         imported_by: None,
         user_level: false,
+        page: false,
     });
 }

@@ -61,6 +61,7 @@ pub(super) fn target(
         skip,
         imported_by: None,
         user_level: false,
+        page: false,
     }
 }
 

@@ -39,6 +39,43 @@ pub(super) fn mcp_manifest(path: &Path) -> Option<Classification> {
     })
 }
 
+/// Extensions of pages a walk reads as project documentation when no convention names them:
+/// Markdown (CommonMark's `.md`, `.markdown`; MDX's `.mdx`) and HTML.
+pub(super) const PAGE_EXTENSIONS: &[&str] = &["md", "markdown", "mdx", "html", "htm"];
+
+/// The classification of `path` as `doc` when it is a Markdown or HTML page no convention
+/// names. An agent asked about a project opens whatever page is relevant (meeting notes, a
+/// knowledge base, an uploaded document, a saved issue, a fetched page, a vendored library's
+/// notes), so an order hidden in one reaches the model as one in `docs/` does; the doc kind's
+/// lowering of visible text applies to them. A walk only: a page named on the command line
+/// keeps the kind its content says (`check::sniff`). A page named for a prompt
+/// (`system_prompt.md`, `Prompts.md`) or kept under a `prompt/` or `prompts/` folder is a
+/// prompt's text, whose harness elements are its own, not a page about the project: the
+/// prompts conventions of rules/agents.yaml decide about it.
+pub(super) fn page(path: &Path, root: &Path) -> Option<Classification> {
+    let ext = path.extension()?.to_str()?;
+    let prompt = |s: &str| s.to_ascii_lowercase().contains("prompt");
+    let named_prompt = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .is_some_and(prompt)
+        || path
+            .strip_prefix(root)
+            .unwrap_or(path)
+            .parent()
+            .into_iter()
+            .flat_map(Path::components)
+            .filter_map(|c| c.as_os_str().to_str())
+            .any(|c| c.eq_ignore_ascii_case("prompt") || c.eq_ignore_ascii_case("prompts"));
+    (!named_prompt && PAGE_EXTENSIONS.iter().any(|e| ext.eq_ignore_ascii_case(e))).then(|| {
+        Classification {
+            kind: FileKind::Doc,
+            agents: Vec::new(),
+            caps: Vec::new(),
+        }
+    })
+}
+
 /// Bytes of a GitHub Actions workflow read to tell whether it runs a coding agent.
 pub(super) const MAX_WORKFLOW_SNIFF: u64 = 1 << 20;
 

@@ -86,6 +86,7 @@ pub(super) fn follow_runs(
                         skip: None,
                         imported_by: Some(r.display.clone()),
                         user_level: false,
+                        page: false,
                     });
                 }
                 break;

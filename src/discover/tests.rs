@@ -120,3 +120,22 @@ fn a_bound_keeps_a_named_file_s_imports_and_the_git_index_inside_it() {
         unbounded.targets
     );
 }
+
+#[test]
+fn a_walk_reads_markdown_and_html_pages_as_docs_but_not_prompt_texts() {
+    use super::manifest::page;
+    use crate::kind::FileKind;
+    use std::path::Path;
+    let root = Path::new("/repo/prompts/site");
+    let kind = |rel: &str| page(&root.join(rel), root).map(|c| c.kind);
+    assert_eq!(kind("kb/runbooks/rotate-certs.md"), Some(FileKind::Doc));
+    assert_eq!(kind("research/fetched/page.HTML"), Some(FileKind::Doc));
+    assert_eq!(kind("notes/standup.mdx"), Some(FileKind::Doc));
+    // The root's own folders (`prompts/` above) do not count; folders inside it do.
+    assert_eq!(kind("system/agents/code_audit.md"), Some(FileKind::Doc));
+    assert_eq!(kind("prompt/system/agents/code_audit.md"), None);
+    assert_eq!(kind("ZAI/ZCode/Prompts.md"), None);
+    assert_eq!(kind("gpt45_system_prompt.md"), None);
+    assert_eq!(kind("notes/standup.txt"), None);
+    assert_eq!(kind("Makefile"), None);
+}

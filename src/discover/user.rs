@@ -142,6 +142,7 @@ fn file(
         skip,
         imported_by: None,
         user_level: true,
+        page: false,
     });
 }
 
@@ -177,6 +178,7 @@ fn folder(
             ),
             imported_by: None,
             user_level: false,
+            page: false,
         };
         scope.adopt(&mut t);
         out.push(t);

@@ -18,7 +18,7 @@ use super::gitindex;
 use super::ignore_files::{
     IgnoreProblem, ignore_file_problem, oversized_ignore_file, unreadable_ignore_file,
 };
-use super::manifest::{agent_workflow, mcp_manifest, mcp_source_file, recorded};
+use super::manifest::{agent_workflow, mcp_manifest, mcp_source_file, page, recorded};
 use super::options::{DiscoverOptions, exclude_overrides};
 use super::sink::Sink;
 use super::skills::{MAX_SKILL_RESOURCES, SkillBundles};
@@ -215,6 +215,7 @@ fn push_oversized_note(file: &Path, out: &mut Sink<'_>, opts: &DiscoverOptions) 
         )),
         imported_by: None,
         user_level: false,
+        page: false,
     });
 }
 
@@ -244,6 +245,7 @@ impl Walk<'_> {
                     skip: Some(e.to_string()),
                     imported_by: None,
                     user_level: false,
+                    page: false,
                 });
                 return;
             }
@@ -459,6 +461,7 @@ impl Walk<'_> {
                 )),
                 imported_by: None,
                 user_level: false,
+                page: false,
             };
             if let Some(s) = self.scope {
                 s.adopt(&mut t);
@@ -477,6 +480,7 @@ impl Walk<'_> {
         is_file: bool,
         out: &mut Sink<'_>,
     ) {
+        let mut is_page = false;
         let class = match class {
             Some(c) => Some(c),
             None if self.opts.filter.as_ref().is_some_and(|f| f.included(path)) => None,
@@ -489,7 +493,13 @@ impl Walk<'_> {
                 .or_else(|| mcp_source_file(path, self.root))
             {
                 Some(c) => Some(c),
-                None => return,
+                None => match page(path, self.root) {
+                    Some(c) => {
+                        is_page = true;
+                        Some(c)
+                    }
+                    None => return,
+                },
             },
         };
         // A user folder's documentation (a plugin marketplace's READMEs) is no project's:
@@ -520,6 +530,7 @@ impl Walk<'_> {
             skip = std::fs::metadata(path).ok().map(|m| not_regular(&m));
         }
         let mut t = target(path, class, self.opts, false, skip, Some(self.root));
+        t.page = is_page;
         if let Some(s) = self.scope {
             s.adopt(&mut t);
         }
@@ -654,6 +665,7 @@ impl Walk<'_> {
                 )),
                 imported_by: None,
                 user_level: false,
+                page: false,
             });
         }
     }
@@ -719,6 +731,7 @@ fn walk_error(err: ignore::Error, conv: &Conventions, opts: &DiscoverOptions, ou
                     skip: Some("a symbolic link loop; the walk of this branch ends here".into()),
                     imported_by: None,
                     user_level: false,
+                    page: false,
                 });
                 return;
             }

@@ -32,6 +32,11 @@ pub struct Target {
     /// user's settings or MCP client config, a user skill): what it says applies to every
     /// project the user opens, not to one repository.
     pub user_level: bool,
+    /// A Markdown or HTML page no convention names, found by a walk (meeting notes, a
+    /// knowledge base, a fetched page): the engine keeps at full severity only what the
+    /// page hides from its reader and what rules about invisible code points find; its
+    /// visible text, which people read as the model does, is lowered to a note.
+    pub page: bool,
 }
 
 /// A path that could not be walked or read.

@@ -504,6 +504,31 @@ pub(super) fn lower_doc_visible(parsed: &Parsed, findings: &mut [Finding]) {
     }
 }
 
+/// The page stage: a walk reads a Markdown or HTML page no convention names
+/// ([`crate::target::Target::page`]) for what it hides. A finding in its visible text is
+/// lowered to a note, whatever its rule, unless the rule is about code points a reader does
+/// not see (it declares [`Evidence::InvisibleSpecimen`]): people read that text as the model
+/// does, and such pages (release notes, templates, research notes) describe secrets,
+/// script links and approvals in passing. Hidden text keeps its severity.
+pub(super) fn lower_page_visible(parsed: &Parsed, findings: &mut [Finding]) {
+    for f in findings.iter_mut() {
+        if f.severity > crate::severity::Severity::Note
+            && f.rule
+                .context
+                .lowers_to(Evidence::InvisibleSpecimen)
+                .is_none()
+            && parsed.hiding_at(&f.span).is_none()
+            && segment_at(parsed, f.span.start).is_none_or(|s| !s.role.is_hidden())
+        {
+            f.severity = crate::severity::Severity::Note;
+            f.context = Some(
+                "in the visible text of a page no agent loads by name, which people read as well"
+                    .to_owned(),
+            );
+        }
+    }
+}
+
 pub(super) fn lower_collapsed(parsed: &Parsed, findings: &mut [Finding]) {
     for f in findings.iter_mut() {
         if judged(f, Evidence::Collapsed)

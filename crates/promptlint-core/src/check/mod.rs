@@ -27,7 +27,8 @@ pub use crate::kind::is_ci_workflow;
 use faults::{Faults, PATTERN_PASS, isolate};
 pub use faults::{PANIC_MESSAGE_MAX, inject_fault, panic_message};
 use lower::{
-    lower_collapsed, lower_demonstrated, lower_denied, lower_doc_visible, lower_scoped, lower_shown,
+    lower_collapsed, lower_demonstrated, lower_denied, lower_doc_visible, lower_page_visible,
+    lower_scoped, lower_shown,
 };
 pub use sniff::{memory_target, sniff_kind};
 use span::{
@@ -379,6 +380,9 @@ impl<'a> Engine<'a> {
         }
         if kind == FileKind::Doc {
             lower_doc_visible(&parsed, &mut findings);
+        }
+        if target.page {
+            lower_page_visible(&parsed, &mut findings);
         }
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
         let internal = self

@@ -91,5 +91,6 @@ pub fn memory_target(path: &str, kind: Option<FileKind>) -> Target {
         skip: None,
         imported_by: None,
         user_level: false,
+        page: false,
     }
 }

@@ -336,15 +336,49 @@ fn line_opens_unit(rest: &str) -> bool {
 /// Byte ranges of a sentence: the secret, the verb that hands it over, and where to.
 type Parts = (Range<usize>, Range<usize>, Range<usize>);
 
+/// A negation right before a place that is itself an act ("never commit", "do not
+/// comment"): the sentence forbids it, whatever its verb elsewhere.
+static NEGATED_PLACE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?-u:\b)(?:never|not|don'?t|no)\s+$").expect("PL325 negated place regex")
+});
+
+/// True when the place at `r` of `unit` follows a negation ([`NEGATED_PLACE`]).
+fn forbidden_place(unit: &str, r: &Range<usize>) -> bool {
+    let lo = floor_char_boundary(unit, r.start.saturating_sub(12));
+    NEGATED_PLACE.is_match(&unit[lo..r.start])
+}
+
+/// True when the word at `r` of `unit` is quoted on its own (`` `push` ``, "push"): a word
+/// mentioned, as a list of keywords does, not an act ordered.
+fn mentioned(unit: &str, r: &Range<usize>) -> bool {
+    let before = unit[..r.start].chars().next_back();
+    let after = unit[r.end..].chars().next();
+    matches!(
+        (before, after),
+        (Some('`'), Some('`')) | (Some('"'), Some('"')) | (Some('\''), Some('\''))
+    )
+}
+
+/// True when `found` names an example environment file (`.env.example`, `.env.sample`,
+/// `.env.template`, `.env.dist`), which projects commit on purpose.
+fn example_env(found: &str) -> bool {
+    let f = found.to_ascii_lowercase();
+    [".env.example", ".env.sample", ".env.template", ".env.dist"]
+        .iter()
+        .any(|e| f.contains(e))
+}
+
 /// What in `unit` (a sentence) is handed where, as (secret, verb, place) ranges of `unit`.
 fn handed(unit: &str) -> Option<Parts> {
     let ascii = unit.is_ascii();
     let cap = |it: &mut dyn Iterator<Item = Range<usize>>| it.take(MAX_PARTS).collect::<Vec<_>>();
-    // A public key (`id_ed25519.pub`) is meant to be handed out.
+    // A public key (`id_ed25519.pub`) is meant to be handed out, and an example environment
+    // file (`.env.example`, `.env.sample`, `.env.template`) holds no secret.
     let strong = cap(&mut STRONG
         .find_iter(unit)
         .map(|m| m.range())
-        .filter(|r| !unit[r.end..].starts_with(".pub")));
+        .filter(|r| !unit[r.end..].starts_with(".pub"))
+        .filter(|r| !example_env(&unit[r.clone()])));
     let secrets = if strong.is_empty() {
         let mut weak = cap(&mut OWNED.find_iter(unit).map(|m| m.range()));
         weak.extend(cap(&mut NOUN_LATIN.find_iter(unit).map(|m| m.range())));
@@ -367,12 +401,13 @@ fn handed(unit: &str) -> Option<Parts> {
     let verbs = cap(&mut hand_over
         .find_iter(unit)
         .map(|m| m.range())
-        .filter(|v| imperative(unit, v)));
+        .filter(|v| imperative(unit, v) && !mentioned(unit, v)));
     let mut places = cap(&mut place_re
         .captures_iter(unit)
         .filter(|c| c.name("host").is_none_or(|h| !local_host(h.as_str())))
         .filter_map(|c| c.get(0).map(|m| m.range()))
-        .filter(|r| !r.is_empty() && directed(unit, r) && !linked(unit, r)));
+        .filter(|r| !r.is_empty() && directed(unit, r) && !linked(unit, r))
+        .filter(|r| !forbidden_place(unit, r)));
     if !strong.is_empty() {
         places.extend(cap(&mut SERVED.find_iter(unit).map(|m| m.range())));
     }

@@ -40,10 +40,8 @@ pub(super) fn holds_prose(root: &JsonNode) -> bool {
             return false;
         }
         match &n.value {
-            Json::String(s) => {
-                if s.text.split_whitespace().nth(PROSE_WORDS - 1).is_some() {
-                    return true;
-                }
+            Json::String(s) if s.text.split_whitespace().nth(PROSE_WORDS - 1).is_some() => {
+                return true;
             }
             Json::Array(items) => stack.extend(items.iter()),
             Json::Object(members) => stack.extend(members.iter().map(|(_, _, v)| v)),

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use super::channels::{holds_prose, memory_folder};
 use crate::agents::Classification;
 use crate::kind::FileKind;
 
@@ -170,11 +171,15 @@ pub const MAX_RECORDING_SNIFF: u64 = 1 << 20;
 const RECORDING_SNIFF_LINES: usize = 8;
 
 /// The classification of `path`, a JSON or JSON Lines file found by walking `root` under one
-/// of [`RECORDING_FOLDERS`] or named like a tool list (`tools.json`, `tools-list.json`,
-/// `initialize.json`), from its content: `mcp-tools` for an MCP payload (a `tools/list`,
-/// `prompts/list`, `resources/list` or `initialize` result, a manifest declaring tools),
-/// `request` for a provider request body, `request-log` for JSON Lines whose first records
-/// hold a request. Anything else is not an agent file and is left out of the walk.
+/// of [`RECORDING_FOLDERS`] or an agent memory store's folder
+/// ([`super::channels::memory_folder`]), or named like a tool list (`tools.json`,
+/// `tools-list.json`, `initialize.json`), from its content: `mcp-tools` for an MCP payload
+/// (a `tools/list`, `prompts/list`, `resources/list` or `initialize` result, a manifest
+/// declaring tools) or answer ([`mcp_answer`]), `request` for a provider request body,
+/// `request-log` for JSON Lines whose first records hold a request, a message, tool traffic
+/// or free text ([`super::channels::holds_prose`]: an issue body a bot logged, a fetched
+/// page, a relay's answer, a remembered order), `prompt` for a memory store's JSON holding
+/// free text. Anything else is not an agent file and is left out of the walk.
 pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
     let name = path.file_name()?.to_str()?.to_ascii_lowercase();
     let (stem, ext) = name.rsplit_once('.')?;
@@ -190,6 +195,11 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
         dir.components()
             .any(|c| c.as_os_str().to_str().is_some_and(recording_folder))
     });
+    let memory = rel.parent().is_some_and(|dir| {
+        dir.components()
+            .any(|c| c.as_os_str().to_str().is_some_and(memory_folder))
+    });
+    let in_folder = in_folder || memory;
     if !named && !in_folder {
         return None;
     }
@@ -207,6 +217,7 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
                     || crate::parse::mcp_tools::is_mcp_payload(&root)
                     || mcp_answer(&root)
                     || tool_record(&root)
+                    || holds_prose(&root)
             });
         holds_request.then_some(FileKind::RequestLog)?
     } else {
@@ -217,6 +228,8 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
             FileKind::Request
         } else if in_folder && mcp_answer(&root) {
             FileKind::McpTools
+        } else if memory && holds_prose(&root) {
+            FileKind::Prompt
         } else {
             return None;
         }
@@ -278,15 +291,17 @@ fn is_message(root: &crate::parse::json::JsonNode) -> bool {
 /// request with a conversation: `messages`, `contents` or `input` holding a list of turns
 /// (or `input` a prompt string). An application log with a `messages` count is not one.
 /// True when `root` is an MCP JSON-RPC answer whose text the model reads: a `prompts/get`
-/// result (`result.messages`, role and content) or a `resources/read` result
-/// (`result.contents`), per the MCP specification's prompts and resources pages
+/// result (`result.messages`, role and content), a `resources/read` result
+/// (`result.contents`) or a `tools/call` result (`result.content`, the tool's text and its
+/// errors), per the MCP specification's prompts, resources and tools pages
 /// (<https://modelcontextprotocol.io/specification/2025-11-25/server/prompts>,
-/// <https://modelcontextprotocol.io/specification/2025-11-25/server/resources>).
+/// <https://modelcontextprotocol.io/specification/2025-11-25/server/resources>,
+/// <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>).
 fn mcp_answer(root: &crate::parse::json::JsonNode) -> bool {
     let Some(result) = root.get("result") else {
         return false;
     };
-    ["messages", "contents"]
+    ["messages", "contents", "content"]
         .iter()
         .any(|k| holds_objects(result, k))
 }

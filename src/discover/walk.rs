@@ -12,6 +12,7 @@ use crate::bounds::io_message;
 use crate::kind::FileKind;
 use crate::target::{FileError, Target};
 
+use super::channels::{named_mcp_config, python_startup};
 use super::display::{display_home, display_path, display_relative};
 use super::found::{not_regular, target};
 use super::gitindex;
@@ -491,6 +492,8 @@ impl Walk<'_> {
                 .or_else(|| recorded(path, self.root))
                 .or_else(|| agent_workflow(path))
                 .or_else(|| mcp_source_file(path, self.root))
+                .or_else(|| named_mcp_config(path))
+                .or_else(|| python_startup(path))
             {
                 Some(c) => Some(c),
                 None => match page(path, self.root) {

@@ -229,6 +229,16 @@ pub fn package_manifest(path: &str) -> bool {
         .is_some_and(|n| n.eq_ignore_ascii_case("package.json"))
 }
 
+/// True when `path` names a Makefile (`Makefile`, `makefile`, `GNUmakefile`, or a `.mk`
+/// file it includes), whose settings are the recipes that start an agent unleashed
+/// ([`crate::parse::settings::parse_makefile`]).
+pub fn makefile(path: &str) -> bool {
+    path.rsplit(['/', '\\']).next().is_some_and(|n| {
+        matches!(n, "Makefile" | "makefile" | "GNUmakefile")
+            || n.to_ascii_lowercase().ends_with(".mk")
+    })
+}
+
 /// True when a lower-case `path` ends in a markdown extension.
 fn markdown_path(lower: &str) -> bool {
     [".md", ".mdc", ".markdown", ".md.tpl", ".mdx"]

@@ -15,6 +15,7 @@ pub mod mcp_source;
 pub mod mcp_tools;
 pub mod outline;
 pub mod prompt;
+pub mod pth;
 pub mod request;
 pub mod segment;
 pub mod settings;
@@ -42,6 +43,10 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
             Some(lang) => mcp_source::parse(text, lang),
             None => mcp_tools::parse(text),
         },
+        (FileKind::SkillResource, _) if pth::is_pth(path) => pth::parse(text),
+        (FileKind::AgentSettings, _) if crate::kind::makefile(path) => {
+            settings::parse_makefile(text)
+        }
         (FileKind::AgentSettings, Syntax::Dotenv) => settings::parse_dotenv(text),
         (FileKind::AgentSettings, Syntax::Json) if crate::kind::package_manifest(path) => {
             settings::parse_package(text)

@@ -790,7 +790,9 @@ fn classify(path: &[Step<'_>]) -> (String, bool) {
     ("command".to_owned(), false)
 }
 
+mod makefile;
 mod package;
+pub use makefile::{MAX_MAKE_RECIPES, parse_makefile};
 pub use package::{INSTALL_SCRIPTS, parse_package};
 
 #[cfg(test)]

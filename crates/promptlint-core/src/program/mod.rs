@@ -74,7 +74,8 @@ impl Language {
             Some((_, ext)) => Some(match ext.to_ascii_lowercase().as_str() {
                 "sh" | "bash" | "zsh" | "ksh" | "command" => Language::Shell,
                 "ps1" | "psm1" => Language::PowerShell,
-                "py" | "pyw" => Language::Python,
+                // A `.pth` file's executed lines are Python (`crate::parse::pth`).
+                "py" | "pyw" | "pth" => Language::Python,
                 "js" | "mjs" | "cjs" | "jsx" => Language::JavaScript,
                 "ts" | "mts" | "cts" | "tsx" => Language::TypeScript,
                 _ => return None,

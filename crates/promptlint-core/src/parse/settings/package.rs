@@ -10,7 +10,7 @@ use super::super::segment::{
 /// `--dangerously-skip-permissions`, Codex's `--dangerously-bypass-approvals-and-sandbox`
 /// and `--full-auto`, Gemini CLI's `--yolo`, the Q and Kiro CLIs' `--trust-all-tools` (the
 /// flags PL501 names, with their sources there).
-const AGENT_UNLEASHED: &[&str] = &[
+pub(super) const AGENT_UNLEASHED: &[&str] = &[
     "--dangerously-skip-permissions",
     "--dangerously-bypass-approvals-and-sandbox",
     "--full-auto",

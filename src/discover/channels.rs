@@ -1,0 +1,186 @@
+//! Files a walk keeps for what they hold beyond the recordings of [`super::manifest`]: agent
+//! memory stores and logs holding free text, MCP configs under client names the conventions
+//! lack, and Python `.pth` files that import code.
+
+use std::path::Path;
+
+use crate::agents::Classification;
+use crate::kind::FileKind;
+use crate::parse::json::{Json, JsonNode};
+
+/// Words (runs of non-space characters) a JSON string holds at least to count as free
+/// text someone wrote ([`holds_prose`]): an issue body, a fetched page, a memory, a
+/// model's answer; ids, paths, timestamps and short log messages hold fewer.
+pub const PROSE_WORDS: usize = 12;
+
+/// JSON values looked at per record by [`holds_prose`] at most.
+pub const MAX_PROSE_NODES: usize = 4096;
+
+/// True when a folder's name says it holds an agent's memory store (compared without case,
+/// a leading `.` dropped): `memory`, `memories`, or a name ending in `-memory`, `_memory`
+/// (`.agent-memory`, `agent_memory`). Memory entries are recalled into later sessions as
+/// the agent's own history (memory poisoning, OWASP ASI06:
+/// <https://www.helmwart.com/threats/t1/>).
+pub(super) fn memory_folder(name: &str) -> bool {
+    let lower = name.trim_start_matches('.').to_ascii_lowercase();
+    matches!(lower.as_str(), "memory" | "memories")
+        || ["-memory", "_memory", "-memories", "_memories"]
+            .iter()
+            .any(|s| lower.ends_with(s))
+}
+
+/// True when some string in `root` (searched without recursion, at most
+/// [`MAX_PROSE_NODES`] values) holds at least [`PROSE_WORDS`] words.
+pub(super) fn holds_prose(root: &JsonNode) -> bool {
+    let mut stack = vec![root];
+    let mut seen = 0;
+    while let Some(n) = stack.pop() {
+        seen += 1;
+        if seen > MAX_PROSE_NODES {
+            return false;
+        }
+        match &n.value {
+            Json::String(s) if s.text.split_whitespace().nth(PROSE_WORDS - 1).is_some() => {
+                return true;
+            }
+            Json::Array(items) => stack.extend(items.iter()),
+            Json::Object(members) => stack.extend(members.iter().map(|(_, _, v)| v)),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Bytes of a JSON file whose name says MCP read to tell whether it is an MCP config.
+pub const MAX_MCP_CONFIG_SNIFF: u64 = 1 << 20;
+
+/// The classification of `path`, a `.json` file found by walking whose name has `mcp` in
+/// it and that no convention names, as `mcp-config` when its top level holds an
+/// `mcpServers` object with a server in it: the shape every client's MCP config shares.
+/// Clients keep such files under names of their own: Windsurf's and Antigravity's
+/// `mcp_config.json` (<https://docs.windsurf.com/windsurf/cascade/mcp>, kept in the user's
+/// `~/.codeium/windsurf/`, and shared in repositories to be copied there), Roo Code's and
+/// Cline's `mcp_settings.json`.
+pub(super) fn named_mcp_config(path: &Path) -> Option<Classification> {
+    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+    let stem = name.strip_suffix(".json")?;
+    if !stem.contains("mcp") {
+        return None;
+    }
+    let bytes = crate::bounds::read_at_most(path, MAX_MCP_CONFIG_SNIFF).ok()??;
+    let root = crate::parse::json::parse_tree(&String::from_utf8_lossy(&bytes)).ok()??;
+    let servers = root.get("mcpServers")?;
+    let has_server = match &servers.value {
+        Json::Object(members) => members
+            .iter()
+            .any(|(_, _, v)| matches!(v.value, Json::Object(_))),
+        _ => false,
+    };
+    has_server.then(|| Classification {
+        kind: FileKind::McpConfig,
+        agents: Vec::new(),
+        caps: Vec::new(),
+    })
+}
+
+/// Bytes of a `.pth` file read to find an executed line.
+pub const MAX_PTH_SNIFF: u64 = 64 << 10;
+
+/// The classification of `path`, a `.pth` file found by walking, as a script
+/// (`skill-resource`, read by [`crate::parse::pth`]) when it is text with a line Python
+/// executes at every interpreter start (`import ...`,
+/// <https://docs.python.org/3/library/site.html>): once the file is copied into a
+/// site-packages folder (by an install step an agent runs), that line runs in every Python
+/// process, a persistence channel. A `.pth` file without such a line only lists folders; a
+/// PyTorch checkpoint of the same extension is binary: both are left out.
+pub(super) fn python_startup(path: &Path) -> Option<Classification> {
+    let name = path.file_name()?.to_str()?;
+    if !crate::parse::pth::is_pth(name) {
+        return None;
+    }
+    let (bytes, _) = crate::bounds::read_prefix(path, MAX_PTH_SNIFF).ok()?;
+    if !crate::source::mostly_text(&bytes) {
+        return None;
+    }
+    String::from_utf8_lossy(&bytes)
+        .lines()
+        .any(crate::parse::pth::executed)
+        .then(|| Classification {
+            kind: FileKind::SkillResource,
+            agents: Vec::new(),
+            caps: Vec::new(),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(text: &str) -> JsonNode {
+        crate::parse::json::parse_tree(text)
+            .expect("parses")
+            .expect("value")
+    }
+
+    #[test]
+    fn prose_is_a_string_of_twelve_words_or_more() {
+        let long = r#"{"id":1,"body":{"text":"one two three four five six seven eight nine ten eleven twelve"}}"#;
+        let short = r#"{"id":1,"msg":"connection refused by upstream after three retries","path":"/a/b c/d"}"#;
+        assert!(holds_prose(&tree(long)));
+        assert!(!holds_prose(&tree(short)));
+    }
+
+    #[test]
+    fn memory_folders_by_name() {
+        for n in [
+            "memory",
+            ".agent-memory",
+            "Memories",
+            "agent_memory",
+            ".memory",
+        ] {
+            assert!(memory_folder(n), "{n}");
+        }
+        for n in ["memo", "memory-leak-tests", "src", "mem"] {
+            assert!(!memory_folder(n), "{n}");
+        }
+    }
+
+    #[test]
+    fn an_mcp_named_json_is_a_config_only_with_servers() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let yes = dir.path().join("mcp_config.json");
+        std::fs::write(&yes, r#"{"mcpServers":{"fs":{"command":"npx"}}}"#).expect("write");
+        let no = dir.path().join("mcp-schema.json");
+        std::fs::write(&no, r#"{"type":"object","mcpServers":[]}"#).expect("write");
+        let other = dir.path().join("config.json");
+        std::fs::write(&other, r#"{"mcpServers":{"fs":{"command":"npx"}}}"#).expect("write");
+        assert_eq!(
+            named_mcp_config(&yes).map(|c| c.kind),
+            Some(FileKind::McpConfig)
+        );
+        assert!(named_mcp_config(&no).is_none());
+        assert!(named_mcp_config(&other).is_none());
+    }
+
+    #[test]
+    fn a_pth_file_is_kept_only_with_an_import_line() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let yes = dir.path().join("setup.pth");
+        std::fs::write(&yes, "/opt/extra\nimport os; os.system('true')\n").expect("write");
+        let paths = dir.path().join("paths.pth");
+        std::fs::write(&paths, "/opt/extra\n../lib\n").expect("write");
+        let weights = dir.path().join("model.pth");
+        std::fs::write(
+            &weights,
+            b"PK\x03\x04\x00\x00\x08\x00\xff\xfe\x00\x01import os\n",
+        )
+        .expect("write");
+        assert_eq!(
+            python_startup(&yes).map(|c| c.kind),
+            Some(FileKind::SkillResource)
+        );
+        assert!(python_startup(&paths).is_none());
+        assert!(python_startup(&weights).is_none());
+    }
+}

@@ -112,9 +112,53 @@ pub(super) fn python_startup(path: &Path) -> Option<Classification> {
         })
 }
 
+/// Folder names that hold what tools printed: `logs/`, `ci-logs/`, `build_logs/`,
+/// `test-results/`.
+fn log_folder(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    n == "logs" || n == "log" || n.ends_with("-logs") || n.ends_with("_logs") || n == "test-results"
+}
+
+/// The classification of `path`, found by walking, as `doc` when it is what a tool printed and
+/// saved for the agent to read: a `*.log` file, or a `*.txt` file under a log folder
+/// ([`log_folder`], below the root). An agent told to fix a failure reads the log, and text a
+/// user or a remote page put into it (a crash's field, a concealed terminal escape) reaches the
+/// model as tool output (<https://debugg.ai/resources/prompt-injection-through-logs-hidden-attack-surface-debug-ai>).
+/// A walk-time check, not a convention: a log an ignore rule hides (most are) stays out of
+/// the walk, and a config excluding `*.log` excludes no agent file.
+pub(super) fn saved_output(path: &Path, root: &Path) -> Option<Classification> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    let in_log_folder = || {
+        path.strip_prefix(root)
+            .unwrap_or(path)
+            .parent()
+            .into_iter()
+            .flat_map(Path::components)
+            .filter_map(|c| c.as_os_str().to_str())
+            .any(log_folder)
+    };
+    (ext == "log" || (ext == "txt" && in_log_folder())).then(|| Classification {
+        kind: FileKind::Doc,
+        agents: Vec::new(),
+        caps: Vec::new(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn logs_and_output_under_log_folders_are_saved_output() {
+        let root = Path::new("/r/logs");
+        let kind = |rel: &str| saved_output(&root.join(rel), root).map(|c| c.kind);
+        assert_eq!(kind("crash-2026-11-28.log"), Some(FileKind::Doc));
+        assert_eq!(kind("ci-logs/build-4471.txt"), Some(FileKind::Doc));
+        assert_eq!(kind("build/test-results/console.txt"), Some(FileKind::Doc));
+        // The root's own name does not count; a text file elsewhere is no output.
+        assert_eq!(kind("notes.txt"), None);
+        assert_eq!(kind("requirements.txt"), None);
+    }
 
     fn tree(text: &str) -> JsonNode {
         crate::parse::json::parse_tree(text)

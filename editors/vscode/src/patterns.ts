@@ -2,13 +2,10 @@
 // The files promptlint's discovery scans that are not markdown (markdown is selected by
 // language), as glob patterns matched against a document's path.
 export const AGENT_FILE_GLOBS: readonly string[] = [
-  "**/*-logs/**/*.txt",
   "**/*.code-workspace",
-  "**/*.log",
   "**/*.mk",
   "**/*.prompt",
   "**/*.prompty",
-  "**/*_logs/**/*.txt",
   "**/.aider.conf.yml",
   "**/.amazonq/cli-agents/*.json",
   "**/.amazonq/default.json",
@@ -106,7 +103,6 @@ export const AGENT_FILE_GLOBS: readonly string[] = [
   "**/docs/**/*.mdx",
   "**/firebender.json",
   "**/hooks/hooks.json",
-  "**/logs/**/*.txt",
   "**/makefile",
   "**/mise.toml",
   "**/opencode.json",
@@ -118,5 +114,4 @@ export const AGENT_FILE_GLOBS: readonly string[] = [
   "**/prompts/**/*.jinja2",
   "**/prompts/**/*.mustache",
   "**/prompts/**/*.txt",
-  "**/test-results/**/*.txt",
 ];

@@ -110,8 +110,26 @@ fn imports_stop_after_five_hops_and_at_the_root() {
     write(&root, "b.md", "@../secret.md\n");
     write(&root, ".claude/CLAUDE.md", "@../b.md\n");
     let (_, report) = check_json(&root, &["."]);
-    let paths: Vec<String> = brief(&report).into_iter().map(|r| r.0).collect();
-    assert_eq!(paths, ["a1.md", "a2.md", "a3.md", "a4.md", "a5.md"]);
+    // Imported (read as instructions): five hops. The pages past them are walked as pages
+    // no agent loads by name, whose visible text is a note; `secret.md` is outside the root.
+    let imported: Vec<String> = brief(&report)
+        .into_iter()
+        .filter(|r| r.2 == "error")
+        .map(|r| r.0)
+        .collect();
+    assert_eq!(imported, ["a1.md", "a2.md", "a3.md", "a4.md", "a5.md"]);
+    let pages: Vec<(String, String)> = brief(&report)
+        .into_iter()
+        .filter(|r| r.2 == "note")
+        .map(|r| (r.0, r.1))
+        .collect();
+    assert_eq!(
+        pages,
+        [
+            ("a6.md".to_owned(), "PL101".to_owned()),
+            ("a7.md".to_owned(), "PL101".to_owned())
+        ]
+    );
 }
 
 #[test]

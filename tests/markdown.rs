@@ -252,7 +252,10 @@ fn hostile_text_in_a_table_cell_context_cannot_add_a_column() {
 #[test]
 fn markdown_file_is_the_same_report_besides_another_format() {
     let dir = tree();
-    let out = dir.path().join("summary.md");
+    // Written outside the scanned tree, as `$GITHUB_STEP_SUMMARY` is: a walk reads any
+    // Markdown page inside it.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let out = elsewhere.path().join("summary.md");
     let r = run(promptlint()
         .current_dir(dir.path())
         .env_remove("GITHUB_SERVER_URL")

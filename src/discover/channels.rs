@@ -112,6 +112,18 @@ pub(super) fn python_startup(path: &Path) -> Option<Classification> {
         })
 }
 
+/// True when a folder between the walk's `root` and `path` (the root's own path excluded:
+/// it says nothing of the file) has a name `named` accepts.
+pub(super) fn in_folder(path: &Path, root: &Path, named: impl Fn(&str) -> bool) -> bool {
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .parent()
+        .is_some_and(|dir| {
+            dir.components()
+                .any(|c| c.as_os_str().to_str().is_some_and(&named))
+        })
+}
+
 /// Folder names that hold what tools printed: `logs/`, `ci-logs/`, `build_logs/`,
 /// `test-results/`.
 fn log_folder(name: &str) -> bool {
@@ -128,15 +140,7 @@ fn log_folder(name: &str) -> bool {
 /// the walk, and a config excluding `*.log` excludes no agent file.
 pub(super) fn saved_output(path: &Path, root: &Path) -> Option<Classification> {
     let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-    let in_log_folder = || {
-        path.strip_prefix(root)
-            .unwrap_or(path)
-            .parent()
-            .into_iter()
-            .flat_map(Path::components)
-            .filter_map(|c| c.as_os_str().to_str())
-            .any(log_folder)
-    };
+    let in_log_folder = || in_folder(path, root, log_folder);
     (ext == "log" || (ext == "txt" && in_log_folder())).then(|| Classification {
         kind: FileKind::Doc,
         agents: Vec::new(),

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::channels::{holds_prose, memory_folder};
+use super::channels::{holds_prose, in_folder, memory_folder};
 use crate::agents::Classification;
 use crate::kind::FileKind;
 
@@ -60,14 +60,9 @@ pub(super) fn page(path: &Path, root: &Path) -> Option<Classification> {
         .file_stem()
         .and_then(|s| s.to_str())
         .is_some_and(prompt)
-        || path
-            .strip_prefix(root)
-            .unwrap_or(path)
-            .parent()
-            .into_iter()
-            .flat_map(Path::components)
-            .filter_map(|c| c.as_os_str().to_str())
-            .any(|c| c.eq_ignore_ascii_case("prompt") || c.eq_ignore_ascii_case("prompts"));
+        || in_folder(path, root, |c| {
+            c.eq_ignore_ascii_case("prompt") || c.eq_ignore_ascii_case("prompts")
+        });
     (!named_prompt && PAGE_EXTENSIONS.iter().any(|e| ext.eq_ignore_ascii_case(e))).then(|| {
         Classification {
             kind: FileKind::Doc,
@@ -126,14 +121,7 @@ pub(super) fn mcp_source_file(path: &Path, root: &Path) -> Option<Classification
         .rsplit_once('.')
         .map_or(name, |(s, _)| s)
         .to_ascii_lowercase();
-    let rel = path.strip_prefix(root).unwrap_or(path);
-    let in_mcp_folder = rel.parent().is_some_and(|dir| {
-        dir.components().any(|c| {
-            c.as_os_str()
-                .to_str()
-                .is_some_and(|n| n.to_ascii_lowercase().contains("mcp"))
-        })
-    });
+    let in_mcp_folder = in_folder(path, root, |n| n.to_ascii_lowercase().contains("mcp"));
     if !in_mcp_folder && !MCP_SOURCE_STEMS.contains(&stem.as_str()) && !stem.contains("mcp") {
         return None;
     }
@@ -190,16 +178,9 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
     };
     let named = !lines && (stem.contains("tools") || stem == "initialize");
     // Folders below the walk's root only: the root's own path says nothing of the file.
-    let rel = path.strip_prefix(root).unwrap_or(path);
-    let in_folder = rel.parent().is_some_and(|dir| {
-        dir.components()
-            .any(|c| c.as_os_str().to_str().is_some_and(recording_folder))
-    });
-    let memory = rel.parent().is_some_and(|dir| {
-        dir.components()
-            .any(|c| c.as_os_str().to_str().is_some_and(memory_folder))
-    });
-    let in_folder = in_folder || memory;
+    let recorded_here = in_folder(path, root, recording_folder);
+    let memory = in_folder(path, root, memory_folder);
+    let in_folder = recorded_here || memory;
     if !named && !in_folder {
         return None;
     }

@@ -489,14 +489,18 @@ pub(super) fn lower_scoped(text: &str, parsed: &Parsed, findings: &mut [Finding]
 /// ([`parse::Hiding::CollapsedDetails`], the outermost hidden channel that holds it), which a
 /// reader opens with one click, is lowered for the rules that declare
 /// [`Evidence::Collapsed`].
+/// True when `f` sits in text a reader sees: no hidden span holds it and its segment is
+/// not a hidden one.
+fn visible(parsed: &Parsed, f: &Finding) -> bool {
+    parsed.hiding_at(&f.span).is_none()
+        && segment_at(parsed, f.span.start).is_none_or(|s| !s.role.is_hidden())
+}
+
 /// Lowers the findings of a project documentation file that sit in its visible text, for the
 /// rules that declare [`Evidence::DocVisible`]; hidden text keeps its severity.
 pub(super) fn lower_doc_visible(parsed: &Parsed, findings: &mut [Finding]) {
     for f in findings.iter_mut() {
-        if judged(f, Evidence::DocVisible)
-            && parsed.hiding_at(&f.span).is_none()
-            && segment_at(parsed, f.span.start).is_none_or(|s| !s.role.is_hidden())
-        {
+        if judged(f, Evidence::DocVisible) && visible(parsed, f) {
             lower(f, Evidence::DocVisible, || {
                 "in the visible text of project documentation, which people read as well".to_owned()
             });

@@ -503,9 +503,25 @@ impl<'a> Engine<'a> {
         }
         let mut later = Vec::new();
         for seg in &parsed.segments {
+            // Text a renderer hides in a doc (a README's comment, CSS-hidden text, an
+            // attribute) is read by the model and by no person: it is held to the rules of an
+            // instruction file, commands included, not to a doc's narrower set. A collapsed
+            // `<details>` block is one click from the reader (install steps often sit there).
+            let as_instructions = kind == FileKind::Doc
+                && seg.role.is_hidden()
+                && parsed.hiding_at(&seg.range) != Some(parse::Hiding::CollapsedDetails);
             let mut rule_faults = Faults::default();
             let pass = isolate(PATTERN_PASS, || {
-                self.match_segment(text, kind, seg, &sets, out, &mut later, &mut rule_faults);
+                self.match_segment(
+                    text,
+                    kind,
+                    as_instructions,
+                    seg,
+                    &sets,
+                    out,
+                    &mut later,
+                    &mut rule_faults,
+                );
             });
             faults.extend(rule_faults);
             if let Err(why) = pass {
@@ -522,6 +538,7 @@ impl<'a> Engine<'a> {
         &self,
         text: &str,
         kind: FileKind,
+        as_instructions: bool,
         seg: &parse::Segment,
         sets: &[(ViewKind, &crate::rules::pattern::PatternSet); 2],
         out: &mut Vec<Finding>,
@@ -538,7 +555,8 @@ impl<'a> Engine<'a> {
             // which names the hook and the key path, at full severity.
             let wanted = |r: &Rule| {
                 self.enabled(r)
-                    && r.applies_to_kind(kind)
+                    && (r.applies_to_kind(kind)
+                        || (as_instructions && r.applies_to_kind(FileKind::Instructions)))
                     && r.applies_to_role(seg.role)
                     && zone_ok(r.zone, seg.zone)
                     && !(seg.role == parse::Role::SettingCommand && r.family == Family::Exfil)

@@ -478,11 +478,12 @@ impl<'a> Engine<'a> {
         };
         let mut found = Vec::new();
         self.match_patterns(text, kind, &view, &mut found, faults);
-        out.extend(
-            found
-                .into_iter()
-                .filter(|f| !f.rule.applies_to_role(parse::Role::Body)),
-        );
+        // The rules that read every role matched this text in its segment already, except in
+        // a doc, whose segments they do not read: there hidden text is theirs too.
+        out.extend(found.into_iter().filter(|f| {
+            !f.rule.applies_to_role(parse::Role::Body)
+                || (kind == FileKind::Doc && !f.rule.applies_to_kind(kind))
+        }));
     }
 
     /// The pattern rules' findings in each segment, into `out`. A panic (a bug) in one rule's

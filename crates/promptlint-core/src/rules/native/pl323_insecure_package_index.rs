@@ -1,5 +1,8 @@
 //! PL323: `insecure-package-index`, an effect of a parsed program (see
-//! [`super::effects_common`] and [`crate::effects`]).
+//! [`super::effects_common`] and [`crate::effects`]), and the same risks written in a package
+//! manager's configuration (`config`).
+
+mod config;
 
 use std::sync::Arc;
 
@@ -9,7 +12,8 @@ use crate::rules::Rule;
 
 /// PL323: one finding per package install from a plain-HTTP or unverified index.
 pub fn insecure_package_index(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
-    super::effects_common::effect_findings(input, rule, true, |f| match &f.effect.kind {
+    let mut out = config::config_findings(input, rule);
+    out.extend(super::effects_common::effect_findings(input, rule, true, |f| match &f.effect.kind {
         crate::effects::EffectKind::InsecureIndex => Some((
             Severity::Warning,
             format!(
@@ -18,5 +22,6 @@ pub fn insecure_package_index(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Findin
             ),
         )),
         _ => None,
-    })
+    }));
+    out
 }

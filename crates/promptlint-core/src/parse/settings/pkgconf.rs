@@ -80,8 +80,8 @@ fn with_programs(mut parsed: Parsed) -> Parsed {
         return parsed;
     };
     for v in &settings.values {
-        let last = v.keys.rsplit('.').next().unwrap_or(&v.keys);
-        let Some((_, what)) = PROGRAM_KEYS.iter().find(|(k, _)| *k == last) else {
+        // Top-level keys only: `[tool.uv.sources] x = { git = "…" }` is a source URL.
+        let Some((_, what)) = PROGRAM_KEYS.iter().find(|(k, _)| **k == *v.keys) else {
             continue;
         };
         let crate::parse::SettingValue::String(line) = &v.value else {
@@ -432,6 +432,9 @@ mod tests {
         let t = "[project]\nname = \"x\"\n[tool.uv]\nallow-insecure-host = [\"a.example\"]\n";
         let v = values(t, PackageConfig::Pyproject);
         assert_eq!(v.len(), 1);
+        let git = "[tool.uv.sources]\nx = { git = \"https://github.com/o/x\" }\n";
+        let p = parse_package_config(git, PackageConfig::Pyproject);
+        assert!(p.settings.unwrap().commands.is_empty());
         assert_eq!(v[0].0, "tool.uv.allow-insecure-host");
         assert_eq!(v[0].2, "\"a.example\"");
     }

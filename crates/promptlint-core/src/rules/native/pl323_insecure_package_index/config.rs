@@ -81,7 +81,8 @@ fn role(keys: &str) -> Option<Role> {
         }
         "strict-ssl" | "strictSsl" | "enableStrictSsl" => Role::StrictSsl,
         "trusted-host" | "allow-insecure-host" | "unsafeHttpWhitelist" => Role::InsecureHosts,
-        "git" | "script-shell" | "scriptShell" => Role::Program,
+        // Program settings sit at the top level (`tool.uv.sources.x.git` is a source URL).
+        "git" | "script-shell" | "scriptShell" if keys == last => Role::Program,
         _ => return None,
     })
 }
@@ -242,6 +243,7 @@ mod tests {
         assert_eq!(role("//r.example/:_authToken"), None);
         assert_eq!(role("global.trusted-host"), Some(Role::InsecureHosts));
         assert_eq!(role("git"), Some(Role::Program));
+        assert_eq!(role("sources.asyncer.git"), None);
         assert_eq!(role("save-exact"), None);
     }
 

@@ -188,7 +188,12 @@ fn ini(text: &str, pip: bool) -> Vec<Member> {
             format!("{section}.{k}")
         };
         if !value.is_empty() {
-            out.push(member(&path, key_span.clone(), value, start + lead + eq + 1 + vlead + q));
+            out.push(member(
+                &path,
+                key_span.clone(),
+                value,
+                start + lead + eq + 1 + vlead + q,
+            ));
         }
         open = Some((path, key_span));
     }
@@ -283,7 +288,10 @@ fn yaml(text: &str) -> Vec<Member> {
                 _ => continue,
             }
         } else {
-            match rest.find(": ").or_else(|| rest.ends_with(':').then(|| rest.len() - 1)) {
+            match rest
+                .find(": ")
+                .or_else(|| rest.ends_with(':').then(|| rest.len() - 1))
+            {
                 Some(e) => (rest[..e].trim_end(), e + 1),
                 None => continue,
             }
@@ -311,7 +319,10 @@ fn yaml(text: &str) -> Vec<Member> {
             }
             continue;
         }
-        if let Some(inner) = raw.strip_prefix('[').and_then(|r| r.trim_end().strip_suffix(']')) {
+        if let Some(inner) = raw
+            .strip_prefix('[')
+            .and_then(|r| r.trim_end().strip_suffix(']'))
+        {
             let mut off = vat + 1;
             for item in inner.split(',') {
                 let lead = item.len() - item.trim_start().len();
@@ -355,7 +366,14 @@ mod tests {
     fn npmrc_lines_keep_their_keys_values_and_spans() {
         let t = "# c\nregistry=https://r.example/${NPM_TOKEN}/\n//r.example/:_authToken=\"${T}\"\ngit=./x.sh\n";
         let v = values(t, PackageConfig::Npmrc);
-        assert_eq!(v[0], ("registry".into(), "https://r.example/${NPM_TOKEN}/".into(), "https://r.example/${NPM_TOKEN}/".into()));
+        assert_eq!(
+            v[0],
+            (
+                "registry".into(),
+                "https://r.example/${NPM_TOKEN}/".into(),
+                "https://r.example/${NPM_TOKEN}/".into()
+            )
+        );
         assert_eq!(v[1].0, "//r.example/:_authToken");
         assert_eq!(v[1].2, "${T}");
         let p = parse_package_config(t, PackageConfig::Npmrc);
@@ -397,15 +415,29 @@ mod tests {
     fn yaml_nesting_sequences_and_quoted_keys() {
         let t = "packages:\n  - \"apps/*\"\nregistries:\n  default: https://registry.npmjs.org/\n  \"@s\": https://s.example/${CI_JOB_TOKEN}/ # c\nnpmScopes:\n  s:\n    npmRegistryServer: 'https://t.example'\nunsafeHttpWhitelist: [a.example, \"b.example\"]\n";
         let v = values(t, PackageConfig::PnpmWorkspace);
-        let keys: Vec<(&str, &str, &str)> =
-            v.iter().map(|(k, v, s)| (k.as_str(), v.as_str(), s.as_str())).collect();
+        let keys: Vec<(&str, &str, &str)> = v
+            .iter()
+            .map(|(k, v, s)| (k.as_str(), v.as_str(), s.as_str()))
+            .collect();
         assert_eq!(
             keys,
             vec![
                 ("packages", "apps/*", "apps/*"),
-                ("registries.default", "https://registry.npmjs.org/", "https://registry.npmjs.org/"),
-                ("registries.@s", "https://s.example/${CI_JOB_TOKEN}/", "https://s.example/${CI_JOB_TOKEN}/"),
-                ("npmScopes.s.npmRegistryServer", "https://t.example", "https://t.example"),
+                (
+                    "registries.default",
+                    "https://registry.npmjs.org/",
+                    "https://registry.npmjs.org/"
+                ),
+                (
+                    "registries.@s",
+                    "https://s.example/${CI_JOB_TOKEN}/",
+                    "https://s.example/${CI_JOB_TOKEN}/"
+                ),
+                (
+                    "npmScopes.s.npmRegistryServer",
+                    "https://t.example",
+                    "https://t.example"
+                ),
                 ("unsafeHttpWhitelist", "a.example", "a.example"),
                 ("unsafeHttpWhitelist", "b.example", "b.example"),
             ]
@@ -424,7 +456,10 @@ mod tests {
         t.push_str("top: http://y.example\n");
         let v = values(&t, PackageConfig::YarnrcYml);
         assert_eq!(v.len(), 1);
-        assert_eq!((v[0].0.as_str(), v[0].1.as_str()), ("top", "http://y.example"));
+        assert_eq!(
+            (v[0].0.as_str(), v[0].1.as_str()),
+            ("top", "http://y.example")
+        );
     }
 
     #[test]

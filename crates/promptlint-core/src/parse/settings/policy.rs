@@ -83,7 +83,10 @@ pub fn parse_gemini_policy(text: &str) -> Parsed {
             continue;
         }
         let tools = r.get("toolName").map(str_items).unwrap_or_default();
-        if !tools.iter().any(|(t, _)| t == "run_shell_command" || t == "*") {
+        if !tools
+            .iter()
+            .any(|(t, _)| t == "run_shell_command" || t == "*")
+        {
             continue;
         }
         let d_span = decision.map_or(0..0, |d| d.span.clone());
@@ -91,7 +94,11 @@ pub fn parse_gemini_policy(text: &str) -> Parsed {
         let regex = r.get("commandRegex").map(str_items).unwrap_or_default();
         if !prefixes.is_empty() {
             for (p, span) in &prefixes {
-                members.push(member(GEMINI_ALLOW, span.clone(), format!("run_shell_command({p})")));
+                members.push(member(
+                    GEMINI_ALLOW,
+                    span.clone(),
+                    format!("run_shell_command({p})"),
+                ));
             }
         } else if regex.is_empty() || regex.iter().any(|(re, _)| matches_everything(re)) {
             let span = regex.first().map_or(d_span.clone(), |(_, s)| s.clone());
@@ -367,7 +374,10 @@ mod tests {
         assert_eq!(
             allowed(&p),
             vec![
-                (GEMINI_ALLOW.to_owned(), "run_shell_command(echo)".to_owned()),
+                (
+                    GEMINI_ALLOW.to_owned(),
+                    "run_shell_command(echo)".to_owned()
+                ),
                 (GEMINI_ALLOW.to_owned(), "run_shell_command(tee)".to_owned()),
                 (GEMINI_REDIRECTION.to_owned(), "true".to_owned()),
                 (GEMINI_ALLOW.to_owned(), "run_shell_command".to_owned()),

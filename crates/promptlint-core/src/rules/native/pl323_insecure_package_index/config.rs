@@ -76,9 +76,7 @@ fn role(keys: &str) -> Option<Role> {
             Role::Index
         }
         _ if last.ends_with(":registry") => Role::Index,
-        _ if keys.starts_with("registries.") || keys.starts_with("install.scopes.") => {
-            Role::Index
-        }
+        _ if keys.starts_with("registries.") || keys.starts_with("install.scopes.") => Role::Index,
         "strict-ssl" | "strictSsl" | "enableStrictSsl" => Role::StrictSsl,
         "trusted-host" | "allow-insecure-host" | "unsafeHttpWhitelist" => Role::InsecureHosts,
         // Program settings sit at the top level (`tool.uv.sources.x.git` is a source URL).
@@ -90,7 +88,11 @@ fn role(keys: &str) -> Option<Role> {
 /// True for the machine itself (`localhost`, `127.x`, `[::1]`, `0.0.0.0`).
 fn local_host(host: &str) -> bool {
     let h = host.trim_start_matches('[').to_ascii_lowercase();
-    h == "localhost" || h.starts_with("localhost:") || h.starts_with("127.") || h.starts_with("::1") || h.starts_with("0.0.0.0")
+    h == "localhost"
+        || h.starts_with("localhost:")
+        || h.starts_with("127.")
+        || h.starts_with("::1")
+        || h.starts_with("0.0.0.0")
 }
 
 /// The host of `url` (no scheme, user part or port), and the part after the user part.
@@ -99,7 +101,10 @@ fn host_and_rest(url: &str) -> Option<(&str, &str)> {
     let authority_end = after.find(['/', '?', '#']).unwrap_or(after.len());
     let user_end = after[..authority_end].rfind('@').map_or(0, |i| i + 1);
     let rest = &after[user_end..];
-    let host = rest[..authority_end - user_end].split(':').next().unwrap_or("");
+    let host = rest[..authority_end - user_end]
+        .split(':')
+        .next()
+        .unwrap_or("");
     Some((host, rest))
 }
 
@@ -120,7 +125,14 @@ fn secret_variable(text: &str) -> Option<&str> {
             b'%' => {
                 let s = i + 1;
                 match text[s..].find('%') {
-                    Some(e) if e > 0 && text[s..s + e].bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') => (s, s + e),
+                    Some(e)
+                        if e > 0
+                            && text[s..s + e]
+                                .bytes()
+                                .all(|c| c.is_ascii_alphanumeric() || c == b'_') =>
+                    {
+                        (s, s + e)
+                    }
                     _ => (s, s),
                 }
             }
@@ -144,7 +156,8 @@ fn repository_program(value: &str) -> bool {
     let v = value.trim().trim_matches(['"', '\'']);
     let first = v.split_whitespace().next().unwrap_or("");
     let lower = v.to_ascii_lowercase();
-    lower.contains("http://") || lower.contains("https://")
+    lower.contains("http://")
+        || lower.contains("https://")
         || first.starts_with("./")
         || first.starts_with("../")
         || first.starts_with(".\\")
@@ -180,14 +193,27 @@ pub(super) fn config_findings(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Findin
         let path = v.path.to_string();
         let shown = |s: &str| crate::escape::escape_one_line(&crate::escape::excerpt(s, 80));
         let mut report = |message: String| {
-            out.extend(at_setting(input, rule, v.span.clone(), &path, message, None, value));
+            out.extend(at_setting(
+                input,
+                rule,
+                v.span.clone(),
+                &path,
+                message,
+                None,
+                value,
+            ));
         };
         match role {
             Role::Index => {
                 for url in value.split_whitespace() {
-                    let Some((host, rest)) = host_and_rest(url) else { continue };
+                    let Some((host, rest)) = host_and_rest(url) else {
+                        continue;
+                    };
                     if url.to_ascii_lowercase().starts_with("http://") && !local_host(host) {
-                        report(format!("`{path}` installs packages from `{}` over plain HTTP", shown(url)));
+                        report(format!(
+                            "`{path}` installs packages from `{}` over plain HTTP",
+                            shown(url)
+                        ));
                     } else if let Some(var) = secret_variable(rest) {
                         report(format!(
                             "`{path}` puts the secret `{}` in the index URL, so every install sends it to `{}`",
@@ -199,7 +225,9 @@ pub(super) fn config_findings(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Findin
             }
             Role::StrictSsl => {
                 if value.trim().eq_ignore_ascii_case("false") {
-                    report(format!("`{path}` turns off TLS certificate checks for every install"));
+                    report(format!(
+                        "`{path}` turns off TLS certificate checks for every install"
+                    ));
                 }
             }
             Role::InsecureHosts => {
@@ -251,7 +279,8 @@ mod tests {
     fn secret_variables_in_host_or_path_only() {
         let (_, rest) = host_and_rest("https://r.example/${NPM_TOKEN}/").unwrap();
         assert_eq!(secret_variable(rest), Some("NPM_TOKEN"));
-        let (host, rest) = host_and_rest("https://__token__:${PYPI_TOKEN}@r.example/simple").unwrap();
+        let (host, rest) =
+            host_and_rest("https://__token__:${PYPI_TOKEN}@r.example/simple").unwrap();
         assert_eq!(host, "r.example");
         assert_eq!(secret_variable(rest), None);
         assert_eq!(secret_variable("/%GH_PAT%/x"), Some("GH_PAT"));

@@ -180,6 +180,20 @@ fn limits() -> Vec<Limit> {
             past: "cut in the middle with `…`",
         },
         Limit {
+            what: "YAML nesting read in a package manager's config (`.yarnrc.yml`, `pnpm-workspace.yaml`)",
+            value: u(promptlint::parse::settings::MAX_YAML_DEPTH),
+            unit: "levels",
+            set_by: "fixed",
+            past: "the deeper lines are not read",
+        },
+        Limit {
+            what: "command prefixes read off one Codex `prefix_rule` pattern's alternatives",
+            value: u(promptlint::parse::settings::MAX_ALTERNATIVES),
+            unit: "prefixes",
+            set_by: "fixed",
+            past: "the other alternatives are not judged",
+        },
+        Limit {
             what: "HTML start tag read for hidden text (`hidden`, `style`, `alt`, `title`, `aria-label`)",
             value: u(promptlint::parse::hidden::MAX_TAG_BYTES),
             unit: "bytes",

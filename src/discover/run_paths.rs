@@ -110,6 +110,16 @@ pub(super) fn script_paths(text: &str) -> Vec<String> {
 /// command ([`script_paths`]).
 pub(super) fn runs_of(path: &Path, text: &str) -> Vec<String> {
     let name = path.to_string_lossy();
+    if let Some(which) = crate::kind::package_config(&name) {
+        // A package manager's configuration runs only its program settings (`git=`).
+        let parsed = crate::parse::settings::parse_package_config(text, which);
+        let lines: Vec<&str> = parsed
+            .settings
+            .iter()
+            .flat_map(|s| s.commands.iter().map(|c| c.line.text.as_str()))
+            .collect();
+        return script_paths(&lines.join("\n"));
+    }
     let parsed = serde_json::from_str::<serde_json::Value>(text);
     if !crate::kind::package_manifest(&name) {
         // Strict JSON is read as a tree, so that a permission rule that names a script

@@ -196,6 +196,10 @@ impl Syntax {
             FileKind::McpConfig | FileKind::McpTools | FileKind::Request => Syntax::Json,
             FileKind::RequestLog => Syntax::JsonLines,
             FileKind::AgentSettings if lower.ends_with(".toml") => Syntax::Toml,
+            // Codex's Starlark `.rules`: `#` comments.
+            FileKind::AgentSettings if policy_file(&lower).is_some() => Syntax::Dotenv,
+            // `.npmrc`, `.yarnrc`, `pip.conf` and the YAML ones: `#` comments, as a `.env`.
+            FileKind::AgentSettings if package_config(&lower).is_some() => Syntax::Dotenv,
             FileKind::AgentSettings if lower == ".env" || lower.ends_with("/.env") => {
                 Syntax::Dotenv
             }
@@ -227,6 +231,76 @@ pub fn package_manifest(path: &str) -> bool {
     path.rsplit(['/', '\\'])
         .next()
         .is_some_and(|n| n.eq_ignore_ascii_case("package.json"))
+}
+
+/// A package manager's configuration file, read as settings for the index it installs
+/// from, its TLS checks and the programs it runs
+/// ([`crate::parse::settings::parse_package_config`]; PL323 reads it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PackageConfig {
+    /// npm's `.npmrc` (`key=value` lines; also read by pnpm, yarn 1 and bun):
+    /// <https://docs.npmjs.com/cli/v11/configuring-npm/npmrc>.
+    Npmrc,
+    /// yarn 1's `.yarnrc` (`key "value"` lines):
+    /// <https://classic.yarnpkg.com/en/docs/yarnrc>.
+    Yarnrc,
+    /// yarn 2+'s `.yarnrc.yml` (YAML): <https://yarnpkg.com/configuration/yarnrc>.
+    YarnrcYml,
+    /// pnpm's `pnpm-workspace.yaml` (YAML; settings there since pnpm 10):
+    /// <https://pnpm.io/settings>.
+    PnpmWorkspace,
+    /// bun's `bunfig.toml` (`[install]`): <https://bun.sh/docs/runtime/bunfig>.
+    Bunfig,
+    /// pip's `pip.conf` / `pip.ini` (INI, `[global]`, `[install]`): read from a virtual
+    /// environment's folder or the file `PIP_CONFIG_FILE` names
+    /// (<https://pip.pypa.io/en/stable/topics/configuration/>).
+    Pip,
+    /// uv's `uv.toml`, or `pyproject.toml`'s `[tool.uv]` (only that table is read):
+    /// <https://docs.astral.sh/uv/concepts/configuration-files/>.
+    Uv,
+    /// `pyproject.toml`: its `[tool.uv]` table only, as [`PackageConfig::Uv`].
+    Pyproject,
+}
+
+/// The package manager configuration `path` names, when it names one.
+pub fn package_config(path: &str) -> Option<PackageConfig> {
+    let name = path.rsplit(['/', '\\']).next()?;
+    Some(match name {
+        ".npmrc" => PackageConfig::Npmrc,
+        ".yarnrc" => PackageConfig::Yarnrc,
+        ".yarnrc.yml" | ".yarnrc.yaml" => PackageConfig::YarnrcYml,
+        "pnpm-workspace.yaml" | "pnpm-workspace.yml" => PackageConfig::PnpmWorkspace,
+        "bunfig.toml" | ".bunfig.toml" => PackageConfig::Bunfig,
+        "pip.conf" | "pip.ini" => PackageConfig::Pip,
+        "uv.toml" => PackageConfig::Uv,
+        "pyproject.toml" => PackageConfig::Pyproject,
+        _ => return None,
+    })
+}
+
+/// An agent's command policy file, read as the allow entries it holds
+/// ([`crate::parse::settings::parse_codex_rules`], [`crate::parse::settings::parse_gemini_policy`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PolicyFile {
+    /// Codex's Starlark `.rules` in a `.codex/rules/` folder.
+    CodexRules,
+    /// Gemini CLI's policy TOML in a `.gemini/policies/` folder.
+    GeminiPolicy,
+}
+
+/// The policy file `path` names, when it names one.
+pub fn policy_file(path: &str) -> Option<PolicyFile> {
+    let p = path.replace('\\', "/");
+    let (dir, name) = p.rsplit_once('/')?;
+    if (dir == ".codex/rules" || dir.ends_with("/.codex/rules")) && name.ends_with(".rules") {
+        Some(PolicyFile::CodexRules)
+    } else if (dir == ".gemini/policies" || dir.ends_with("/.gemini/policies"))
+        && name.ends_with(".toml")
+    {
+        Some(PolicyFile::GeminiPolicy)
+    } else {
+        None
+    }
 }
 
 /// True when `path` names a Makefile (`Makefile`, `makefile`, `GNUmakefile`, or a `.mk`

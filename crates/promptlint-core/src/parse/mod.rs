@@ -47,6 +47,17 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
         (FileKind::AgentSettings, _) if crate::kind::makefile(path) => {
             settings::parse_makefile(text)
         }
+        (FileKind::AgentSettings, _) if crate::kind::package_config(path).is_some() => {
+            crate::kind::package_config(path)
+                .map(|which| settings::parse_package_config(text, which))
+                .unwrap_or_default()
+        }
+        (FileKind::AgentSettings, _) if crate::kind::policy_file(path).is_some() => {
+            match crate::kind::policy_file(path) {
+                Some(crate::kind::PolicyFile::CodexRules) => settings::parse_codex_rules(text),
+                _ => settings::parse_gemini_policy(text),
+            }
+        }
         (FileKind::AgentSettings, Syntax::Dotenv) => settings::parse_dotenv(text),
         (FileKind::AgentSettings, Syntax::Json) if crate::kind::package_manifest(path) => {
             settings::parse_package(text)

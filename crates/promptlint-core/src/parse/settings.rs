@@ -792,8 +792,15 @@ fn classify(path: &[Step<'_>]) -> (String, bool) {
 
 mod makefile;
 mod package;
+mod pkgconf;
+mod policy;
 pub use makefile::{MAX_MAKE_RECIPES, parse_makefile};
 pub use package::{INSTALL_SCRIPTS, parse_package};
+pub use pkgconf::{MAX_YAML_DEPTH, parse_package_config};
+pub use policy::{
+    CODEX_ALLOW, GEMINI_ALLOW, GEMINI_REDIRECTION, MAX_ALTERNATIVES, parse_codex_rules,
+    parse_gemini_policy,
+};
 
 #[cfg(test)]
 mod tests;

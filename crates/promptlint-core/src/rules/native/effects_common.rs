@@ -49,12 +49,13 @@ pub fn effect_findings(
             }
         }
         // A settings command's flows and remote runs are PL310's (`settings-command-exfil`,
-        // which names the hook and its key path).
+        // which names the hook and its key path) when PL310 sees the command.
         if seg.role == Role::SettingCommand
             && matches!(
                 f.effect.kind,
                 EffectKind::Exfiltrate { .. } | EffectKind::RunFetched | EffectKind::RunDecoded
             )
+            && super::pl310_settings_command_exfil::reports(input, seg_text)
         {
             continue;
         }

@@ -36,19 +36,7 @@ pub fn settings_command_exfil(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Findin
     let mut out = Vec::new();
     for cmd in &settings.commands {
         let line = &cmd.line.text;
-        let norm = normalize(line);
-        let mut hits: Vec<(Range<usize>, String)> = Vec::new();
-        for view_kind in [ViewKind::Text, ViewKind::Prose] {
-            let view = norm.view(view_kind);
-            let _failed = input.catalog.patterns(view_kind).find(
-                &view.text,
-                |r| r.family == Family::Exfil && r.id != rule.id,
-                |r, m| hits.push((view.to_segment(m), what_it_does(r))),
-            );
-        }
-        if let Some(r) = sends_local_data(line) {
-            hits.push((r, "sends local data to another host".to_owned()));
-        }
+        let mut hits = hits(input, line, &rule.id);
         // One finding per stretch of the command: the earliest, longest match wins.
         hits.sort_by_key(|(r, _)| (r.start, std::cmp::Reverse(r.end)));
         let mut last_end = None;
@@ -66,6 +54,32 @@ pub fn settings_command_exfil(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Findin
         }
     }
     out
+}
+
+/// What PL310 reports in the command `line`: the stretches the exfil family's patterns
+/// (but `own`, PL310's id) match, and a network client sending local data.
+fn hits(input: &Input<'_>, line: &str, own: &str) -> Vec<(Range<usize>, String)> {
+    let norm = normalize(line);
+    let mut hits: Vec<(Range<usize>, String)> = Vec::new();
+    for view_kind in [ViewKind::Text, ViewKind::Prose] {
+        let view = norm.view(view_kind);
+        let _failed = input.catalog.patterns(view_kind).find(
+            &view.text,
+            |r| r.family == Family::Exfil && r.id != own,
+            |r, m| hits.push((view.to_segment(m), what_it_does(r))),
+        );
+    }
+    if let Some(r) = sends_local_data(line) {
+        hits.push((r, "sends local data to another host".to_owned()));
+    }
+    hits
+}
+
+/// True when PL310 reports something in the settings command `line`: the effect checks
+/// leave its flows to PL310 then, and report the flows only they see (an interpreter
+/// one-liner's `urlopen(…, data=os.environ)`) themselves.
+pub fn reports(input: &Input<'_>, line: &str) -> bool {
+    !hits(input, line, "PL310").is_empty()
 }
 
 /// The stretch of `line` where a network client sends local data (a `$VARIABLE`, a

@@ -35,6 +35,15 @@
 //!   Cursor `beforeShellExecution` / `beforeMCPExecution` `"permission": "allow"`,
 //!   <https://cursor.com/docs/agent/hooks>): the tools its matcher names run without asking,
 //!   as an allow rule would;
+//! - Codex `.codex/rules/*.rules` `prefix_rule` entries whose decision is `allow` (a prefix
+//!   matches any arguments after it,
+//!   <https://github.com/openai/codex/blob/main/codex-rs/execpolicy/README.md>), and Gemini
+//!   CLI `.gemini/policies/*.toml` shell rules with `decision = "allow"`, and their
+//!   `allow_redirection` (<https://geminicli.com/docs/reference/policy-engine/>), read off
+//!   [`crate::parse::settings::parse_codex_rules`] and
+//!   [`crate::parse::settings::parse_gemini_policy`];
+//! - Amp `amp.dangerouslyAllowAll` and `amp.commands.allowlist` (secondary:
+//!   <https://www.developersdigest.tech/reference/amp/settings>; unconfirmed);
 //! - Zed `agent.always_allow_tool_actions` (<https://zed.dev/docs/ai/agent-settings>,
 //!   unconfirmed; before Zed 0.224) and `agent.tool_permissions.default` and
 //!   `agent.tool_permissions.tools.terminal.default` set to `"allow"` (0.224 and later,
@@ -146,6 +155,33 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
             "permissions.allow" | "tools.allowed" | "allowedTools" => {
                 s.and_then(|rule_text| granted(input, rule, v, rule_text, rule_grant(rule_text)))
             }
+            // Codex `.rules` prefixes allowed (a prefix matches any arguments after it) and
+            // Gemini CLI policy shell rules (`parse::settings::policy`).
+            crate::parse::settings::CODEX_ALLOW => s.and_then(|prefix| {
+                granted(input, rule, v, prefix, command_grant(prefix, true))
+            }),
+            crate::parse::settings::GEMINI_ALLOW => {
+                s.and_then(|rule_text| granted(input, rule, v, rule_text, rule_grant(rule_text)))
+            }
+            crate::parse::settings::GEMINI_REDIRECTION if t => report(
+                input,
+                rule,
+                v,
+                "`allow_redirection` lets the commands this policy allows write their output into any file without asking (a shell profile, a git hook)".to_owned(),
+                Some("file writes, not every command"),
+            ),
+            // Amp: `amp.dangerouslyAllowAll` runs every tool without asking, and
+            // `amp.commands.allowlist` names commands run without asking.
+            "amp.dangerouslyAllowAll" if t => report(
+                input,
+                rule,
+                v,
+                format!("`{p}` is true: every command and tool runs without asking"),
+                None,
+            ),
+            "amp.commands.allowlist" => s.and_then(|command| {
+                granted(input, rule, v, command, command_grant(command, false))
+            }),
             "enableAllProjectMcpServers" if t => report(
                 input,
                 rule,

@@ -181,14 +181,14 @@ fn limits() -> Vec<Limit> {
         },
         Limit {
             what: "YAML nesting read in a package manager's config (`.yarnrc.yml`, `pnpm-workspace.yaml`)",
-            value: u(promptlint::parse::settings::MAX_YAML_DEPTH),
+            value: u(promptlint::parse::pkgconf::MAX_YAML_DEPTH),
             unit: "levels",
             set_by: "fixed",
             past: "the deeper lines are not read",
         },
         Limit {
             what: "command prefixes read off one Codex `prefix_rule` pattern's alternatives",
-            value: u(promptlint::parse::settings::MAX_ALTERNATIVES),
+            value: u(promptlint::parse::policy::MAX_ALTERNATIVES),
             unit: "prefixes",
             set_by: "fixed",
             past: "the other alternatives are not judged",

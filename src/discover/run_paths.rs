@@ -112,7 +112,7 @@ pub(super) fn runs_of(path: &Path, text: &str) -> Vec<String> {
     let name = path.to_string_lossy();
     if let Some(which) = crate::kind::package_config(&name) {
         // A package manager's configuration runs only its program settings (`git=`).
-        let parsed = crate::parse::settings::parse_package_config(text, which);
+        let parsed = crate::parse::pkgconf::parse_package_config(text, which);
         let lines: Vec<&str> = parsed
             .settings
             .iter()

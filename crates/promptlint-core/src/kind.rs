@@ -235,7 +235,7 @@ pub fn package_manifest(path: &str) -> bool {
 
 /// A package manager's configuration file, read as settings for the index it installs
 /// from, its TLS checks and the programs it runs
-/// ([`crate::parse::settings::parse_package_config`]; PL323 reads it).
+/// ([`crate::parse::pkgconf::parse_package_config`]; PL323 reads it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PackageConfig {
     /// npm's `.npmrc` (`key=value` lines; also read by pnpm, yarn 1 and bun):
@@ -279,7 +279,7 @@ pub fn package_config(path: &str) -> Option<PackageConfig> {
 }
 
 /// An agent's command policy file, read as the allow entries it holds
-/// ([`crate::parse::settings::parse_codex_rules`], [`crate::parse::settings::parse_gemini_policy`]).
+/// ([`crate::parse::policy::parse_codex_rules`], [`crate::parse::policy::parse_gemini_policy`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PolicyFile {
     /// Codex's Starlark `.rules` in a `.codex/rules/` folder.

@@ -14,6 +14,8 @@ pub mod mcp;
 pub mod mcp_source;
 pub mod mcp_tools;
 pub mod outline;
+pub mod pkgconf;
+pub mod policy;
 pub mod prompt;
 pub mod pth;
 pub mod request;
@@ -49,13 +51,13 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
         }
         (FileKind::AgentSettings, _) if crate::kind::package_config(path).is_some() => {
             crate::kind::package_config(path)
-                .map(|which| settings::parse_package_config(text, which))
+                .map(|which| pkgconf::parse_package_config(text, which))
                 .unwrap_or_default()
         }
         (FileKind::AgentSettings, _) if crate::kind::policy_file(path).is_some() => {
             match crate::kind::policy_file(path) {
-                Some(crate::kind::PolicyFile::CodexRules) => settings::parse_codex_rules(text),
-                _ => settings::parse_gemini_policy(text),
+                Some(crate::kind::PolicyFile::CodexRules) => policy::parse_codex_rules(text),
+                _ => policy::parse_gemini_policy(text),
             }
         }
         (FileKind::AgentSettings, Syntax::Dotenv) => settings::parse_dotenv(text),

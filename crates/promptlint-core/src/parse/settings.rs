@@ -142,7 +142,7 @@ pub fn parse_dotenv(text: &str) -> Parsed {
 }
 
 /// The settings of a parsed tree; its string segments when `segments`.
-fn from_root(text: &str, root: &JsonNode, segments: bool) -> Parsed {
+pub(crate) fn from_root(text: &str, root: &JsonNode, segments: bool) -> Parsed {
     let values = settings_of(root);
     let guards = guards_of(root, &values);
     let mut commands = Vec::new();
@@ -792,15 +792,8 @@ fn classify(path: &[Step<'_>]) -> (String, bool) {
 
 mod makefile;
 mod package;
-mod pkgconf;
-mod policy;
 pub use makefile::{MAX_MAKE_RECIPES, parse_makefile};
 pub use package::{INSTALL_SCRIPTS, parse_package};
-pub use pkgconf::{MAX_YAML_DEPTH, parse_package_config};
-pub use policy::{
-    CODEX_ALLOW, GEMINI_ALLOW, GEMINI_REDIRECTION, MAX_ALTERNATIVES, parse_codex_rules,
-    parse_gemini_policy,
-};
 
 #[cfg(test)]
 mod tests;

@@ -40,8 +40,8 @@
 //!   <https://github.com/openai/codex/blob/main/codex-rs/execpolicy/README.md>), and Gemini
 //!   CLI `.gemini/policies/*.toml` shell rules with `decision = "allow"`, and their
 //!   `allow_redirection` (<https://geminicli.com/docs/reference/policy-engine/>), read off
-//!   [`crate::parse::settings::parse_codex_rules`] and
-//!   [`crate::parse::settings::parse_gemini_policy`];
+//!   [`crate::parse::policy::parse_codex_rules`] and
+//!   [`crate::parse::policy::parse_gemini_policy`];
 //! - Amp `amp.dangerouslyAllowAll` and `amp.commands.allowlist` (secondary:
 //!   <https://www.developersdigest.tech/reference/amp/settings>; unconfirmed);
 //! - Zed `agent.always_allow_tool_actions` (<https://zed.dev/docs/ai/agent-settings>,
@@ -156,14 +156,14 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
                 s.and_then(|rule_text| granted(input, rule, v, rule_text, rule_grant(rule_text)))
             }
             // Codex `.rules` prefixes allowed (a prefix matches any arguments after it) and
-            // Gemini CLI policy shell rules (`parse::settings::policy`).
-            crate::parse::settings::CODEX_ALLOW => s.and_then(|prefix| {
+            // Gemini CLI policy shell rules (`parse::policy`).
+            crate::parse::policy::CODEX_ALLOW => s.and_then(|prefix| {
                 granted(input, rule, v, prefix, command_grant(prefix, true))
             }),
-            crate::parse::settings::GEMINI_ALLOW => {
+            crate::parse::policy::GEMINI_ALLOW => {
                 s.and_then(|rule_text| granted(input, rule, v, rule_text, rule_grant(rule_text)))
             }
-            crate::parse::settings::GEMINI_REDIRECTION if t => report(
+            crate::parse::policy::GEMINI_REDIRECTION if t => report(
                 input,
                 rule,
                 v,

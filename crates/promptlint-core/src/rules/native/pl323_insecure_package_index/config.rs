@@ -1,5 +1,5 @@
 //! PL323 on a package manager's configuration ([`crate::kind::PackageConfig`], parsed by
-//! [`crate::parse::settings::parse_package_config`]): what the project's file makes every
+//! [`crate::parse::pkgconf::parse_package_config`]): what the project's file makes every
 //! install do, whoever runs it (an agent told "run `npm install`" never reads the file).
 //!
 //! Reported, each at the value's span:

@@ -24,8 +24,8 @@
 
 use std::ops::Range;
 
-use super::super::json::{Json, JsonNode, fallback};
-use super::super::segment::{MappedText, Parsed, SettingCommand};
+use super::json::{Json, JsonNode, fallback};
+use super::segment::{MappedText, Parsed, SettingCommand};
 use crate::kind::PackageConfig;
 use crate::offset_map::OffsetMap;
 
@@ -48,13 +48,13 @@ pub fn parse_package_config(text: &str, which: PackageConfig) -> Parsed {
         PackageConfig::Yarnrc => yarnrc(text),
         PackageConfig::YarnrcYml | PackageConfig::PnpmWorkspace => yaml(text),
         PackageConfig::Bunfig | PackageConfig::Uv | PackageConfig::Pyproject => {
-            let root = match super::parse_toml(text) {
+            let root = match super::settings::parse_toml(text) {
                 Ok(Some(root)) => root,
                 Ok(None) => return Parsed::default(),
                 Err(issue) => return fallback(text, issue),
             };
             if which != PackageConfig::Pyproject {
-                return with_programs(super::from_root(text, &root, false));
+                return with_programs(super::settings::from_root(text, &root, false));
             }
             // Only `[tool.uv]`; the rest of a pyproject is the project's metadata.
             let Some(uv) = root.get("tool").and_then(|t| t.get("uv")) else {
@@ -64,14 +64,14 @@ pub fn parse_package_config(text: &str, which: PackageConfig) -> Parsed {
                 span: 0..text.len(),
                 value: Json::Object(vec![(key("tool.uv", 0..0), 0..0, uv.clone())]),
             };
-            return super::from_root(text, &node, false);
+            return super::settings::from_root(text, &node, false);
         }
     };
     let root = JsonNode {
         span: 0..text.len(),
         value: Json::Object(members),
     };
-    with_programs(super::from_root(text, &root, false))
+    with_programs(super::settings::from_root(text, &root, false))
 }
 
 /// Adds the values of [`PROGRAM_KEYS`] to the commands.

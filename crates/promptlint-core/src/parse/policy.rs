@@ -19,8 +19,8 @@
 
 use std::ops::Range;
 
-use super::super::json::{Json, JsonNode};
-use super::super::segment::{MappedText, Parsed};
+use super::json::{Json, JsonNode};
+use super::segment::{MappedText, Parsed};
 use crate::offset_map::OffsetMap;
 
 /// The key of a Codex prefix the rules allow.
@@ -64,10 +64,10 @@ pub fn parse_codex_rules(text: &str) -> Parsed {
 
 /// Parses a Gemini CLI policy file.
 pub fn parse_gemini_policy(text: &str) -> Parsed {
-    let root = match super::parse_toml(text) {
+    let root = match super::settings::parse_toml(text) {
         Ok(Some(root)) => root,
         Ok(None) => return Parsed::default(),
-        Err(issue) => return super::super::json::fallback(text, issue),
+        Err(issue) => return super::json::fallback(text, issue),
     };
     let mut members = Vec::new();
     let rules = match root.get("rule").map(|r| &r.value) {
@@ -151,7 +151,7 @@ fn finish(text: &str, members: Vec<(MappedText, Range<usize>, JsonNode)>) -> Par
         span: 0..text.len(),
         value: Json::Object(members),
     };
-    super::from_root(text, &root, false)
+    super::settings::from_root(text, &root, false)
 }
 
 /// The strings of a TOML value that is a string or an array of them, with their spans.

@@ -184,7 +184,7 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
     let in_folder = recorded_here || memory;
     if !named && !in_folder {
         // Elsewhere, only a JSON file whose shape says what it is.
-        return super::shapes::shaped(path);
+        return super::shapes::shaped(path, MAX_RECORDING_SNIFF);
     }
     let kind = if lines {
         let (bytes, _) = crate::bounds::read_prefix(path, MAX_RECORDING_SNIFF).ok()?;
@@ -220,7 +220,7 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
             FileKind::Request
         } else if !in_folder {
             // Named like a tool list but holding none: its shape may still say what it is.
-            return super::shapes::shaped(path);
+            return super::shapes::shaped(path, MAX_RECORDING_SNIFF);
         } else {
             return None;
         }

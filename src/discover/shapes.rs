@@ -32,8 +32,9 @@ pub const MAX_SHAPE_SNIFF: u64 = 4096;
 /// [`crate::parse::mcp_tools::is_mcp_answer`]), `request` for a server's request carrying
 /// a conversation (`sampling/createMessage`'s `params.messages`,
 /// <https://modelcontextprotocol.io/specification/2025-11-25/client/sampling>). Anything
-/// else is left out of the walk.
-pub(super) fn shaped(path: &Path) -> Option<Classification> {
+/// else is left out of the walk. A file over `cap` bytes is left out too (the walk passes
+/// [`super::manifest::MAX_RECORDING_SNIFF`]).
+pub(super) fn shaped(path: &Path, cap: u64) -> Option<Classification> {
     let name = path.file_name()?.to_str()?;
     if !name
         .rsplit_once('.')
@@ -42,7 +43,7 @@ pub(super) fn shaped(path: &Path) -> Option<Classification> {
         return None;
     }
     let (head, len) = crate::bounds::read_prefix(path, MAX_SHAPE_SNIFF).ok()?;
-    if len > super::manifest::MAX_RECORDING_SNIFF {
+    if len > cap {
         return None;
     }
     let marker: &[u8] = b"\"jsonrpc\"";
@@ -52,7 +53,7 @@ pub(super) fn shaped(path: &Path) -> Option<Classification> {
     let bytes = if len <= MAX_SHAPE_SNIFF {
         head
     } else {
-        crate::bounds::read_at_most(path, super::manifest::MAX_RECORDING_SNIFF).ok()??
+        crate::bounds::read_at_most(path, cap).ok()??
     };
     let root = crate::parse::json::parse_tree(&String::from_utf8_lossy(&bytes)).ok()??;
     let kind = kind_of(&root)?;
@@ -96,7 +97,7 @@ mod tests {
     fn kind(dir: &Path, name: &str, text: &str) -> Option<FileKind> {
         let p = dir.join(name);
         std::fs::write(&p, text).expect("write");
-        shaped(&p).map(|c| c.kind)
+        shaped(&p, 1 << 20).map(|c| c.kind)
     }
 
     #[test]

@@ -27,6 +27,7 @@ mod manifest;
 mod options;
 mod run_paths;
 mod runs;
+mod shapes;
 mod sink;
 mod skills;
 mod user;
@@ -43,6 +44,7 @@ pub use manifest::{
 pub use options::{DiscoverOptions, PathFilter, UserHome, exclude_overrides};
 pub use run_paths::{MAX_RUNS_PER_FILE, MAX_RUNS_READ};
 pub use runs::MAX_RUNS;
+pub use shapes::MAX_SHAPE_SNIFF;
 pub use skills::{MAX_SKILL_DEPTH, MAX_SKILL_RESOURCES};
 
 use follow::follow_imports;

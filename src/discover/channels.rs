@@ -17,16 +17,68 @@ pub const PROSE_WORDS: usize = 12;
 pub const MAX_PROSE_NODES: usize = 4096;
 
 /// True when a folder's name says it holds an agent's memory store (compared without case,
-/// a leading `.` dropped): `memory`, `memories`, or a name ending in `-memory`, `_memory`
-/// (`.agent-memory`, `agent_memory`). Memory entries are recalled into later sessions as
+/// a leading `.` dropped): `memory`, `memories`, or a name ending in `-memory`, `_memory`,
+/// `-mem` or `_mem` (`.agent-memory`, `agent_memory`, `.claude-mem`: claude-mem's store,
+/// <https://github.com/thedotmack/claude-mem>, not confirmed to sit in a project). Memory entries are recalled into later sessions as
 /// the agent's own history (memory poisoning, OWASP ASI06:
 /// <https://www.helmwart.com/threats/t1/>).
 pub(super) fn memory_folder(name: &str) -> bool {
     let lower = name.trim_start_matches('.').to_ascii_lowercase();
     matches!(lower.as_str(), "memory" | "memories")
-        || ["-memory", "_memory", "-memories", "_memories"]
-            .iter()
-            .any(|s| lower.ends_with(s))
+        || [
+            "-memory",
+            "_memory",
+            "-memories",
+            "_memories",
+            "-mem",
+            "_mem",
+        ]
+        .iter()
+        .any(|s| lower.ends_with(s))
+}
+
+/// Extensions of the text files of a memory store a walk reads as the agent's instructions:
+/// Markdown (CommonMark's `.md`, `.markdown`) and plain text.
+const MEMORY_PAGE_EXTENSIONS: &[&str] = &["md", "markdown", "txt"];
+
+/// The classification of `path`, a Markdown or text file found by walking in an agent's
+/// memory store ([`agent_store`]), as `instructions`: an agent recalls
+/// its memory into later sessions as its own notes, so an order written there (a standing
+/// agreement, a consent the user never gave, an order to copy itself on) is obeyed as one in
+/// `CLAUDE.md` is, not read as a page about the project.
+pub(super) fn memory_page(path: &Path, root: &Path) -> Option<Classification> {
+    let ext = path.extension()?.to_str()?;
+    (MEMORY_PAGE_EXTENSIONS
+        .iter()
+        .any(|e| ext.eq_ignore_ascii_case(e))
+        && agent_store(path, root))
+    .then(|| Classification {
+        kind: FileKind::Instructions,
+        agents: Vec::new(),
+        caps: Vec::new(),
+    })
+}
+
+/// True when `path` lies in a memory store's folder ([`memory_folder`]) that an agent keeps
+/// for the project: at the top of the walk's root or inside its hidden folders (`memory/`,
+/// `.agent/memory/`, `.claude-mem/`), where agents keep their state. A folder of that name
+/// deeper in the project's own tree (`apps/api/data/memory/`) holds an application's data.
+fn agent_store(path: &Path, root: &Path) -> bool {
+    let Some(dir) = path.strip_prefix(root).unwrap_or(path).parent() else {
+        return false;
+    };
+    for c in dir.components() {
+        let Some(name) = c.as_os_str().to_str() else {
+            return false;
+        };
+        if memory_folder(name) {
+            return true;
+        }
+        if !name.starts_with('.') {
+            return false;
+        }
+    }
+    false
 }
 
 /// True when some string in `root` (searched without recursion, at most
@@ -171,6 +223,23 @@ mod tests {
     }
 
     #[test]
+    fn text_under_a_memory_folder_is_instructions() {
+        let root = Path::new("/r");
+        let kind = |rel: &str| memory_page(&root.join(rel), root).map(|c| c.kind);
+        assert_eq!(kind(".agent/memory/facts.md"), Some(FileKind::Instructions));
+        assert_eq!(
+            kind(".claude-mem/context/app.md"),
+            Some(FileKind::Instructions)
+        );
+        assert_eq!(kind("memories/notes.txt"), Some(FileKind::Instructions));
+        assert_eq!(kind("memory/store.json"), None);
+        assert_eq!(kind("docs/memory.md"), None);
+        assert_eq!(kind("src/mempool/README.md"), None);
+        // An application's own data folder of that name, deep in its tree.
+        assert_eq!(kind("apps/api/data/memory/e/1.md"), None);
+    }
+
+    #[test]
     fn prose_is_a_string_of_twelve_words_or_more() {
         let long = r#"{"id":1,"body":{"text":"one two three four five six seven eight nine ten eleven twelve"}}"#;
         let short = r#"{"id":1,"msg":"connection refused by upstream after three retries","path":"/a/b c/d"}"#;
@@ -186,10 +255,11 @@ mod tests {
             "Memories",
             "agent_memory",
             ".memory",
+            ".claude-mem",
         ] {
             assert!(memory_folder(n), "{n}");
         }
-        for n in ["memo", "memory-leak-tests", "src", "mem"] {
+        for n in ["memo", "memory-leak-tests", "src", "mem", "mempool"] {
             assert!(!memory_folder(n), "{n}");
         }
     }

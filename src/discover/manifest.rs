@@ -163,11 +163,12 @@ const RECORDING_SNIFF_LINES: usize = 8;
 /// ([`super::channels::memory_folder`]), or named like a tool list (`tools.json`,
 /// `tools-list.json`, `initialize.json`), from its content: `mcp-tools` for an MCP payload
 /// (a `tools/list`, `prompts/list`, `resources/list` or `initialize` result, a manifest
-/// declaring tools) or answer ([`mcp_answer`]), `request` for a provider request body,
+/// declaring tools) or answer ([`crate::parse::mcp_tools::is_mcp_answer`]), `request` for a provider request body,
 /// `request-log` for JSON Lines whose first records hold a request, a message, tool traffic
 /// or free text ([`super::channels::holds_prose`]: an issue body a bot logged, a fetched
 /// page, a relay's answer, a remembered order), `prompt` for a memory store's JSON holding
-/// free text. Anything else is not an agent file and is left out of the walk.
+/// free text, `request` for a recording folder's JSON holding one such record. Elsewhere a `.json` file is kept by its shape alone ([`super::shapes::shaped`]).
+/// Anything else is not an agent file and is left out of the walk.
 pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
     let name = path.file_name()?.to_str()?.to_ascii_lowercase();
     let (stem, ext) = name.rsplit_once('.')?;
@@ -182,7 +183,8 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
     let memory = in_folder(path, root, memory_folder);
     let in_folder = recorded_here || memory;
     if !named && !in_folder {
-        return None;
+        // Elsewhere, only a JSON file whose shape says what it is.
+        return super::shapes::shaped(path, MAX_RECORDING_SNIFF);
     }
     let kind = if lines {
         let (bytes, _) = crate::bounds::read_prefix(path, MAX_RECORDING_SNIFF).ok()?;
@@ -196,7 +198,7 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
                 holds_conversation(&root)
                     || is_message(&root)
                     || crate::parse::mcp_tools::is_mcp_payload(&root)
-                    || mcp_answer(&root)
+                    || crate::parse::mcp_tools::is_mcp_answer(&root)
                     || tool_record(&root)
                     || holds_prose(&root)
             });
@@ -207,10 +209,18 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
             FileKind::McpTools
         } else if in_folder && holds_conversation(&root) {
             FileKind::Request
-        } else if in_folder && mcp_answer(&root) {
+        } else if in_folder && crate::parse::mcp_tools::is_mcp_answer(&root) {
             FileKind::McpTools
         } else if memory && holds_prose(&root) {
             FileKind::Prompt
+        } else if recorded_here && (tool_record(&root) || is_message(&root) || holds_prose(&root)) {
+            // A log's record as one JSON document (a browser agent's step, a fetched page, a
+            // bot's inbox message): read as its `.jsonl` lines are, every string at full
+            // severity.
+            FileKind::Request
+        } else if !in_folder {
+            // Named like a tool list but holding none: its shape may still say what it is.
+            return super::shapes::shaped(path, MAX_RECORDING_SNIFF);
         } else {
             return None;
         }
@@ -271,22 +281,6 @@ fn is_message(root: &crate::parse::json::JsonNode) -> bool {
 /// True when `root` (unwrapped from a log's `request`, `body` or `params`) is a provider
 /// request with a conversation: `messages`, `contents` or `input` holding a list of turns
 /// (or `input` a prompt string). An application log with a `messages` count is not one.
-/// True when `root` is an MCP JSON-RPC answer whose text the model reads: a `prompts/get`
-/// result (`result.messages`, role and content), a `resources/read` result
-/// (`result.contents`) or a `tools/call` result (`result.content`, the tool's text and its
-/// errors), per the MCP specification's prompts, resources and tools pages
-/// (<https://modelcontextprotocol.io/specification/2025-11-25/server/prompts>,
-/// <https://modelcontextprotocol.io/specification/2025-11-25/server/resources>,
-/// <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>).
-fn mcp_answer(root: &crate::parse::json::JsonNode) -> bool {
-    let Some(result) = root.get("result") else {
-        return false;
-    };
-    ["messages", "contents", "content"]
-        .iter()
-        .any(|k| holds_objects(result, k))
-}
-
 /// True when member `key` of `node` is an array holding at least one object.
 fn holds_objects(node: &crate::parse::json::JsonNode, key: &str) -> bool {
     use crate::parse::json::Json;

@@ -51,6 +51,13 @@ pub(super) fn rows() -> Vec<Limit> {
             past: "not read as an MCP config",
         },
         Limit {
+            what: "start of a walked `.json` file searched for the marker of an MCP message (`\"jsonrpc\"`; edge: `discover::shapes` tests)",
+            value: promptlint::discover::MAX_SHAPE_SNIFF,
+            unit: "bytes",
+            set_by: "fixed",
+            past: "a marker further in is not looked for: the file is not read as an MCP message unless its folder or name says it is a recording",
+        },
+        Limit {
             what: "`.pth` file read for a line Python executes",
             value: promptlint::discover::MAX_PTH_SNIFF,
             unit: "bytes",

@@ -25,7 +25,8 @@ const CODEX_KEYS: &[&str] = &["approval_policy", "sandbox_mode", "mcp_servers", 
 /// (and TOML with Codex's `approval_policy`, `sandbox_mode`, `mcp_servers`) is an agent's
 /// settings, JSON with `mcpServers`/`servers` is an MCP config, an MCP `tools/list` (or
 /// prompts, resources, `initialize`) result or a manifest declaring tools is `mcp-tools`
-/// ([`parse::mcp_tools::is_mcp_payload`]), JSON with
+/// ([`parse::mcp_tools::is_mcp_payload`]), and so is a saved `tools/call`, `resources/read`
+/// or `prompts/get` answer ([`parse::mcp_tools::is_mcp_answer`]), JSON with
 /// `messages`, `system`, `input` or `instructions` (bare or in a batch/log wrapper) a request, `.jsonl` a request log; prompt and template
 /// extensions are prompts; anything else (markdown above all) is read as instructions, since
 /// the user named it to be checked as an agent file.
@@ -49,7 +50,9 @@ pub fn sniff_kind(path: &str, text: &str) -> FileKind {
                     FileKind::AgentSettings
                 } else if root.get("mcpServers").is_some() || root.get("servers").is_some() {
                     FileKind::McpConfig
-                } else if parse::mcp_tools::is_mcp_payload(&root) {
+                } else if parse::mcp_tools::is_mcp_payload(&root)
+                    || parse::mcp_tools::is_mcp_answer(&root)
+                {
                     FileKind::McpTools
                 } else if parse::request::is_request(&root) {
                     FileKind::Request

@@ -267,6 +267,26 @@ fn is_payload_object(n: &JsonNode) -> bool {
         || list_of("resourceTemplates", |i| i.get("uriTemplate").is_some())
 }
 
+/// True when `root` is an MCP JSON-RPC answer whose text the model reads: a `prompts/get`
+/// result (`result.messages`), a `resources/read` result (`result.contents`) or a
+/// `tools/call` result (`result.content`, the tool's text and its errors), each an array
+/// holding an object, per the MCP specification's prompts, resources and tools pages
+/// (<https://modelcontextprotocol.io/specification/2025-11-25/server/prompts>,
+/// <https://modelcontextprotocol.io/specification/2025-11-25/server/resources>,
+/// <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>). [`parse`] reads
+/// every string of such an answer as text the model reads.
+pub fn is_mcp_answer(root: &JsonNode) -> bool {
+    let Some(result) = root.get("result") else {
+        return false;
+    };
+    ["messages", "contents", "content"].iter().any(|k| {
+        result.get(k).is_some_and(|v| match &v.value {
+            Json::Array(items) => items.iter().any(|t| matches!(t.value, Json::Object(_))),
+            _ => false,
+        })
+    })
+}
+
 fn is_tool_def(n: &JsonNode) -> bool {
     n.get("name").and_then(JsonNode::as_str).is_some()
         && (n.get("inputSchema").is_some() || n.get("description").is_some())

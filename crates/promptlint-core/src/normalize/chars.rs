@@ -29,7 +29,7 @@ pub fn is_arabic_decoration(c: char) -> bool {
 /// Katakana; Korean Hangul uses spaces and is not one): whitespace between two of them, a
 /// line break in wrapped CJK text or spacing inserted to split a phrase, is dropped in the
 /// prose view. Scripts from Unicode Scripts.txt through `unicode-script`.
-pub(super) fn is_unspaced_letter(c: char) -> bool {
+pub(crate) fn is_unspaced_letter(c: char) -> bool {
     !c.is_ascii()
         && matches!(
             c.script(),

@@ -28,6 +28,7 @@ mod confusables;
 mod prose;
 mod view;
 
+pub(crate) use chars::is_unspaced_letter;
 pub use chars::{is_arabic_decoration, is_generic_combining_mark};
 pub use view::{NormView, View, ViewKind};
 

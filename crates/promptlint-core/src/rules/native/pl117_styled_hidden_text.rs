@@ -13,7 +13,8 @@ use crate::rules::Rule;
 /// email's preheader ("Your invoice INV-{{number}} is ready").
 const MIN_WORDS: usize = 8;
 
-/// Letters of a script written without spaces (Han, kana, Hangul, Thai) that count as prose.
+/// Letters of a script written without spaces ([`crate::normalize::is_unspaced_letter`]:
+/// Han, Hiragana, Katakana) that count as prose.
 const MIN_UNSPACED_LETTERS: usize = 12;
 
 /// Bytes of the hidden element read (the element may be long; the first part decides).
@@ -96,7 +97,10 @@ fn prose(s: &str) -> Option<String> {
         .split(|c: char| !c.is_alphabetic() && c != '\'' && c != '’')
         .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2)
         .count();
-    let unspaced = s.chars().filter(|&c| unspaced_script(c)).count();
+    let unspaced = s
+        .chars()
+        .filter(|&c| crate::normalize::is_unspaced_letter(c))
+        .count();
     if words < MIN_WORDS && unspaced < MIN_UNSPACED_LETTERS {
         return None;
     }
@@ -107,14 +111,6 @@ fn prose(s: &str) -> Option<String> {
     }
     // Control and invisible characters are shown escaped, as in every message.
     Some(crate::escape::escape_one_line(&excerpt))
-}
-
-/// Han, Hiragana, Katakana, Hangul and Thai letters: scripts written without spaces between
-/// words (Unicode blocks, https://www.unicode.org/charts/).
-fn unspaced_script(c: char) -> bool {
-    matches!(c as u32,
-        0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0x0E00..=0x0E7F
-    )
 }
 
 #[cfg(test)]

@@ -16,6 +16,8 @@
 //!   differ in several places), galleries of real file names and numbered pictures
 //!   (`1.png`, `2.png`, ...) are not matched.
 
+mod named_slot;
+
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
@@ -38,6 +40,21 @@ pub fn image_data_channel(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
         return Vec::new();
     }
     let text = input.text();
+    let mut out = Vec::new();
+    for slot in named_slot::named_slots(text, input.kind.is_agent_loaded()) {
+        let what = if slot.image { "image" } else { "link" };
+        let message = format!(
+            "{what} URL with a named placeholder `{}` that the text says to fill with secrets or conversation data",
+            crate::escape::escape_one_line(&slot.token)
+        );
+        if let Ok(f) = Finding::new(rule, text, slot.span, message) {
+            out.push(f.with_label("named placeholder beacon"));
+        }
+    }
+    // The two older shapes read files an agent loads; a document's images are for people.
+    if input.kind == crate::kind::FileKind::Doc {
+        return out;
+    }
     let body: Vec<Range<usize>> = input
         .parsed
         .segments
@@ -47,7 +64,6 @@ pub fn image_data_channel(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
         .collect();
     let defs = definitions(text, &body);
     let images = images(text, &body, &defs);
-    let mut out = Vec::new();
     let mut reported: Vec<Range<usize>> = Vec::new();
     for img in &images {
         let Some(label) = &img.label else { continue };

@@ -131,7 +131,7 @@ mod tests {
     #[test]
     fn reads_every_recipe_line_as_a_tooling_command() {
         let p = parse_makefile(MAKEFILE);
-        assert!(p.settings.expect("settings").commands.is_empty());
+        assert!(p.settings.as_ref().expect("settings").commands.is_empty());
         assert_eq!(
             lines(&p),
             [

@@ -1,15 +1,17 @@
 //! JSON files a walk reads wherever they sit, for their shape alone: a saved MCP message (a
-//! JSON-RPC answer the model read, a server's sampling request). Such a file holds text a
-//! model read or will read (a tool's output, a fetched page, a sampling prompt), whatever
-//! folder it was saved in (`captures/`, `fixtures/`, `out/`); [`super::manifest::recorded`]
+//! JSON-RPC answer the model read, a server's sampling request) or a tool listing (a
+//! `tools/list` result saved bare, `{"tools": [{"name", "description", ...}]}`). Such a file
+//! holds text a model read or will read (a tool's output or description, a fetched page, a
+//! sampling prompt), whatever folder it was saved in (`captures/`, `fixtures/`, `tools/`,
+//! `out/`); [`super::manifest::recorded`]
 //! keeps the recordings of the folders named for them, this module the rest. A chat request
 //! outside such a folder is left alone: projects keep them as test data (measured on the
 //! mirrors: Semantic Kernel's cross-language fixtures), and the cache rules would judge them
 //! as traffic.
 //!
 //! The test is bounded twice: the first [`MAX_SHAPE_SNIFF`] bytes of every `.json` file the
-//! walk meets are searched for the marker `"jsonrpc"`, and only a file with it, of at most
-//! [`super::manifest::MAX_RECORDING_SNIFF`] bytes, is parsed whole.
+//! walk meets are searched for the marker `"jsonrpc"` or `"tools"`, and only a file with
+//! one, of at most [`super::manifest::MAX_RECORDING_SNIFF`] bytes, is parsed whole.
 
 use std::path::Path;
 
@@ -22,7 +24,8 @@ use crate::parse::json::{Json, JsonNode};
 /// (<https://www.jsonrpc.org/specification>, section 4/5: `"jsonrpc": "2.0"`), and MCP
 /// messages are JSON-RPC
 /// (<https://modelcontextprotocol.io/specification/2025-11-25/basic>); serializers write
-/// it before the result. A marker further in is not looked for.
+/// it before the result. A tool listing's `"tools"` key is its first or second member. A
+/// marker further in is not looked for.
 pub const MAX_SHAPE_SNIFF: u64 = 4096;
 
 /// The classification of `path`, a `.json` file found by walking that no convention or
@@ -31,7 +34,8 @@ pub const MAX_SHAPE_SNIFF: u64 = 4096;
 /// (`tools/call`, `resources/read`, `prompts/get`:
 /// [`crate::parse::mcp_tools::is_mcp_answer`]), `request` for a server's request carrying
 /// a conversation (`sampling/createMessage`'s `params.messages`,
-/// <https://modelcontextprotocol.io/specification/2025-11-25/client/sampling>). Anything
+/// <https://modelcontextprotocol.io/specification/2025-11-25/client/sampling>), and
+/// `mcp-tools` for a tool listing without the JSON-RPC envelope ([`tool_listing`]). Anything
 /// else is left out of the walk. A file over `cap` bytes is left out too (the walk passes
 /// [`super::manifest::MAX_RECORDING_SNIFF`]).
 pub(super) fn shaped(path: &Path, cap: u64) -> Option<Classification> {
@@ -46,8 +50,9 @@ pub(super) fn shaped(path: &Path, cap: u64) -> Option<Classification> {
     if len > cap {
         return None;
     }
-    let marker: &[u8] = b"\"jsonrpc\"";
-    if !head.windows(marker.len()).any(|w| w == marker) {
+    let has = |marker: &[u8]| head.windows(marker.len()).any(|w| w == marker);
+    let rpc = has(b"\"jsonrpc\"");
+    if !rpc && !has(b"\"tools\"") {
         return None;
     }
     let bytes = if len <= MAX_SHAPE_SNIFF {
@@ -56,7 +61,11 @@ pub(super) fn shaped(path: &Path, cap: u64) -> Option<Classification> {
         crate::bounds::read_at_most(path, cap).ok()??
     };
     let root = crate::parse::json::parse_tree(&String::from_utf8_lossy(&bytes)).ok()??;
-    let kind = kind_of(&root)?;
+    let kind = if rpc {
+        kind_of(&root)?
+    } else {
+        tool_listing(&root).then_some(FileKind::McpTools)?
+    };
     Some(Classification {
         kind,
         agents: Vec::new(),
@@ -71,6 +80,32 @@ fn kind_of(root: &JsonNode) -> Option<FileKind> {
         return Some(FileKind::McpTools);
     }
     chat(root).then_some(FileKind::Request)
+}
+
+/// Tools of a listing checked for a name and a description.
+const LISTING_TOOLS_CHECKED: usize = 16;
+
+/// True when `root` is a tool listing as a `tools/list` result is saved: an object whose
+/// `tools` member is a non-empty array of objects, each of the first
+/// [`LISTING_TOOLS_CHECKED`] with a string `name` and a string `description` (the fields the
+/// model reads, <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>,
+/// "Listing Tools"), and which is not a provider request
+/// ([`crate::parse::mcp_tools::is_mcp_payload`] refuses those). A list of names, or of
+/// OpenAI-style `{"type": "function", "function": {...}}` entries, is not one.
+fn tool_listing(root: &JsonNode) -> bool {
+    let Some(tools) = root.get("tools") else {
+        return false;
+    };
+    let Json::Array(items) = &tools.value else {
+        return false;
+    };
+    let described = |t: &JsonNode| {
+        t.get("name").and_then(JsonNode::as_str).is_some()
+            && t.get("description").and_then(JsonNode::as_str).is_some()
+    };
+    !items.is_empty()
+        && items.iter().take(LISTING_TOOLS_CHECKED).all(described)
+        && crate::parse::mcp_tools::is_mcp_payload(root)
 }
 
 /// True when `root` (unwrapped from a JSON-RPC message's `params`) holds `messages`, an
@@ -114,6 +149,19 @@ mod tests {
     }
 
     #[test]
+    fn tool_listings_are_kept_wherever_they_sit() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        let listing = r#"{"tools": [{"name": "run_checks", "description": "Runs the checks.", "inputSchema": {"type": "object"}}]}"#;
+        assert_eq!(
+            kind(d, "deploy-mcp.json", listing),
+            Some(FileKind::McpTools)
+        );
+        let no_schema = r#"{"server": "x", "tools": [{"name": "a", "description": "b"}, {"name": "c", "description": "d"}]}"#;
+        assert_eq!(kind(d, "x.json", no_schema), Some(FileKind::McpTools));
+    }
+
+    #[test]
     fn other_json_is_left_out() {
         let dir = tempfile::tempdir().expect("tempdir");
         let d = dir.path();
@@ -128,6 +176,19 @@ mod tests {
         let stats = r#"{"messages":[{"role":"admin","count":3}]}"#;
         assert_eq!(kind(d, "stats.json", stats), None);
         assert_eq!(kind(d, "call.jsonl", r#"{"jsonrpc":"2.0"}"#), None);
+        // Tools named without descriptions, an undescribed tool among described ones,
+        // OpenAI function entries, an empty list, a request with tools.
+        let names = r#"{"tools": [{"name": "eslint"}, {"name": "prettier"}]}"#;
+        assert_eq!(kind(d, "names.json", names), None);
+        let mixed = r#"{"tools": [{"name": "a", "description": "b"}, {"name": "c"}]}"#;
+        assert_eq!(kind(d, "mixed.json", mixed), None);
+        let openai =
+            r#"{"tools": [{"type": "function", "function": {"name": "a", "description": "b"}}]}"#;
+        assert_eq!(kind(d, "fn.json", openai), None);
+        assert_eq!(kind(d, "empty.json", r#"{"tools": []}"#), None);
+        let request =
+            r#"{"model": "m", "tools": [{"name": "a", "description": "b"}], "messages": []}"#;
+        assert_eq!(kind(d, "req2.json", request), None);
     }
 
     #[test]

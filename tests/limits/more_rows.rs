@@ -51,11 +51,11 @@ pub(super) fn rows() -> Vec<Limit> {
             past: "not read as an MCP config",
         },
         Limit {
-            what: "start of a walked `.json` file searched for the marker of an MCP message (`\"jsonrpc\"`; edge: `discover::shapes` tests)",
+            what: "start of a walked `.json` file searched for the marker of an MCP message or tool listing (`\"jsonrpc\"`, `\"tools\"`; edge: `discover::shapes` tests)",
             value: promptlint::discover::MAX_SHAPE_SNIFF,
             unit: "bytes",
             set_by: "fixed",
-            past: "a marker further in is not looked for: the file is not read as an MCP message unless its folder or name says it is a recording",
+            past: "a marker further in is not looked for: the file is not read as an MCP message or tool listing unless its folder or name says it is a recording",
         },
         Limit {
             what: "`.pth` file read for a line Python executes",
@@ -65,9 +65,16 @@ pub(super) fn rows() -> Vec<Limit> {
             past: "a later `import` line does not make it a script",
         },
         Limit {
-            what: "commands read from one Makefile (recipe lines that start an agent unleashed)",
+            what: "commands read from one Makefile (recipe lines)",
             value: u(promptlint::parse::settings::MAX_MAKE_RECIPES),
             unit: "lines",
+            set_by: "fixed",
+            past: "the rest are not read",
+        },
+        Limit {
+            what: "commands read from one `package.json` (its `scripts`)",
+            value: u(promptlint::parse::settings::MAX_PACKAGE_SCRIPTS),
+            unit: "scripts",
             set_by: "fixed",
             past: "the rest are not read",
         },

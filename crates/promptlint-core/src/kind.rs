@@ -233,6 +233,13 @@ pub fn package_manifest(path: &str) -> bool {
         .is_some_and(|n| n.eq_ignore_ascii_case("package.json"))
 }
 
+/// True when `path` lies inside a `node_modules` folder: an installed dependency, whose
+/// manifest's scripts npm runs only on install
+/// (<https://docs.npmjs.com/cli/v11/using-npm/scripts>, "Life Cycle Scripts").
+pub fn in_node_modules(path: &str) -> bool {
+    path.split(['/', '\\']).any(|c| c == "node_modules")
+}
+
 /// A package manager's configuration file, read as settings for the index it installs
 /// from, its TLS checks and the programs it runs
 /// ([`crate::parse::pkgconf::parse_package_config`]; PL323 reads it).
@@ -304,7 +311,7 @@ pub fn policy_file(path: &str) -> Option<PolicyFile> {
 }
 
 /// True when `path` names a Makefile (`Makefile`, `makefile`, `GNUmakefile`, or a `.mk`
-/// file it includes), whose settings are the recipes that start an agent unleashed
+/// file it includes), whose settings are its recipe lines
 /// ([`crate::parse::settings::parse_makefile`]).
 pub fn makefile(path: &str) -> bool {
     path.rsplit(['/', '\\']).next().is_some_and(|n| {

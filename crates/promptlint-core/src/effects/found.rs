@@ -102,7 +102,7 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
                     ),
                 }
             }
-            Role::SettingCommand => {
+            Role::SettingCommand | Role::ToolingCommand => {
                 add(
                     Language::Shell,
                     0..seg_text.len(),

@@ -62,7 +62,7 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
         }
         (FileKind::AgentSettings, Syntax::Dotenv) => settings::parse_dotenv(text),
         (FileKind::AgentSettings, Syntax::Json) if crate::kind::package_manifest(path) => {
-            settings::parse_package(text)
+            settings::parse_package(text, crate::kind::in_node_modules(path))
         }
         (FileKind::AgentSettings, s) => settings::parse(text, s == Syntax::Toml),
         (FileKind::Request, _) => request::parse(text, opts),

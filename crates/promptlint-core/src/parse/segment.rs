@@ -34,6 +34,12 @@ pub enum Role {
     /// key helper, a server's command and arguments): the exfil family judges these through
     /// PL310 `settings-command-exfil`, which names the hook and its key path.
     SettingCommand,
+    /// A command of the project's own tooling that runs when someone names it: an npm script
+    /// (`npm run build`), a make recipe line (`make test`). An agent runs these whenever an
+    /// instruction file, a README or its habit says so, with the user's files and
+    /// credentials. Judged as a command in an instruction file's fence is (the pattern rules
+    /// and the effect model), not by PL310's classes for what runs unasked.
+    ToolingCommand,
     /// A system prompt (request `system`, or a `system` role message).
     System,
     /// A developer-role message (OpenAI).
@@ -66,6 +72,7 @@ impl Role {
             Role::JsonString => "json-string",
             Role::ShellLine => "shell-line",
             Role::SettingCommand => "setting-command",
+            Role::ToolingCommand => "tooling-command",
             Role::System => "system",
             Role::Developer => "developer",
             Role::User => "user",

@@ -793,7 +793,7 @@ fn classify(path: &[Step<'_>]) -> (String, bool) {
 mod makefile;
 mod package;
 pub use makefile::{MAX_MAKE_RECIPES, parse_makefile};
-pub use package::{INSTALL_SCRIPTS, parse_package};
+pub use package::{INSTALL_SCRIPTS, MAX_PACKAGE_SCRIPTS, parse_package};
 
 #[cfg(test)]
 mod tests;

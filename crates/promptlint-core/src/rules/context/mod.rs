@@ -191,6 +191,7 @@ fn delivered_whole(role: Role) -> bool {
             | Role::JsonKey
             | Role::Frontmatter
             | Role::SettingCommand
+            | Role::ToolingCommand
             | Role::ShellLine
     )
 }

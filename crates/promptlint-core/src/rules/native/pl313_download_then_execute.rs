@@ -41,7 +41,7 @@ pub fn download_then_execute(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding
         }
         let units = match seg.role {
             // A hook's or server's command line is a script of its own.
-            Role::CodeFence | Role::SettingCommand | Role::ShellLine => {
+            Role::CodeFence | Role::SettingCommand | Role::ToolingCommand | Role::ShellLine => {
                 vec![script_unit(seg_text, 0..seg_text.len())]
             }
             Role::Body if is_script(input) => vec![script_unit(seg_text, 0..seg_text.len())],

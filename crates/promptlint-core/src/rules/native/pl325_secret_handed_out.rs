@@ -269,6 +269,7 @@ fn prose_role(role: Role) -> bool {
             | Role::JsonKey
             | Role::ShellLine
             | Role::SettingCommand
+            | Role::ToolingCommand
     )
 }
 

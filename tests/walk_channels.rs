@@ -109,10 +109,12 @@ fn ordinary_logs_makefiles_memories_and_pth_files_stay_quiet() {
             "logs/server.log",
             "2026-01-01 INFO listening on :8080\n2026-01-01 WARN retrying upstream\rprogress 50%\rprogress 100%\n",
         ),
-        // A tool installed by a recipe: the project's own tooling, not read.
+        // A tool installed by a recipe at a pinned version: quiet. (Recipes are commands an
+        // agent runs with `make`, so a recipe piping a mutable-branch script into `sh` is
+        // reported as PL306 is in an instruction file.)
         (
             "Makefile",
-            "install-tools:\n\tcurl -sSfL https://raw.githubusercontent.com/golangci/golangci-lint/master/install.sh | sh -s v1.59.0\n\ntest:\n\tgo test ./...\n",
+            "install-tools:\n\tgo install github.com/golangci/golangci-lint/cmd/golangci-lint@v1.59.0\n\ntest:\n\tgo test ./...\n",
         ),
         // Short entries and log messages: no free text.
         (

@@ -52,11 +52,7 @@ pub fn parse_makefile(text: &str) -> Parsed {
     }
     Parsed {
         segments,
-        settings: Some(Settings {
-            values: Vec::new(),
-            commands: Vec::new(),
-            guards: Vec::new(),
-        }),
+        settings: Some(Settings::default()),
         ..Parsed::default()
     }
 }

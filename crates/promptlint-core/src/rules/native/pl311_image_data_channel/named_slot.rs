@@ -235,24 +235,29 @@ fn window(text: &str, start: usize, end: usize) -> String {
     let hi = crate::source::floor_char_boundary(text, (end + MAX_WINDOW).min(text.len()));
     let before = &text[lo..start];
     let after = &text[end..hi];
-    let before = nth_break_from_end(before, 2).map_or(before, |p| &before[p..]);
-    let after = nth_break(after, 2).map_or(after, |p| &after[..p]);
+    // Two blank lines back and two ahead: the paragraph before, the URL's, the one after.
+    let back = blank_pairs(before);
+    let before = back
+        .len()
+        .checked_sub(2)
+        .map_or(before, |k| &before[back[k].0 + 1..]);
+    let after = blank_pairs(after)
+        .get(1)
+        .map_or(after, |&(_, second)| &after[..second]);
     let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     format!("{} {}", words(before), words(after))
 }
 
-/// Byte offset of the `n`th paragraph break (`\n\n`, spaces allowed between) in `s`.
-fn nth_break(s: &str, n: usize) -> Option<usize> {
-    let mut count = 0;
+/// The blank lines of `s`, in order: each pair of newlines with only spaces and tabs between
+/// them, as (first, second) byte offsets (a run of three newlines is two pairs).
+fn blank_pairs(s: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
     let mut last_nl: Option<usize> = None;
     for (i, c) in s.char_indices() {
         match c {
             '\n' => {
-                if last_nl.is_some() {
-                    count += 1;
-                    if count == n {
-                        return Some(i);
-                    }
+                if let Some(first) = last_nl {
+                    out.push((first, i));
                 }
                 last_nl = Some(i);
             }
@@ -260,29 +265,7 @@ fn nth_break(s: &str, n: usize) -> Option<usize> {
             _ => last_nl = None,
         }
     }
-    None
-}
-
-/// Byte offset just after the `n`th paragraph break from the end of `s`.
-fn nth_break_from_end(s: &str, n: usize) -> Option<usize> {
-    let mut count = 0;
-    let mut last_nl: Option<usize> = None;
-    for (i, c) in s.char_indices().rev() {
-        match c {
-            '\n' => {
-                if last_nl.is_some() {
-                    count += 1;
-                    if count == n {
-                        return Some(i + 1);
-                    }
-                }
-                last_nl = Some(i);
-            }
-            ' ' | '\t' | '\r' => {}
-            _ => last_nl = None,
-        }
-    }
-    None
+    out
 }
 
 /// True when `window` (the text around a URL holding `token`) makes the URL a beacon.

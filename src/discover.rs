@@ -25,6 +25,7 @@ mod ignore_files;
 mod imports;
 mod manifest;
 mod options;
+mod reads;
 mod run_paths;
 mod runs;
 mod shapes;
@@ -42,6 +43,7 @@ pub use manifest::{
     MAX_MANIFEST_SNIFF, MAX_RECORDING_SNIFF, MCP_MANIFEST_NAMES, RECORDING_FOLDERS,
 };
 pub use options::{DiscoverOptions, PathFilter, UserHome, exclude_overrides};
+pub use reads::{MAX_FOLDER_PAGES, MAX_READS, MAX_READS_PER_FILE};
 pub use run_paths::{MAX_RUNS_PER_FILE, MAX_RUNS_READ};
 pub use runs::MAX_RUNS;
 pub use shapes::MAX_SHAPE_SNIFF;
@@ -49,6 +51,7 @@ pub use skills::{MAX_SKILL_DEPTH, MAX_SKILL_RESOURCES};
 
 use follow::follow_imports;
 use found::{not_regular, target};
+use reads::follow_reads;
 use runs::follow_runs;
 use sink::Sink;
 use skills::SkillBundles;
@@ -101,12 +104,21 @@ pub fn discover_each(
         memory: Vec::new(),
         docs: Vec::new(),
         runners: Vec::new(),
+        readers: Vec::new(),
     };
     // The memory files each path named found, and the root their imports must stay in:
     // imports are followed once every named file is known, so a file named on the command
     // line is never taken for an imported one.
     // Likewise the settings files that run scripts by path (their ranges in `out.runners`).
-    let mut imports: Vec<(std::ops::Range<usize>, std::ops::Range<usize>, PathBuf)> = Vec::new();
+    // And the instruction files that send the agent to read pages (their ranges in
+    // `out.readers`).
+    type Found = (
+        std::ops::Range<usize>,
+        std::ops::Range<usize>,
+        std::ops::Range<usize>,
+        PathBuf,
+    );
+    let mut imports: Vec<Found> = Vec::new();
     // `--exclude` for named files under --force-exclude, compiled once (relative to `.`).
     let named = opts
         .force_exclude
@@ -135,12 +147,14 @@ pub fn discover_each(
         }
         let before = out.memory.len();
         let runs_before = out.runners.len();
+        let reads_before = out.readers.len();
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => {
                 walk(p, conv, opts, &mut out);
                 imports.push((
                     before..out.memory.len(),
                     runs_before..out.runners.len(),
+                    reads_before..out.readers.len(),
                     p.clone(),
                 ));
             }
@@ -176,6 +190,7 @@ pub fn discover_each(
                 imports.push((
                     before..out.memory.len(),
                     runs_before..out.runners.len(),
+                    reads_before..out.readers.len(),
                     top,
                 ));
             }
@@ -193,9 +208,10 @@ pub fn discover_each(
         user::scan_user(user, conv, opts, &mut out);
         user_imports = Some((before..out.memory.len(), user.home.clone()));
     }
-    for (memory, runners, root) in imports {
+    for (memory, runners, readers, root) in imports {
         follow_imports(&mut out, memory, &root, None);
         follow_runs(&mut out, runners, &root);
+        follow_reads(&mut out, readers, &root);
     }
     if let Some((memory, home)) = user_imports {
         follow_imports(&mut out, memory, &home, Some(&home));
@@ -234,6 +250,7 @@ pub fn discover_one(root: &Path, file: &Path, opts: &DiscoverOptions) -> Option<
         memory: Vec::new(),
         docs: Vec::new(),
         runners: Vec::new(),
+        readers: Vec::new(),
     };
     if std::fs::symlink_metadata(file).is_ok() {
         walk_to(root, file, conv, opts, &mut out);

@@ -10,6 +10,7 @@ use crate::kind::FileKind;
 use crate::target::{FileError, Target};
 
 use super::imports::{Imports, MAX_IMPORT_READ, imports_bounded, imports_followed};
+use super::reads::{Reader, instruction_reads};
 use super::run_paths::{MAX_RUNS_READ, Runner, instruction_runs, runs_of};
 
 /// A 128-bit digest of `bytes` (the first half of their SHA-256): two paths with the same
@@ -54,6 +55,9 @@ pub(super) struct Sink<'a> {
     /// Settings files found whose commands run scripts of the project by path, in the order
     /// found ([`super::runs`]).
     pub(super) runners: Vec<Runner>,
+    /// Instruction files found that send the agent to read pages of the project, in the
+    /// order found ([`super::reads`]).
+    pub(super) readers: Vec<Reader>,
 }
 
 impl Sink<'_> {
@@ -96,6 +100,16 @@ impl Sink<'_> {
                     }
                 }
                 let scripts = runs.map(|f| f(p, &text)).unwrap_or_default();
+                if matches!(t.kind, Some(FileKind::Instructions | FileKind::Rules)) {
+                    let pages = instruction_reads(&text);
+                    if !pages.is_empty() {
+                        self.readers.push(Reader {
+                            path: p.clone(),
+                            display: t.display.clone(),
+                            pages,
+                        });
+                    }
+                }
                 if !scripts.is_empty() {
                     self.runners.push(Runner {
                         path: p.clone(),

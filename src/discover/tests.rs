@@ -21,6 +21,7 @@ fn lookups_for(n: usize) -> (usize, Vec<Target>) {
         known: HashSet::new(),
         docs: Vec::new(),
         runners: Vec::new(),
+        readers: Vec::new(),
         memory: vec![Memory {
             path,
             display: "CLAUDE.md".to_owned(),

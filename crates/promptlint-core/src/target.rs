@@ -26,7 +26,9 @@ pub struct Target {
     pub skip: Option<String>,
     /// The file whose Claude Code `@path` import brought this one in (as shown), or for a
     /// script ([`crate::kind::FileKind::SkillResource`]) the settings file whose command runs
-    /// it by path, when it was found that way rather than by name.
+    /// it by path, or for a page read as instructions with no agent named the instruction
+    /// file that sends the agent to read it ("Read `docs/handover.md` first"), when it was
+    /// found that way rather than by name ([`Target::brought_in_how`] words each).
     pub imported_by: Option<String>,
     /// Found by `check --user` among the user's own agent setup (a global memory file, the
     /// user's settings or MCP client config, a user skill): what it says applies to every
@@ -37,6 +39,21 @@ pub struct Target {
     /// page hides from its reader and what rules about invisible code points find; its
     /// visible text, which people read as the model does, is lowered to a note.
     pub page: bool,
+}
+
+impl Target {
+    /// How [`Target::imported_by`] brought this source in, as a finding's message says it:
+    /// "run by" for a script, "imported by" for a Claude Code import (which names its agent),
+    /// "read on the order of" for a page an instruction file sends any agent to.
+    pub fn brought_in_how(&self) -> &'static str {
+        if self.kind == Some(FileKind::SkillResource) {
+            "run by"
+        } else if self.agents.is_empty() {
+            "read on the order of"
+        } else {
+            "imported by"
+        }
+    }
 }
 
 /// A path that could not be walked or read.

@@ -429,11 +429,7 @@ impl<'a> Engine<'a> {
         // a settings file runs by path, what runs it.
         if let Some(by) = &target.imported_by {
             let by = crate::escape::escape_one_line(by);
-            let how = if kind == FileKind::SkillResource {
-                "run by"
-            } else {
-                "imported by"
-            };
+            let how = target.brought_in_how();
             for f in &mut findings {
                 f.message = format!("{} ({how} {by})", f.message);
             }

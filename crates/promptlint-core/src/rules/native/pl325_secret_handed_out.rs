@@ -8,12 +8,13 @@
 //! reads one sentence (or list item) at a time and asks three questions, in any order:
 //!
 //! - **what**: a secret the agent can reach. Strong: a credential file (`~/.aws/credentials`,
-//!   an SSH private key, `.env`, `.netrc`, a `*.pem`, a service-account JSON), a variable
-//!   named like a secret (`GITHUB_TOKEN`, `OPENAI_API_KEY`), the environment as a whole
-//!   (`process.env`, `printenv`, `env |`, "every environment variable with its value"), the
-//!   `Authorization` header. Weak: a noun of secrets (API keys, credentials, tokens,
-//!   passwords), which counts only when it is someone's or all of them ("your API keys",
-//!   "any credentials found", "every token"); in the other catalog languages the noun alone.
+//!   an SSH private key or the SSH folder, Cargo's `credentials.toml`, `.env`, `.netrc`, a
+//!   `*.pem`, a service-account JSON), a variable named like a secret (`GITHUB_TOKEN`,
+//!   `OPENAI_API_KEY`), the environment as a whole (`process.env`, `printenv`, `env |`,
+//!   "every environment variable with its value"), the `Authorization` header. Weak: a noun
+//!   of secrets (API keys, credentials, tokens, passwords), which counts only when it is
+//!   someone's or all of them ("your API keys", "any credentials found", "every token"); in
+//!   the other catalog languages the noun alone.
 //! - **an act of handing over**: a verb that moves or shows it (send, post, upload, paste,
 //!   include, attach, copy, commit, return, expose, "contains", and their equivalents).
 //! - **where to**: somewhere other people or hosts read it: a URL or an e-mail address (not
@@ -47,6 +48,9 @@ static STRONG: LazyLock<Regex> = LazyLock::new(|| {
         // credential files, anywhere in a path
         r"(?i:~?/?(?:[A-Za-z0-9_.~-]*/)*\.(?:aws/credentials|ssh/id_[A-Za-z0-9_]+|netrc|npmrc|pypirc|git-credentials|pgpass|vault-token|docker/config\.json|kube/config|config/gh/hosts\.yml)(?-u:\b))",
         r"|(?i:(?-u:\b)id_(?:rsa|ed25519|ecdsa|dsa)(?-u:\b))",
+        // the SSH folder whole ("compress ~/.ssh"), Cargo's registry token file
+        r"|(?i:(?:~|\$home|\$\{home\})/\.ssh/?(?:$|[\s`'\x22,;:)]))",
+        r"|(?i:\.cargo/credentials(?:\.toml)?(?-u:\b))",
         r"|(?i:(?:^|[\s`'\x22(/])\.env(?:\.[a-z]+)?(?:$|[\s`'\x22,;:)]))",
         r"|(?i:(?-u:\b)[A-Za-z0-9_-]+\.pem(?-u:\b)|(?-u:\b)credentials\.json(?-u:\b)|(?-u:\b)service[-_]account[A-Za-z0-9_-]*\.json(?-u:\b))",
         // a variable named like a secret (upper case, as environments name them)

@@ -176,8 +176,8 @@ fn a_memory_file_in_an_agent_folder_is_read_as_data() {
     assert_eq!(
         brief(&report),
         vec![
-            row(".agent/memory.json", "PL116", "error", 1, 81),
-            row(".agent/memory.json", "PL119", "error", 1, 22),
+            row(".agent/memory.json", "PL119", "error", 1, 20),
+            row(".agent/memory.json", "PL105", "note", 1, 143),
         ]
     );
 }

@@ -180,7 +180,7 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
     let named = !lines && (stem.contains("tools") || stem == "initialize");
     // Folders below the walk's root only: the root's own path says nothing of the file.
     let recorded_here = in_folder(path, root, recording_folder);
-    let memory = in_folder(path, root, memory_folder);
+    let memory = in_folder(path, root, memory_folder) || memory_file(path, root, stem);
     let in_folder = recorded_here || memory;
     if !named && !in_folder {
         // Elsewhere, only a JSON file whose shape says what it is.
@@ -230,6 +230,15 @@ pub(super) fn recorded(path: &Path, root: &Path) -> Option<Classification> {
         agents: Vec::new(),
         caps: Vec::new(),
     })
+}
+
+/// True when `path` is an agent's memory store kept as one file (`.agent/memory.json`,
+/// `.assistant/memories.jsonl`): its stem is a memory store's name
+/// ([`super::channels::memory_folder`]) and it sits in a dot-folder below the root, where
+/// agents keep their state. Its entries are recalled as the agent's own history, as a memory
+/// folder's are.
+fn memory_file(path: &Path, root: &Path, stem: &str) -> bool {
+    memory_folder(stem) && in_folder(path, root, |dir| dir.len() > 1 && dir.starts_with('.'))
 }
 
 /// True when a folder's name says it holds recordings: one of [`RECORDING_FOLDERS`], or a

@@ -44,6 +44,13 @@ pub(super) fn rows() -> Vec<Limit> {
             past: "the record holds no free text",
         },
         Limit {
+            what: "anchors (a notice to the model, a vocative, a tool order) judged per data string by `PL119` (edge: its unit tests)",
+            value: u(promptlint::rules::native::pl119_order_in_data::MAX_ANCHORS),
+            unit: "anchors",
+            set_by: "fixed",
+            past: "the rest of the string's anchors are not judged",
+        },
+        Limit {
             what: "JSON file named for MCP read to tell an MCP config (`mcp_config.json`)",
             value: promptlint::discover::MAX_MCP_CONFIG_SNIFF,
             unit: "bytes",

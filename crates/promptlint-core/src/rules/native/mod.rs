@@ -22,6 +22,7 @@ pub mod settings_common;
 pub mod unicode_common;
 
 pub mod pl117_styled_hidden_text;
+pub mod pl119_order_in_data;
 pub mod pl201_bidi_control;
 pub mod pl202_zero_width;
 pub mod pl203_tag_characters;
@@ -134,6 +135,7 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     check("control-characters", pl208_control_characters::control_characters),
     check("lookalike-alphabet", pl209_lookalike_alphabet::lookalike_alphabet),
     check("styled-hidden-text", pl117_styled_hidden_text::styled_hidden_text),
+    check("order-in-data", pl119_order_in_data::order_in_data),
     check("invalid-utf8", pl801_invalid_utf8::invalid_utf8),
     check("nul-bytes", pl802_nul_bytes::nul_bytes),
     check("load-cap", pl803_load_cap::load_cap),

@@ -107,6 +107,7 @@ export const AGENT_FILE_GLOBS: readonly string[] = [
   "**/crush.json",
   "**/docs/**/*.html",
   "**/docs/**/*.mdx",
+  "**/docs/**/*.txt",
   "**/firebender.json",
   "**/hooks/hooks.json",
   "**/makefile",

@@ -32,10 +32,11 @@ const PAGE_EXTENSIONS: &[&str] = &["md", "mdx", "markdown"];
 
 /// Stems of pages written for people rather than for the agent, not followed: a changelog
 /// narrates the flags and commands it added, a README is the project's front page with the
-/// install lines people paste (`curl ... | sh`); a walk reads both as pages already (what
-/// they hide at full severity).
+/// install lines people paste (`curl ... | sh`), a security policy quotes attacks as
+/// examples; a walk reads them as pages already (what they hide at full severity).
 const PEOPLE_PAGES: &[&str] = &[
     "readme",
+    "security",
     "changelog",
     "changes",
     "history",

@@ -37,6 +37,27 @@ pub(super) fn rows() -> Vec<Limit> {
             past: "no script of it is followed",
         },
         Limit {
+            what: "pages followed per instruction file that sends the agent to read them (\"Read `docs/setup.md` first\"; edge: `src/discover/reads.rs`)",
+            value: u(promptlint::discover::MAX_READS_PER_FILE),
+            unit: "paths",
+            set_by: "fixed",
+            past: "the rest are not followed: walked as pages",
+        },
+        Limit {
+            what: "pages followed per folder walked",
+            value: u(promptlint::discover::MAX_READS),
+            unit: "files",
+            set_by: "fixed",
+            past: "the rest are not followed: walked as pages",
+        },
+        Limit {
+            what: "pages followed of a folder an instruction file sends the agent to (the last by name)",
+            value: u(promptlint::discover::MAX_FOLDER_PAGES),
+            unit: "files",
+            set_by: "fixed",
+            past: "the earlier ones are walked as pages",
+        },
+        Limit {
             what: "values of one JSON log record or memory entry searched for free text (edge: `discover::channels` tests)",
             value: u(promptlint::discover::MAX_PROSE_NODES),
             unit: "values",

@@ -76,9 +76,9 @@ static NOTICE: LazyLock<Regex> = LazyLock::new(|| {
 /// agents' harnesses write such tags into real transcripts and tool results themselves
 /// (Claude Code's reminders), so a tag is judged only with a claim, as a vocative is.
 static TAG: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
+    Regex::new(
         r"(?i)<\s*(?:system[\s_-]?(?:reminder|warning|notice|message|prompt|update)|assistant[\s_-]?(?:directive|instructions?|note)|agent[\s_-]?(?:directive|instructions?|note)|admin)\s*>",
-    ))
+    )
     .expect("TAG")
 });
 

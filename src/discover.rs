@@ -25,6 +25,7 @@ mod ignore_files;
 mod imports;
 mod manifest;
 mod options;
+mod read_paths;
 mod reads;
 mod run_paths;
 mod runs;
@@ -43,7 +44,8 @@ pub use manifest::{
     MAX_MANIFEST_SNIFF, MAX_RECORDING_SNIFF, MCP_MANIFEST_NAMES, RECORDING_FOLDERS,
 };
 pub use options::{DiscoverOptions, PathFilter, UserHome, exclude_overrides};
-pub use reads::{MAX_FOLDER_PAGES, MAX_READS, MAX_READS_PER_FILE};
+pub use read_paths::MAX_READS_PER_FILE;
+pub use reads::{MAX_FOLDER_PAGES, MAX_READS};
 pub use run_paths::{MAX_RUNS_PER_FILE, MAX_RUNS_READ};
 pub use runs::MAX_RUNS;
 pub use shapes::MAX_SHAPE_SNIFF;

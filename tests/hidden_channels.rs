@@ -232,7 +232,7 @@ fn tool_results_of_a_request_log_hide_html_and_terminal_text() {
 
 /// Project documentation is read as `doc` (walked or named alike): the hidden order of a
 /// README and a docs page and a command that sends the environment off are reported, and
-/// what a doc hides meets the instruction rules too (PL304, PL505); the README's visible
+/// what a doc hides meets the instruction rules too (PL304, PL505, PL120 on its comment to AI agents); the README's visible
 /// install command is for people and is not; its visible sentence about "ignore
 /// previous instructions" is a note; a plain text file under docs/ is not read.
 #[test]
@@ -263,6 +263,7 @@ fn project_documentation_is_read_for_what_is_written_for_the_model() {
             row("CONTRIBUTING.md", "PL302", "error", 9, 6),
             row("README.md", "PL101", "note", 13, 51),
             row("README.md", "PL106", "error", 15, 1),
+            row("README.md", "PL120", "error", 15, 6),
             row("README.md", "PL304", "warning", 15, 35),
             row("README.md", "PL325", "error", 15, 35),
             row("docs/guide.html", "PL106", "error", 3, 42),

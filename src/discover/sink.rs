@@ -10,7 +10,7 @@ use crate::kind::FileKind;
 use crate::target::{FileError, Target};
 
 use super::imports::{Imports, MAX_IMPORT_READ, imports_bounded, imports_followed};
-use super::reads::{Reader, instruction_reads};
+use super::read_paths::{Reader, instruction_reads};
 use super::run_paths::{MAX_RUNS_READ, Runner, instruction_runs, runs_of};
 
 /// A 128-bit digest of `bytes` (the first half of their SHA-256): two paths with the same

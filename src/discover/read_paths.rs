@@ -1,0 +1,202 @@
+//! The paths of the pages an instruction file's text sends the agent to read ("Read
+//! `docs/setup.md` first"), read off its text; [`super::reads`] follows them.
+
+/// At most this many paths of one instruction file are followed as pages to read (each
+/// costs a file system lookup or two, a folder a listing); an instruction file points at a
+/// handful of guides.
+pub const MAX_READS_PER_FILE: usize = 16;
+
+/// The extensions of the pages followed: Markdown, which an agent reads as prose (a `.txt`
+/// named after "check" is as often `requirements.txt`).
+const PAGE_EXTENSIONS: &[&str] = &["md", "mdx", "markdown"];
+
+/// Stems of pages written for people rather than for the agent, not followed: a changelog
+/// narrates the flags and commands it added, a README is the project's front page with the
+/// install lines people paste (`curl ... | sh`), a security policy quotes attacks as
+/// examples; a walk reads them as pages already (what they hide at full severity).
+const PEOPLE_PAGES: &[&str] = &[
+    "readme",
+    "security",
+    "changelog",
+    "changes",
+    "history",
+    "news",
+    "release_notes",
+    "release-notes",
+    "releasenotes",
+    "releases",
+];
+
+/// Words that send the reader to a page ("read", "see", "follow the rules in").
+const READ_VERBS: &[&str] = &[
+    "read",
+    "reads",
+    "reading",
+    "reread",
+    "see",
+    "follow",
+    "follows",
+    "following",
+    "consult",
+    "refer",
+    "load",
+    "loads",
+    "open",
+    "review",
+    "study",
+    "check",
+    "obey",
+    "apply",
+];
+
+/// Words that work on a page rather than read it ("update CHANGELOG.md", "add a line to
+/// docs/x.md"): the nearest verb before a path decides.
+const WRITE_VERBS: &[&str] = &[
+    "update",
+    "updates",
+    "updating",
+    "edit",
+    "edits",
+    "add",
+    "adds",
+    "append",
+    "write",
+    "writes",
+    "create",
+    "creates",
+    "modify",
+    "change",
+    "bump",
+    "delete",
+    "remove",
+    "fill",
+    "generate",
+    "regenerate",
+    "rename",
+    "move",
+    "copy",
+    "touch",
+    "commit",
+    "format",
+    "lint",
+    "keep",
+    "record",
+    "log",
+    "document",
+];
+
+/// The relative paths of the pages (or folders of pages, ending in `/`) that an instruction
+/// file's `text` sends the agent to read: a Markdown path (not a README or changelog) whose nearest verb
+/// before it on its line is a reading one (`Read docs/setup.md`, "see
+/// [the guide](docs/guide.md)"), outside fenced code. A URL, an absolute or home path, a path
+/// that climbs (`..`) or holds a variable is not followed. At most [`MAX_READS_PER_FILE`], in
+/// order, without repeats; time linear in the text.
+pub(super) fn instruction_reads(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut fence: Option<&str> = None;
+    for line in text.lines() {
+        let t = line.trim_start();
+        if let Some(m) = ["```", "~~~"].into_iter().find(|m| t.starts_with(m)) {
+            fence = match fence {
+                Some(open) if open == m => None,
+                None => Some(m),
+                other => other,
+            };
+            continue;
+        }
+        if fence.is_some() || !line.contains(['.', '/']) {
+            continue;
+        }
+        let mut reading = false;
+        for raw in line.split(|c: char| {
+            c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | ')' | '[' | ']' | '<' | '>')
+        }) {
+            let word = raw.trim_matches(|c: char| matches!(c, '*' | '_' | ',' | ';' | '!' | '?'));
+            let bare = word.trim_end_matches(['.', ':']);
+            let lower = bare.to_ascii_lowercase();
+            if READ_VERBS.contains(&lower.as_str()) {
+                reading = true;
+            } else if WRITE_VERBS.contains(&lower.as_str()) {
+                reading = false;
+            } else if reading
+                && let Some(path) = page_path(bare)
+                && !out.contains(&path)
+            {
+                out.push(path);
+                if out.len() >= MAX_READS_PER_FILE {
+                    return out;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `word` as a relative page path or folder (`docs/a.md`, `./notes/`, `docs/a.md#setup`),
+/// or `None`.
+pub(super) fn page_path(word: &str) -> Option<String> {
+    let word = word.split('#').next().unwrap_or("");
+    let word = word.strip_prefix("./").unwrap_or(word);
+    if word.is_empty()
+        || word.len() > 1024
+        || word.contains("://")
+        || word.starts_with(['/', '~', '$', '-', '@'])
+        || word.split('/').any(|c| c == "..")
+        || !word
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '/' | '.' | '_' | '-'))
+    {
+        return None;
+    }
+    let folder = word.ends_with('/') && word.len() > 1;
+    let page = word.rsplit_once('.').is_some_and(|(stem, ext)| {
+        let name = stem.rsplit('/').next().unwrap_or(stem);
+        !name.is_empty()
+            && PAGE_EXTENSIONS.iter().any(|e| ext.eq_ignore_ascii_case(e))
+            && !PEOPLE_PAGES.iter().any(|n| name.eq_ignore_ascii_case(n))
+    });
+    (folder || page).then(|| word.to_owned())
+}
+
+/// An instruction file found whose text sends the agent to read pages of the project.
+#[derive(Debug)]
+pub(super) struct Reader {
+    pub(super) path: PathBuf,
+    pub(super) display: String,
+    pub(super) pages: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::instruction_reads;
+
+    #[test]
+    fn reads_follow_reading_verbs_only() {
+        let text = "# Notes\n\
+            Always read the newest file in `docs/handover/` before starting work.\n\
+            See [the style guide](docs/style.md#naming) and follow wiki/Onboarding.md.\n\
+            Update CHANGELOG.md and add an entry to docs/releases.md.\n\
+            Read the guide, then update docs/api.md.\n\
+            ```sh\nless docs/fenced.md\n```\n\
+            Read https://example.com/x.md, ~/notes.md, ../up.md and /etc/motd.md.\n\
+            See CHANGELOG.md, docs/HISTORY.md and requirements.txt.\n\
+            Check README.md and then CONTRIBUTING.md.\n";
+        assert_eq!(
+            instruction_reads(text),
+            [
+                "docs/handover/",
+                "docs/style.md",
+                "wiki/Onboarding.md",
+                "CONTRIBUTING.md"
+            ]
+        );
+    }
+
+    #[test]
+    fn reads_are_bounded_per_file() {
+        let text: String = (0..40).map(|i| format!("Read docs/p{i}.md.\n")).collect();
+        let reads = instruction_reads(&text);
+        assert_eq!(reads.len(), super::MAX_READS_PER_FILE);
+        assert_eq!(reads[0], "docs/p0.md");
+    }
+}

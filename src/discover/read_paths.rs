@@ -1,6 +1,8 @@
 //! The paths of the pages an instruction file's text sends the agent to read ("Read
 //! `docs/setup.md` first"), read off its text; [`super::reads`] follows them.
 
+use std::path::PathBuf;
+
 /// At most this many paths of one instruction file are followed as pages to read (each
 /// costs a file system lookup or two, a folder a listing); an instruction file points at a
 /// handful of guides.

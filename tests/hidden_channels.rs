@@ -280,5 +280,5 @@ fn project_documentation_is_read_for_what_is_written_for_the_model() {
     );
     // Named, the README gets the same findings as walked.
     let (_, named) = check_json(&dir, &["docs-channel/README.md"]);
-    assert_eq!(brief(&named), brief(&walked)[1..5]);
+    assert_eq!(brief(&named), brief(&walked)[1..6]);
 }

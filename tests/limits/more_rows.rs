@@ -37,7 +37,7 @@ pub(super) fn rows() -> Vec<Limit> {
             past: "no script of it is followed",
         },
         Limit {
-            what: "pages followed per instruction file that sends the agent to read them (\"Read `docs/setup.md` first\"; edge: `src/discover/reads.rs`)",
+            what: "pages followed per instruction file that sends the agent to read them (\"Read `docs/setup.md` first\"; edge: `src/discover/read_paths.rs`)",
             value: u(promptlint::discover::MAX_READS_PER_FILE),
             unit: "paths",
             set_by: "fixed",

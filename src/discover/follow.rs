@@ -7,7 +7,7 @@ use crate::target::Target;
 
 use super::display::{display_home, display_relative};
 use super::imports::{Imports, MAX_IMPORT_READ, MAX_IMPORTS_PER_FILE, imports_bounded};
-use super::sink::{Sink, digest};
+use super::sink::{Brought, Sink, Taken};
 
 /// Claude Code follows `@path` imports of memory files recursively, "up to 5 hops"
 /// (<https://docs.anthropic.com/en/docs/claude-code/memory>, section "CLAUDE.md imports").
@@ -106,35 +106,22 @@ pub(super) fn follow_imports(
                 _ => lexical(&dir.join(&import)),
             };
             lookups += 1;
-            let Ok(real) = std::fs::canonicalize(&candidate) else {
-                continue;
-            };
-            if !real.starts_with(&canon_root)
-                || !std::fs::metadata(&real).is_ok_and(|m| m.is_file())
-                || !out
-                    .known
-                    .insert(digest(real.as_os_str().as_encoded_bytes()))
-            {
-                continue;
-            }
-            added += 1;
             let shown = match user {
                 Some(home) => display_home(&candidate, home),
                 None => display_relative(&candidate),
             };
-            queue.push_back((candidate.clone(), shown.clone(), depth + 1, None));
-            out.hand_on(Target {
-                display: shown,
-                path: Some(candidate),
-                kind: Some(FileKind::Instructions),
-                agents: vec!["claude-code".to_owned()],
-                caps: Vec::new(),
-                explicit: false,
-                skip: None,
-                imported_by: Some(display.clone()),
+            let how = Brought {
+                kind: FileKind::Instructions,
+                agents: &["claude-code"],
+                by: &display,
                 user_level: user.is_some(),
-                page: false,
-            });
+            };
+            let next = candidate.clone();
+            let queued = shown.clone();
+            if out.bring_in(&canon_root, candidate, |_| shown, &how) == Taken::Added {
+                added += 1;
+                queue.push_back((next, queued, depth + 1, None));
+            }
         }
     }
     lookups

@@ -39,25 +39,39 @@ pub struct Imports {
     pub first_dropped: Option<String>,
 }
 
+/// Markdown's fenced code blocks, met line by line: a block opens at a line that starts
+/// with three backticks or three tildes and closes at the next line that starts with the
+/// same marker (CommonMark's fences, without their length and info-string details).
+#[derive(Debug, Default)]
+pub(super) struct Fences {
+    open: Option<&'static str>,
+}
+
+impl Fences {
+    /// Whether the line `trimmed` (trimmed at its start) is code: a fence line, or a line
+    /// inside a fenced block. Call it on every line, in order.
+    pub(super) fn code(&mut self, trimmed: &str) -> bool {
+        if let Some(m) = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m)) {
+            self.open = match self.open {
+                Some(open) if open == m => None,
+                None => Some(m),
+                other => other,
+            };
+            return true;
+        }
+        self.open.is_some()
+    }
+}
+
 /// The imports of a memory file's text as [`imports_of`] reads them, bounded: time linear in
 /// the text and at most [`MAX_IMPORTS_PER_FILE`] paths kept.
 pub fn imports_bounded(text: &str) -> Imports {
     let mut out = Imports::default();
-    let mut fence: Option<&str> = None;
+    let mut fences = Fences::default();
     for line in text.lines() {
-        let t = line.trim_start();
-        for marker in ["```", "~~~"] {
-            if t.starts_with(marker) {
-                fence = match fence {
-                    Some(m) if m == marker => None,
-                    None => Some(marker),
-                    other => other,
-                };
-            }
-        }
         // A line without an `@` imports nothing (most lines: a per-character walk over every
         // memory file was two fifths of the walker's instructions, callgrind).
-        if fence.is_some() || t.starts_with("```") || t.starts_with("~~~") || !line.contains('@') {
+        if fences.code(line.trim_start()) || !line.contains('@') {
             continue;
         }
         let mut in_code = false;

@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use super::imports::Fences;
+
 /// At most this many paths of one instruction file are followed as pages to read (each
 /// costs a file system lookup or two, a folder a listing); an instruction file points at a
 /// handful of guides.
@@ -95,18 +97,9 @@ const WRITE_VERBS: &[&str] = &[
 /// order, without repeats; time linear in the text.
 pub(super) fn instruction_reads(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    let mut fence: Option<&str> = None;
+    let mut fences = Fences::default();
     for line in text.lines() {
-        let t = line.trim_start();
-        if let Some(m) = ["```", "~~~"].into_iter().find(|m| t.starts_with(m)) {
-            fence = match fence {
-                Some(open) if open == m => None,
-                None => Some(m),
-                other => other,
-            };
-            continue;
-        }
-        if fence.is_some() || !line.contains(['.', '/']) {
+        if fences.code(line.trim_start()) || !line.contains(['.', '/']) {
             continue;
         }
         let mut reading = false;

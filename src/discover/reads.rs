@@ -8,12 +8,11 @@
 use std::path::{Path, PathBuf};
 
 use crate::kind::FileKind;
-use crate::target::Target;
 
 use super::display::display_relative;
 use super::follow::lexical;
 use super::read_paths::{Reader, page_path};
-use super::sink::{Sink, digest};
+use super::sink::{Brought, Sink, Taken};
 
 /// At most this many pages are added per folder walked (or file named).
 pub const MAX_READS: usize = 200;
@@ -83,33 +82,19 @@ pub(super) fn follow_reads(
                     Ok(m) if m.is_dir() => folder_pages(&candidate),
                     _ => continue,
                 };
+                let how = Brought {
+                    kind: FileKind::Instructions,
+                    agents: &[],
+                    by: &r.display,
+                    user_level: false,
+                };
                 for file in files {
                     if added >= MAX_READS {
                         return lookups;
                     }
-                    let Ok(real) = std::fs::canonicalize(&file) else {
-                        continue;
-                    };
-                    if !real.starts_with(&canon_root)
-                        || !out
-                            .known
-                            .insert(digest(real.as_os_str().as_encoded_bytes()))
-                    {
-                        continue;
+                    if out.bring_in(&canon_root, file, display_relative, &how) == Taken::Added {
+                        added += 1;
                     }
-                    added += 1;
-                    out.hand_on(Target {
-                        display: display_relative(&file),
-                        path: Some(file),
-                        kind: Some(FileKind::Instructions),
-                        agents: Vec::new(),
-                        caps: Vec::new(),
-                        explicit: false,
-                        skip: None,
-                        imported_by: Some(r.display.clone()),
-                        user_level: false,
-                        page: false,
-                    });
                 }
                 break;
             }

@@ -5,12 +5,11 @@
 use std::path::{Path, PathBuf};
 
 use crate::kind::FileKind;
-use crate::target::Target;
 
 use super::display::display_relative;
 use super::follow::lexical;
 use super::run_paths::Runner;
-use super::sink::{Sink, digest};
+use super::sink::{Brought, Sink, Taken};
 
 /// At most this many scripts are added per folder walked (or file named).
 pub const MAX_RUNS: usize = 200;
@@ -56,6 +55,12 @@ pub(super) fn follow_runs(
     let mut lookups = 0;
     for r in runners {
         let bases = bases(&r.path);
+        let how = Brought {
+            kind: FileKind::SkillResource,
+            agents: &[],
+            by: &r.display,
+            user_level: false,
+        };
         for script in &r.scripts {
             if added >= MAX_RUNS {
                 return lookups;
@@ -63,31 +68,10 @@ pub(super) fn follow_runs(
             for base in &bases {
                 let candidate = lexical(&base.join(script));
                 lookups += 1;
-                let Ok(real) = std::fs::canonicalize(&candidate) else {
-                    continue;
-                };
-                if !real.starts_with(&canon_root)
-                    || !std::fs::metadata(&real).is_ok_and(|m| m.is_file())
-                {
-                    continue;
-                }
-                if out
-                    .known
-                    .insert(digest(real.as_os_str().as_encoded_bytes()))
-                {
-                    added += 1;
-                    out.hand_on(Target {
-                        display: display_relative(&candidate),
-                        path: Some(candidate),
-                        kind: Some(FileKind::SkillResource),
-                        agents: Vec::new(),
-                        caps: Vec::new(),
-                        explicit: false,
-                        skip: None,
-                        imported_by: Some(r.display.clone()),
-                        user_level: false,
-                        page: false,
-                    });
+                match out.bring_in(&canon_root, candidate, display_relative, &how) {
+                    Taken::Outside => continue,
+                    Taken::Added => added += 1,
+                    Taken::Known => {}
                 }
                 break;
             }

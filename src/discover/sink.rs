@@ -29,6 +29,31 @@ pub(super) fn real_digest(p: &std::path::Path) -> Option<u128> {
     Some(digest(real.as_os_str().as_encoded_bytes()))
 }
 
+/// How a file is brought in by another one ([`Sink::bring_in`]): an import, a script a
+/// setting runs, a page an instruction file sends the agent to.
+pub(super) struct Brought<'a> {
+    /// What the file is read as.
+    pub(super) kind: FileKind,
+    /// The agents that load it (empty: the agents of the file that brings it in apply).
+    pub(super) agents: &'a [&'a str],
+    /// The display path of the file that brings it in.
+    pub(super) by: &'a str,
+    /// Whether it is the user's own file (`check --user`).
+    pub(super) user_level: bool,
+}
+
+/// What [`Sink::bring_in`] did with a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Taken {
+    /// Handed on.
+    Added,
+    /// A regular file inside the tree, but already found (not handed on again).
+    Known,
+    /// Not a regular file inside the tree (missing, a folder, or outside once links are
+    /// resolved): not handed on.
+    Outside,
+}
+
 /// A memory file found (not imported) whose `@path` imports are to be followed, with them.
 #[derive(Debug)]
 pub(super) struct Memory {
@@ -135,6 +160,44 @@ impl Sink<'_> {
                 self.hand_on(t);
             }
         }
+    }
+
+    /// Hands on `file` (shown as `display` makes it) as brought in `how`, when its real path is a
+    /// regular file inside `canon_root` (the scanned tree, links resolved) that no source
+    /// found so far has ([`Sink::known`]).
+    pub(super) fn bring_in(
+        &mut self,
+        canon_root: &std::path::Path,
+        file: PathBuf,
+        display: impl FnOnce(&std::path::Path) -> String,
+        how: &Brought<'_>,
+    ) -> Taken {
+        let Ok(real) = std::fs::canonicalize(&file) else {
+            return Taken::Outside;
+        };
+        if !real.starts_with(canon_root) || !std::fs::metadata(&real).is_ok_and(|m| m.is_file()) {
+            return Taken::Outside;
+        }
+        if !self
+            .known
+            .insert(digest(real.as_os_str().as_encoded_bytes()))
+        {
+            return Taken::Known;
+        }
+        let display = display(&file);
+        self.hand_on(Target {
+            display,
+            path: Some(file),
+            kind: Some(how.kind),
+            agents: how.agents.iter().map(|a| (*a).to_owned()).collect(),
+            caps: Vec::new(),
+            explicit: false,
+            skip: None,
+            imported_by: Some(how.by.to_owned()),
+            user_level: how.user_level,
+            page: false,
+        });
+        Taken::Added
     }
 
     /// Hands `t` on unless a source of the same display path was.

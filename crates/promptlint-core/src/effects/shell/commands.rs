@@ -143,8 +143,78 @@ pub(crate) fn command_effects(words: Vec<String>, at: std::ops::Range<usize>) ->
 
 /// The effects of code given on an interpreter's command line (`python3 -c CODE`, `node -e
 /// CODE`, `pwsh -Command CODE`, `powershell -EncodedCommand BASE64`), read in its language;
-/// an encoded command is also code run from decoded text.
+/// an encoded command is also code run from decoded text. `stdin` is the here-document and
+/// the taint of what is piped in: code that sends its standard input over the network
+/// ([`vocab::STDIN`]) sends that.
 pub(crate) fn interpreter_code(
+    name: &str,
+    args: &[&str],
+    at: &std::ops::Range<usize>,
+    stdin: (Option<&str>, vocab::Taint),
+    nested: Nested<'_>,
+) -> Vec<Effect> {
+    let mut out = code_effects(name, args, at, stdin.0, nested);
+    let secret = stdin.1 & vocab::STRONG_SECRET;
+    out.retain_mut(|e| match &mut e.kind {
+        EffectKind::Exfiltrate { taint } if *taint & vocab::STDIN != 0 => {
+            *taint = (*taint & !vocab::STDIN) | secret;
+            *taint != 0
+        }
+        _ => true,
+    });
+    if secret != 0
+        && let Some(what) = unparsed_sends_stdin(name, args)
+    {
+        out.push(Effect::step(
+            EffectKind::Exfiltrate { taint: secret },
+            at.clone(),
+            what,
+        ));
+    }
+    out
+}
+
+/// Perl, Ruby or PHP code on the command line (`perl -e`, `ruby -e`, `php -r`: no grammar
+/// is read for them) that reads its standard input and makes a network call (Perl's
+/// `LWP`, `HTTP::Tiny`, `IO::Socket`; Ruby's `Net::HTTP`, `open-uri`, `TCPSocket`; PHP's
+/// `curl_exec`, `file_get_contents('http…')`, `fsockopen`): what is piped in is sent.
+fn unparsed_sends_stdin(name: &str, args: &[&str]) -> Option<String> {
+    let flag = match name {
+        "perl" | "ruby" => "-e",
+        "php" => "-r",
+        _ => return None,
+    };
+    let code = args.windows(2).find(|w| w[0] == flag)?[1].to_ascii_lowercase();
+    let reads = [
+        "stdin",
+        "<>",
+        "$<",
+        "argf",
+        "gets",
+        "php://input",
+        "php://stdin",
+    ]
+    .iter()
+    .any(|r| code.contains(r));
+    let sends = [
+        "lwp::",
+        "http::tiny",
+        "io::socket",
+        "net::http",
+        "open-uri",
+        "uri.open",
+        "tcpsocket",
+        "curl_exec",
+        "fsockopen",
+        "stream_context_create",
+        "socket.",
+    ]
+    .iter()
+    .any(|n| code.contains(n));
+    (reads && sends).then(|| format!("{name} {flag}"))
+}
+
+fn code_effects(
     name: &str,
     args: &[&str],
     at: &std::ops::Range<usize>,
@@ -469,11 +539,10 @@ pub(crate) fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<Strin
                 return Some(name.to_string());
             }
         }
-        "find"
-            if args.first().is_some_and(|a| home_or_root(a) || *a == "/")
-                && args.contains(&"-delete") =>
-        {
-            return Some("find -delete".to_string());
+        "find" if args.first().is_some_and(|a| home_or_root(a) || *a == "/") => {
+            if let Some(what) = find_deletes(args) {
+                return Some(what);
+            }
         }
         "dd" if args.iter().any(|a| {
             a.starts_with("of=/dev/sd")
@@ -570,6 +639,60 @@ pub(crate) fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<Strin
         _ => {}
     }
     database_wiped(name, args, cmd)
+}
+
+/// What a `find` over home or the root folder deletes of everything it walks: `-delete`, or
+/// `-exec`/`-execdir` of `rm -r`, `rm -f` or `shred`, unless a test that is not negated
+/// narrows the walk to some files (`-name '*.tmp'`, `-mtime +30`, `-size`); a negated one
+/// (`! -name .ssh`) spares only what it names.
+fn find_deletes(args: &[&str]) -> Option<String> {
+    let narrowed = args.iter().enumerate().any(|(k, a)| {
+        matches!(
+            *a,
+            "-name"
+                | "-iname"
+                | "-path"
+                | "-ipath"
+                | "-wholename"
+                | "-regex"
+                | "-iregex"
+                | "-mtime"
+                | "-mmin"
+                | "-atime"
+                | "-amin"
+                | "-ctime"
+                | "-newer"
+                | "-size"
+                | "-user"
+                | "-group"
+                | "-empty"
+                | "-links"
+                | "-perm"
+        ) && !(k > 0 && matches!(args[k - 1], "!" | "-not"))
+    });
+    if narrowed {
+        return None;
+    }
+    if args.contains(&"-delete") {
+        return Some("find -delete".to_string());
+    }
+    let exec = args
+        .iter()
+        .position(|a| matches!(*a, "-exec" | "-execdir" | "-ok" | "-okdir"))?;
+    let run: Vec<&str> = args[exec + 1..]
+        .iter()
+        .copied()
+        .take_while(|a| !matches!(*a, ";" | "\\;" | "+"))
+        .collect();
+    let program = run.first()?.rsplit('/').next().unwrap_or("");
+    let forced = run[1..].iter().any(|a| {
+        a.starts_with('-')
+            && !a.starts_with("--")
+            && (a.contains('r') || a.contains('R') || a.contains('f'))
+            || matches!(*a, "--recursive" | "--force")
+    });
+    (program == "rm" && forced || matches!(program, "shred" | "srm" | "wipe"))
+        .then(|| format!("find -exec {} over every entry", run.join(" ")))
 }
 
 /// Identifiers that name a throwaway database (`app_test`, `$TEST_DATABASE_URL`, `dev`).
@@ -707,4 +830,20 @@ fn database_wiped(name: &str, args: &[&str], cmd: &Command) -> Option<String> {
     }
     let what = format!("{name} {statement}");
     Some(what.chars().take(60).collect())
+}
+
+/// Whether a network client's request goes to the metadata service: a URL whose host is it
+/// (a metadata URL passed as a parameter to another host, as SSRF tests do, is not a read by
+/// this machine).
+pub(crate) fn fetches_metadata(name: &str, words: &[Word]) -> bool {
+    (vocab::is_network_command(name) || matches!(name, "http" | "https"))
+        && words.iter().skip(1).any(|w| {
+            let t = w.text.to_ascii_lowercase();
+            match vocab::host_of(&t) {
+                Some(h) => vocab::is_metadata_host(h),
+                None => {
+                    t.starts_with("169.254.169.254") || t.starts_with("metadata.google.internal")
+                }
+            }
+        })
 }

@@ -10,11 +10,13 @@ use crate::program::shell::{Command, RedirectOp, Script, Word};
 
 mod commands;
 mod hooks;
+mod steps;
 mod system;
 
 pub(crate) use commands::{active_text, command_effects};
 use commands::{
-    decodes, destroys, fetches, interpreter_code, own_vendor, persisted, runs_stdin, unwrapped,
+    decodes, destroys, fetches, fetches_metadata, interpreter_code, own_vendor, persisted,
+    runs_stdin, unwrapped,
 };
 use hooks::allows_everything;
 use system::{host_access, insecure_index, weakens};
@@ -52,31 +54,9 @@ struct Flow<'s> {
     files: HashMap<&'s str, Taint>,
     /// Variables read silently at a prompt (`read -s p`: a password), with the command.
     typed: HashMap<&'s str, usize>,
-}
-
-/// The variables a `read` command with `-s` (silent: a password prompt) sets: the words after
-/// its options, an option that takes a value (`-p PROMPT`, `-d`, `-n`, `-t`, ...) skipping it.
-fn silent_reads(cmd: &Command) -> Vec<&str> {
-    if cmd.name() != "read" {
-        return Vec::new();
-    }
-    let mut silent = false;
-    let mut names = Vec::new();
-    let mut skip = false;
-    for w in cmd.words.iter().skip(1) {
-        let t = w.text.as_str();
-        if skip {
-            skip = false;
-            continue;
-        }
-        if let Some(opts) = t.strip_prefix('-').filter(|o| !o.is_empty()) {
-            silent |= opts.contains('s');
-            skip = opts.ends_with(['a', 'd', 'i', 'n', 'N', 'p', 't', 'u']);
-            continue;
-        }
-        names.push(t);
-    }
-    if silent { names } else { Vec::new() }
+    /// Variables a `read` or `mapfile` sets from its input (`… | while read -r l`), with the
+    /// command: each carries what that input carries.
+    fed: HashMap<&'s str, usize>,
 }
 
 impl<'s> Flow<'s> {
@@ -150,9 +130,17 @@ impl<'s> Flow<'s> {
             }
         }
         let mut typed = HashMap::new();
+        let mut fed = HashMap::new();
         for (i, c) in script.commands.iter().enumerate() {
-            for name in silent_reads(c) {
-                typed.entry(name).or_insert(i);
+            let Some((silent, names)) = steps::read_targets(c) else {
+                continue;
+            };
+            for name in names {
+                if steps::has_input(c) {
+                    fed.entry(name).or_insert(i);
+                } else if silent {
+                    typed.entry(name).or_insert(i);
+                }
             }
         }
         Flow {
@@ -164,6 +152,7 @@ impl<'s> Flow<'s> {
             depth: 0,
             files: HashMap::new(),
             typed,
+            fed,
         }
     }
 
@@ -281,7 +270,9 @@ impl<'s> Flow<'s> {
             taint |= t;
             first = first.or(f);
         }
-        for w in &cmd.words {
+        // Its words, and a file or process substitution it reads (`< <(base64 ~/.netrc)`).
+        let read_from = cmd.redirects.iter().filter(|r| r.op == RedirectOp::Read);
+        for w in cmd.words.iter().chain(read_from.map(|r| &r.target)) {
             let (t, f) = self.word(w);
             taint |= t;
             first = first.or(f);
@@ -332,6 +323,11 @@ impl<'s> Flow<'s> {
                 if let Some(&k) = self.typed.get(v.as_str()) {
                     taint |= vocab::PASSWORD;
                     first = first.or(Some(k));
+                }
+                if let Some(&k) = self.fed.get(v.as_str()) {
+                    let (t, f) = self.output(k);
+                    taint |= t;
+                    first = first.or(f);
                 }
                 continue;
             }
@@ -402,9 +398,11 @@ impl<'s> Flow<'s> {
             "huggingface-cli" | "hf" => args.first() == Some(&"upload"),
             "aws" => args.starts_with(&["s3", "cp"]) || args.starts_with(&["s3", "sync"]),
             "gsutil" => args.first().is_some_and(|a| matches!(*a, "cp" | "rsync")),
-            _ => false,
+            _ => steps::copies_out(&name, args),
         };
-        let network = vocab::is_network_command(&name) || dev_tcp || uploads;
+        // `rsync`/`scp` between local folders send nothing out.
+        let local_copy = matches!(name.as_str(), "rsync" | "scp") && !steps::names_remote(args);
+        let network = vocab::is_network_command(&name) && !local_copy || dev_tcp || uploads;
         if network {
             // Credential files named in its own words (`curl -F f=@~/.ssh/id_rsa`) count.
             let mut sent = input | in_words;
@@ -538,7 +536,13 @@ impl<'s> Flow<'s> {
             ));
         }
         // Code given to an interpreter on its command line, read in its own language.
-        for e in interpreter_code(&name, args, &at, cmd.stdin_text.as_deref(), self.nested) {
+        let piped_in = input
+            | vocab::CREDENTIAL_FILE
+                * Taint::from(cmd.redirects.iter().any(|r| {
+                    r.op == RedirectOp::Read && vocab::is_credential_path(&r.target.text)
+                }));
+        let stdin = (cmd.stdin_text.as_deref(), piped_in);
+        for e in interpreter_code(&name, args, &at, stdin, self.nested) {
             out.push(e);
         }
         // The repository pushed whole to a remote this program added or to a URL.
@@ -568,6 +572,20 @@ impl<'s> Flow<'s> {
                 });
             }
         }
+        if let Some(what) = self.staged_secret(&name, args) {
+            out.push(Effect {
+                kind: EffectKind::Exfiltrate {
+                    taint: vocab::CREDENTIAL_FILE,
+                },
+                at: at.clone(),
+                source: None,
+                what,
+                plain: None,
+            });
+        }
+        if let Some(what) = steps::mines(&name, args) {
+            out.push(Effect::step(EffectKind::Mine, at.clone(), what));
+        }
         // Persistence: a file written, a table installed, an agent loaded.
         // `crontab FILE` where FILE is what `crontab -l` saved earlier restores the table.
         let restored = name == "crontab"
@@ -588,7 +606,7 @@ impl<'s> Flow<'s> {
                 target,
             ));
         }
-        if let Some(what) = weakens(&name, args).or_else(|| self.sudoers_nopasswd(cmd, &name, args))
+        if let Some(what) = weakens(&name, args).or_else(|| self.config_weakened(cmd, &name, args))
         {
             out.push(Effect::step(EffectKind::Weaken, at.clone(), what));
         }
@@ -635,38 +653,85 @@ impl<'s> Flow<'s> {
             && !cmd.words.iter().chain(&src.words).any(|w| w.rewritten)
     }
 
-    /// Whether the command writes a sudoers rule that gives passwordless sudo for every
-    /// command (`NOPASSWD: ALL` written with `tee` or a redirection to `/etc/sudoers` or a
-    /// file in `/etc/sudoers.d/`), from its words, its here-document or what is piped in.
-    fn sudoers_nopasswd(&self, cmd: &Command, name: &str, args: &[&str]) -> Option<String> {
-        let sudoers = |t: &str| t.starts_with("/etc/sudoers");
-        let target = args
-            .iter()
-            .copied()
-            .filter(|_| name == "tee")
-            .find(|a| sudoers(a))
-            .or_else(|| {
-                cmd.redirects
-                    .iter()
-                    .find(|r| r.op != RedirectOp::Read && sudoers(&r.target.text))
-                    .map(|r| r.target.text.as_str())
-            })?;
-        let mut text: Vec<&str> = cmd.words.iter().map(|w| w.text.as_str()).collect();
+    /// A protection the command's write takes off ([`steps::weakening_write`]: passwordless
+    /// sudo for everything, root logins over SSH) from what it writes with `tee`, a
+    /// redirection or `sed -i`, its here-document or what is piped in; or root's password
+    /// set to a literal ([`steps::root_password`]).
+    fn config_weakened(&self, cmd: &Command, name: &str, args: &[&str]) -> Option<String> {
+        let mut piped: Vec<&str> = Vec::new();
         if let Some(t) = &cmd.stdin_text {
-            text.push(t);
+            piped.push(t);
         }
         for &k in &cmd.stdin {
-            text.extend(
+            piped.extend(
                 self.script.commands[k]
                     .words
                     .iter()
+                    .skip(1)
                     .map(|w| w.text.as_str()),
             );
         }
-        let joined = text.join(" ").to_ascii_uppercase().replace(' ', "");
-        joined
-            .contains("NOPASSWD:ALL")
-            .then(|| format!("NOPASSWD: ALL written to {target}"))
+        if let Some(what) = steps::root_password(name, args, &piped.join("\n")) {
+            return Some(what);
+        }
+        let config =
+            |t: &str| t.starts_with("/etc/sudoers") || t.starts_with("/etc/ssh/sshd_config");
+        let sed = name == "sed"
+            && args
+                .iter()
+                .any(|a| a.starts_with("-i") || *a == "--in-place");
+        let target = args
+            .iter()
+            .copied()
+            .filter(|_| name == "tee" || sed)
+            .find(|a| config(a))
+            .or_else(|| {
+                cmd.redirects
+                    .iter()
+                    .find(|r| r.op != RedirectOp::Read && config(&r.target.text))
+                    .map(|r| r.target.text.as_str())
+            })?;
+        let mut text: Vec<&str> = cmd.words.iter().map(|w| w.text.as_str()).collect();
+        if sed {
+            // The script: an `-e` value or the first word that is not an option.
+            let scripts: Vec<&str> = args
+                .windows(2)
+                .filter(|w| w[0] == "-e")
+                .map(|w| w[1])
+                .collect();
+            text = if scripts.is_empty() {
+                args.iter()
+                    .copied()
+                    .find(|a| !a.starts_with('-'))
+                    .into_iter()
+                    .collect()
+            } else {
+                scripts
+            };
+        }
+        text.extend(piped);
+        steps::weakening_write(target, &text.join(" "), sed)
+    }
+
+    /// A credential file staged into the repository, to be committed and pushed with it:
+    /// `git add` of a file the program copied a secret into, or `git add -f` (past
+    /// `.gitignore`) of a credential file itself.
+    fn staged_secret(&self, name: &str, args: &[&str]) -> Option<String> {
+        if name != "git" || args.first() != Some(&"add") {
+            return None;
+        }
+        let force = args[1..].iter().any(|a| {
+            *a == "--force" || a.starts_with('-') && !a.starts_with("--") && a.contains('f')
+        });
+        let file = args[1..].iter().filter(|a| !a.starts_with('-')).find(|a| {
+            self.files
+                .get(**a)
+                .is_some_and(|t| t & vocab::STRONG_SECRET != 0)
+                || force && vocab::is_credential_path(a)
+        })?;
+        Some(format!(
+            "git add {file}, a credential committed to the repository"
+        ))
     }
 
     /// A `git push --delete` (or `git push REMOTE :BRANCH`) of the branches a listing of the
@@ -738,22 +803,6 @@ impl<'s> Flow<'s> {
         let joined = text.join("\n");
         active_text(&joined)
     }
-}
-
-/// Whether a network client's request goes to the metadata service: a URL whose host is it
-/// (a metadata URL passed as a parameter to another host, as SSRF tests do, is not a read by
-/// this machine).
-fn fetches_metadata(name: &str, words: &[Word]) -> bool {
-    (vocab::is_network_command(name) || matches!(name, "http" | "https"))
-        && words.iter().skip(1).any(|w| {
-            let t = w.text.to_ascii_lowercase();
-            match vocab::host_of(&t) {
-                Some(h) => vocab::is_metadata_host(h),
-                None => {
-                    t.starts_with("169.254.169.254") || t.starts_with("metadata.google.internal")
-                }
-            }
-        })
 }
 
 #[cfg(test)]

@@ -1,0 +1,347 @@
+//! Single steps read off a command's words for the flow in [`super`]: the variables a `read`
+//! sets from its input, copies to another host, a cryptocurrency miner started, and the lines a
+//! command writes into the SSH daemon's or sudo's configuration. Tables of programs and
+//! flags; the caller applies them.
+
+use crate::program::shell::{Command, RedirectOp};
+
+/// The variables a `read`, `mapfile` or `readarray` command sets, and whether `read` was
+/// silent (`-s`: a password prompt): the words after its options, an option that takes a
+/// value (`-p PROMPT`, `-d`, `-n`, `-t`, ...) skipping it. `mapfile` without a name sets
+/// `MAPFILE` (<https://www.gnu.org/software/bash/manual/html_node/Bash-Builtins.html>).
+pub(super) fn read_targets(cmd: &Command) -> Option<(bool, Vec<&str>)> {
+    let name = cmd.name();
+    let array = matches!(name, "mapfile" | "readarray");
+    if name != "read" && !array {
+        return None;
+    }
+    let mut silent = false;
+    let mut names = Vec::new();
+    let mut skip = false;
+    for w in cmd.words.iter().skip(1) {
+        let t = w.text.as_str();
+        if skip {
+            skip = false;
+            continue;
+        }
+        if let Some(opts) = t.strip_prefix('-').filter(|o| !o.is_empty()) {
+            silent |= !array && opts.contains('s');
+            let valued: &[char] = if array {
+                &['d', 'n', 'O', 's', 'u', 'C', 'c']
+            } else {
+                &['a', 'd', 'i', 'n', 'N', 'p', 't', 'u']
+            };
+            skip = opts.ends_with(valued);
+            continue;
+        }
+        names.push(t);
+    }
+    if array && names.is_empty() {
+        names.push("MAPFILE");
+    }
+    Some((silent, names))
+}
+
+/// Whether the command reads something: a pipe into it or a `<` redirection.
+pub(super) fn has_input(cmd: &Command) -> bool {
+    !cmd.stdin.is_empty()
+        || cmd.stdin_text.is_some()
+        || cmd.redirects.iter().any(|r| r.op == RedirectOp::Read)
+}
+
+/// Whether an argument of `rsync`, `scp` or `sftp` names another host: `host:path`,
+/// `user@host:path`, `rsync://` or `scp://`. A local path (`/mnt/backup`, `./out`, `C:\x`)
+/// does not, so a local copy sends nothing out.
+pub(super) fn names_remote(args: &[&str]) -> bool {
+    args.iter().any(|a| {
+        if a.starts_with('-') {
+            return false;
+        }
+        if a.contains("://") {
+            return a.starts_with("rsync://")
+                || a.starts_with("scp://")
+                || a.starts_with("sftp://");
+        }
+        match a.find(':') {
+            Some(c) => {
+                let host = &a[..c];
+                host.len() > 1
+                    && !host.contains('/')
+                    && !host.starts_with(['.', '~', '$'])
+                    && host
+                        .chars()
+                        .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '.' | '-' | '_' | '@'))
+            }
+            None => false,
+        }
+    })
+}
+
+/// Whether `name ARGS` copies files to a storage service or another machine, beyond the
+/// network clients of [`crate::effects::vocab::is_network_command`]: `rclone copy|sync|move`
+/// to a configured remote (`remote:path`,
+/// <https://rclone.org/docs/#syntax-of-remote-paths>), `wormhole send`, `croc send`.
+pub(super) fn copies_out(name: &str, args: &[&str]) -> bool {
+    match name {
+        "rclone" => {
+            args.first()
+                .is_some_and(|a| matches!(*a, "copy" | "sync" | "move" | "copyto" | "moveto"))
+                && names_remote(&args[1..])
+        }
+        "wormhole" | "croc" => args.contains(&"send"),
+        _ => false,
+    }
+}
+
+/// Schemes of the Stratum mining protocol that pool URLs use (`stratum+tcp://`,
+/// `stratum+ssl://`, `stratum+tls://`, `stratum2+tcp://`), as in XMRig's documented pool
+/// URLs (<https://xmrig.com/docs/miner/command-line-options>).
+fn stratum(a: &str) -> bool {
+    let l = a.to_ascii_lowercase();
+    l.contains("stratum+") || l.contains("stratum2+") || l.starts_with("stratum://")
+}
+
+/// Mining programs by name (XMRig, cpuminer, lolMiner, T-Rex, ...): started with a pool
+/// (`-o`) and a wallet (`-u`), each is a miner whatever its file is called otherwise.
+const MINERS: &[&str] = &[
+    "xmrig",
+    "xmr-stak",
+    "xmr-stak-rx",
+    "cpuminer",
+    "cpuminer-multi",
+    "minerd",
+    "ccminer",
+    "lolminer",
+    "t-rex",
+    "nbminer",
+    "gminer",
+    "teamredminer",
+    "srbminer-multi",
+    "phoenixminer",
+    "ethminer",
+    "nanominer",
+    "bzminer",
+    "rigel",
+];
+
+/// Whether `a` names a proof-of-work algorithm that miners take with `-a`/`--algo`
+/// (XMRig's `rx/0`, `cn/r`, `cn-heavy/…`, `argon2/…`, `ghostrider`, `kawpow`; GPU miners'
+/// `ethash`, `etchash`, `autolykos2`; <https://xmrig.com/docs/algorithms>).
+fn mining_algorithm(a: &str) -> bool {
+    let l = a.to_ascii_lowercase();
+    ["rx/", "cn/", "cn-", "argon2/", "randomx", "cryptonight"]
+        .iter()
+        .any(|p| l.starts_with(p))
+        || matches!(
+            l.as_str(),
+            "ghostrider"
+                | "kawpow"
+                | "ethash"
+                | "etchash"
+                | "autolykos2"
+                | "kheavyhash"
+                | "octopus"
+        )
+}
+
+/// What makes `name ARGS` a cryptocurrency miner: a pool URL of the Stratum protocol, or a
+/// pool (`-o`/`--url`) and a wallet (`-u`/`--user`) given to a known miner or with a mining
+/// algorithm or a miner's own option (`--donate-level`, `--cpu-max-threads-hint`,
+/// `--max-cpu-usage`, `--coin`; XMRig's options,
+/// <https://xmrig.com/docs/miner/command-line-options>). Whoever started it earns from the
+/// user's machine (<https://attack.mitre.org/techniques/T1496/>).
+pub(super) fn mines(name: &str, args: &[&str]) -> Option<String> {
+    if let Some(url) = args.iter().find(|a| stratum(a)) {
+        let pool = url.split_once("://").map_or(*url, |(_, h)| h);
+        return Some(format!(
+            "a miner on the pool {}",
+            pool.chars().take(60).collect::<String>()
+        ));
+    }
+    let flag = |short: &str, long: &str| {
+        args.iter().enumerate().any(|(k, a)| {
+            (*a == short || *a == long) && args.get(k + 1).is_some_and(|v| !v.starts_with('-'))
+                || a.starts_with(&format!("{long}="))
+        })
+    };
+    let pool_and_wallet = flag("-o", "--url") && flag("-u", "--user");
+    let name = name.trim_end_matches(".exe").to_ascii_lowercase();
+    let miner_option = args.iter().enumerate().any(|(k, a)| {
+        let own = [
+            "--donate-level",
+            "--cpu-max-threads-hint",
+            "--max-cpu-usage",
+            "--coin",
+        ]
+        .iter()
+        .any(|o| a == o || a.starts_with(&format!("{o}=")));
+        let algo = matches!(*a, "-a" | "--algo")
+            && args.get(k + 1).is_some_and(|v| mining_algorithm(v))
+            || a.strip_prefix("--algo=").is_some_and(mining_algorithm);
+        own || algo
+    });
+    (pool_and_wallet && (MINERS.contains(&name.as_str()) || miner_option))
+        .then(|| format!("{name}, a miner given a pool and a wallet"))
+}
+
+/// The text a `sed` script writes: its `s` commands' replacements (the pattern is what it
+/// looks for, not what it writes) and the rest of the script as written.
+fn sed_written(script: &str) -> String {
+    let mut out = String::new();
+    for part in script.split(';') {
+        let p = part.trim_start();
+        let mut chars = p.chars();
+        if chars.next() == Some('s')
+            && let Some(delim) = chars
+                .next()
+                .filter(|c| !c.is_alphanumeric() && !c.is_whitespace())
+        {
+            let mut fields = vec![String::new()];
+            let mut escaped = false;
+            for ch in chars {
+                if escaped {
+                    fields.last_mut().map(|f| f.push(ch));
+                    escaped = false;
+                } else if ch == '\\' {
+                    escaped = true;
+                } else if ch == delim {
+                    fields.push(String::new());
+                } else {
+                    fields.last_mut().map(|f| f.push(ch));
+                }
+            }
+            out.push_str(fields.get(1).map_or("", String::as_str));
+        } else {
+            out.push_str(p);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The protection a write of `text` to the file `target` takes off: a sudoers rule giving
+/// passwordless sudo for every command (`NOPASSWD: ALL` in `/etc/sudoers` or
+/// `/etc/sudoers.d/`), or the SSH daemon told to let root log in (`PermitRootLogin yes`) or
+/// accept empty passwords (`PermitEmptyPasswords yes`) in `/etc/ssh/sshd_config` or a file
+/// of `sshd_config.d` (<https://man.openbsd.org/sshd_config>). `sed` is `true` when `text`
+/// is a sed script (only what it writes counts).
+pub(super) fn weakening_write(target: &str, text: &str, sed: bool) -> Option<String> {
+    let written = if sed {
+        sed_written(text)
+    } else {
+        text.to_string()
+    };
+    let joined: String = written
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_uppercase();
+    if target.starts_with("/etc/sudoers") && joined.contains("NOPASSWD:ALL") {
+        return Some(format!("NOPASSWD: ALL written to {target}"));
+    }
+    if target.starts_with("/etc/ssh/sshd_config") {
+        for key in ["PERMITROOTLOGINYES", "PERMITEMPTYPASSWORDSYES"] {
+            if joined.contains(key) {
+                let what = if key.starts_with("PERMITROOT") {
+                    "PermitRootLogin yes"
+                } else {
+                    "PermitEmptyPasswords yes"
+                };
+                return Some(format!("{what} written to {target}"));
+            }
+        }
+    }
+    None
+}
+
+/// Whether `text`, given to `chpasswd` or `passwd root` on standard input, sets root's
+/// password to a value written in the program (`root:Pa55`): whoever wrote it can log in as
+/// root.
+pub(super) fn root_password(name: &str, args: &[&str], text: &str) -> Option<String> {
+    let literal = |t: &str| !t.trim().is_empty() && !t.contains('$');
+    match name {
+        "chpasswd" => text
+            .lines()
+            .flat_map(|l| l.split_whitespace())
+            .any(|l| l.strip_prefix("root:").is_some_and(literal))
+            .then(|| "root's password set to a value written in the program".to_string()),
+        "passwd" if args.contains(&"root") && literal(text) => {
+            Some("root's password set to a value written in the program".to_string())
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sed_writes_only_its_replacements() {
+        assert!(
+            weakening_write(
+                "/etc/ssh/sshd_config",
+                "s/^#\\?PermitRootLogin.*/PermitRootLogin yes/",
+                true
+            )
+            .is_some()
+        );
+        assert!(
+            weakening_write(
+                "/etc/ssh/sshd_config",
+                "s/^PermitRootLogin yes/PermitRootLogin no/",
+                true
+            )
+            .is_none()
+        );
+        assert!(
+            weakening_write(
+                "/etc/ssh/sshd_config.d/50.conf",
+                "PermitEmptyPasswords yes",
+                false
+            )
+            .is_some()
+        );
+        assert!(weakening_write("/tmp/sshd_config", "PermitRootLogin yes", false).is_none());
+    }
+
+    #[test]
+    fn miners_by_pool_url_or_pool_wallet_and_algorithm() {
+        assert!(
+            mines(
+                "pb",
+                &[
+                    "--algo",
+                    "rx/0",
+                    "-o",
+                    "stratum+tcp://pool.example:3333",
+                    "-u",
+                    "48W"
+                ]
+            )
+            .is_some()
+        );
+        assert!(mines("x", &["-a", "rx/0", "-o", "pool.example:443", "-u", "48W"]).is_some());
+        assert!(mines("xmrig", &["-o", "pool.example:443", "-u", "48W"]).is_some());
+        assert!(mines("gcc", &["-o", "out", "-u", "main", "x.c"]).is_none());
+        assert!(mines("docker", &["run", "-u", "1000", "-o", "x"]).is_none());
+        assert!(mines("xmrig", &["--version"]).is_none());
+    }
+
+    #[test]
+    fn remote_copy_needs_a_host() {
+        assert!(names_remote(&["-az", "~/.ssh", "snap@h.example:/srv/"]));
+        assert!(names_remote(&["~/.aws", "rsync://h.example/m"]));
+        assert!(!names_remote(&["-a", "~/.ssh/", "/mnt/backup/"]));
+        assert!(!names_remote(&["C:\\x", "./out"]));
+        assert!(copies_out("rclone", &["copy", "~/.ssh", "gdrive:backup"]));
+        assert!(!copies_out("rclone", &["copy", "~/.ssh", "/mnt/b"]));
+    }
+
+    #[test]
+    fn root_passwords_written_in_the_program() {
+        assert!(root_password("chpasswd", &[], "root:Tw-support-2026!").is_some());
+        assert!(root_password("chpasswd", &[], "root:$PW").is_none());
+        assert!(root_password("chpasswd", &[], "dev:dev").is_none());
+    }
+}

@@ -163,7 +163,7 @@ pub(crate) fn interpreter_code(
         _ => true,
     });
     if secret != 0
-        && let Some(what) = unparsed_sends_stdin(name, args)
+        && let Some(what) = super::steps::unparsed_sends_stdin(name, args)
     {
         out.push(Effect::step(
             EffectKind::Exfiltrate { taint: secret },
@@ -172,46 +172,6 @@ pub(crate) fn interpreter_code(
         ));
     }
     out
-}
-
-/// Perl, Ruby or PHP code on the command line (`perl -e`, `ruby -e`, `php -r`: no grammar
-/// is read for them) that reads its standard input and makes a network call (Perl's
-/// `LWP`, `HTTP::Tiny`, `IO::Socket`; Ruby's `Net::HTTP`, `open-uri`, `TCPSocket`; PHP's
-/// `curl_exec`, `file_get_contents('http…')`, `fsockopen`): what is piped in is sent.
-fn unparsed_sends_stdin(name: &str, args: &[&str]) -> Option<String> {
-    let flag = match name {
-        "perl" | "ruby" => "-e",
-        "php" => "-r",
-        _ => return None,
-    };
-    let code = args.windows(2).find(|w| w[0] == flag)?[1].to_ascii_lowercase();
-    let reads = [
-        "stdin",
-        "<>",
-        "$<",
-        "argf",
-        "gets",
-        "php://input",
-        "php://stdin",
-    ]
-    .iter()
-    .any(|r| code.contains(r));
-    let sends = [
-        "lwp::",
-        "http::tiny",
-        "io::socket",
-        "net::http",
-        "open-uri",
-        "uri.open",
-        "tcpsocket",
-        "curl_exec",
-        "fsockopen",
-        "stream_context_create",
-        "socket.",
-    ]
-    .iter()
-    .any(|n| code.contains(n));
-    (reads && sends).then(|| format!("{name} {flag}"))
 }
 
 fn code_effects(
@@ -540,7 +500,7 @@ pub(crate) fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<Strin
             }
         }
         "find" if args.first().is_some_and(|a| home_or_root(a) || *a == "/") => {
-            if let Some(what) = find_deletes(args) {
+            if let Some(what) = super::steps::find_deletes(args) {
                 return Some(what);
             }
         }
@@ -639,60 +599,6 @@ pub(crate) fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<Strin
         _ => {}
     }
     database_wiped(name, args, cmd)
-}
-
-/// What a `find` over home or the root folder deletes of everything it walks: `-delete`, or
-/// `-exec`/`-execdir` of `rm -r`, `rm -f` or `shred`, unless a test that is not negated
-/// narrows the walk to some files (`-name '*.tmp'`, `-mtime +30`, `-size`); a negated one
-/// (`! -name .ssh`) spares only what it names.
-fn find_deletes(args: &[&str]) -> Option<String> {
-    let narrowed = args.iter().enumerate().any(|(k, a)| {
-        matches!(
-            *a,
-            "-name"
-                | "-iname"
-                | "-path"
-                | "-ipath"
-                | "-wholename"
-                | "-regex"
-                | "-iregex"
-                | "-mtime"
-                | "-mmin"
-                | "-atime"
-                | "-amin"
-                | "-ctime"
-                | "-newer"
-                | "-size"
-                | "-user"
-                | "-group"
-                | "-empty"
-                | "-links"
-                | "-perm"
-        ) && !(k > 0 && matches!(args[k - 1], "!" | "-not"))
-    });
-    if narrowed {
-        return None;
-    }
-    if args.contains(&"-delete") {
-        return Some("find -delete".to_string());
-    }
-    let exec = args
-        .iter()
-        .position(|a| matches!(*a, "-exec" | "-execdir" | "-ok" | "-okdir"))?;
-    let run: Vec<&str> = args[exec + 1..]
-        .iter()
-        .copied()
-        .take_while(|a| !matches!(*a, ";" | "\\;" | "+"))
-        .collect();
-    let program = run.first()?.rsplit('/').next().unwrap_or("");
-    let forced = run[1..].iter().any(|a| {
-        a.starts_with('-')
-            && !a.starts_with("--")
-            && (a.contains('r') || a.contains('R') || a.contains('f'))
-            || matches!(*a, "--recursive" | "--force")
-    });
-    (program == "rm" && forced || matches!(program, "shred" | "srm" | "wipe"))
-        .then(|| format!("find -exec {} over every entry", run.join(" ")))
 }
 
 /// Identifiers that name a throwaway database (`app_test`, `$TEST_DATABASE_URL`, `dev`).

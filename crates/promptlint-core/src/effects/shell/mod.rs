@@ -572,7 +572,7 @@ impl<'s> Flow<'s> {
                 });
             }
         }
-        if let Some(what) = self.staged_secret(&name, args) {
+        if let Some(what) = steps::staged_secret(self.script, &self.files, i, &name, args) {
             out.push(Effect {
                 kind: EffectKind::Exfiltrate {
                     taint: vocab::CREDENTIAL_FILE,
@@ -606,7 +606,8 @@ impl<'s> Flow<'s> {
                 target,
             ));
         }
-        if let Some(what) = weakens(&name, args).or_else(|| self.config_weakened(cmd, &name, args))
+        if let Some(what) =
+            weakens(&name, args).or_else(|| steps::config_weakened(self.script, cmd, &name, args))
         {
             out.push(Effect::step(EffectKind::Weaken, at.clone(), what));
         }
@@ -651,87 +652,6 @@ impl<'s> Flow<'s> {
             && cmd.within.is_none()
             && (src.within.is_none() || src.within == Some(i))
             && !cmd.words.iter().chain(&src.words).any(|w| w.rewritten)
-    }
-
-    /// A protection the command's write takes off ([`steps::weakening_write`]: passwordless
-    /// sudo for everything, root logins over SSH) from what it writes with `tee`, a
-    /// redirection or `sed -i`, its here-document or what is piped in; or root's password
-    /// set to a literal ([`steps::root_password`]).
-    fn config_weakened(&self, cmd: &Command, name: &str, args: &[&str]) -> Option<String> {
-        let mut piped: Vec<&str> = Vec::new();
-        if let Some(t) = &cmd.stdin_text {
-            piped.push(t);
-        }
-        for &k in &cmd.stdin {
-            piped.extend(
-                self.script.commands[k]
-                    .words
-                    .iter()
-                    .skip(1)
-                    .map(|w| w.text.as_str()),
-            );
-        }
-        if let Some(what) = steps::root_password(name, args, &piped.join("\n")) {
-            return Some(what);
-        }
-        let config =
-            |t: &str| t.starts_with("/etc/sudoers") || t.starts_with("/etc/ssh/sshd_config");
-        let sed = name == "sed"
-            && args
-                .iter()
-                .any(|a| a.starts_with("-i") || *a == "--in-place");
-        let target = args
-            .iter()
-            .copied()
-            .filter(|_| name == "tee" || sed)
-            .find(|a| config(a))
-            .or_else(|| {
-                cmd.redirects
-                    .iter()
-                    .find(|r| r.op != RedirectOp::Read && config(&r.target.text))
-                    .map(|r| r.target.text.as_str())
-            })?;
-        let mut text: Vec<&str> = cmd.words.iter().map(|w| w.text.as_str()).collect();
-        if sed {
-            // The script: an `-e` value or the first word that is not an option.
-            let scripts: Vec<&str> = args
-                .windows(2)
-                .filter(|w| w[0] == "-e")
-                .map(|w| w[1])
-                .collect();
-            text = if scripts.is_empty() {
-                args.iter()
-                    .copied()
-                    .find(|a| !a.starts_with('-'))
-                    .into_iter()
-                    .collect()
-            } else {
-                scripts
-            };
-        }
-        text.extend(piped);
-        steps::weakening_write(target, &text.join(" "), sed)
-    }
-
-    /// A credential file staged into the repository, to be committed and pushed with it:
-    /// `git add` of a file the program copied a secret into, or `git add -f` (past
-    /// `.gitignore`) of a credential file itself.
-    fn staged_secret(&self, name: &str, args: &[&str]) -> Option<String> {
-        if name != "git" || args.first() != Some(&"add") {
-            return None;
-        }
-        let force = args[1..].iter().any(|a| {
-            *a == "--force" || a.starts_with('-') && !a.starts_with("--") && a.contains('f')
-        });
-        let file = args[1..].iter().filter(|a| !a.starts_with('-')).find(|a| {
-            self.files
-                .get(**a)
-                .is_some_and(|t| t & vocab::STRONG_SECRET != 0)
-                || force && vocab::is_credential_path(a)
-        })?;
-        Some(format!(
-            "git add {file}, a credential committed to the repository"
-        ))
     }
 
     /// A `git push --delete` (or `git push REMOTE :BRANCH`) of the branches a listing of the

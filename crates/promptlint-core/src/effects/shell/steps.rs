@@ -1,9 +1,12 @@
 //! Single steps read off a command's words for the flow in [`super`]: the variables a `read`
-//! sets from its input, copies to another host, a cryptocurrency miner started, and the lines a
-//! command writes into the SSH daemon's or sudo's configuration. Tables of programs and
-//! flags; the caller applies them.
+//! sets from its input, copies to another host, a cryptocurrency miner started, the lines a
+//! command writes into the SSH daemon's or sudo's configuration, a credential staged into git.
+//! Tables of programs and flags; the caller applies them.
 
-use crate::program::shell::{Command, RedirectOp};
+use std::collections::HashMap;
+
+use super::super::vocab::{self, Taint};
+use crate::program::shell::{Command, RedirectOp, Script};
 
 /// The variables a `read`, `mapfile` or `readarray` command sets, and whether `read` was
 /// silent (`-s`: a password prompt): the words after its options, an option that takes a
@@ -270,6 +273,197 @@ pub(super) fn root_password(name: &str, args: &[&str], text: &str) -> Option<Str
         }
         _ => None,
     }
+}
+
+/// A protection the command's write takes off ([`weakening_write`]: passwordless
+/// sudo for everything, root logins over SSH) from what it writes with `tee`, a
+/// redirection or `sed -i`, its here-document or what is piped in; or root's password
+/// set to a literal ([`root_password`]).
+pub(super) fn config_weakened(
+    script: &Script,
+    cmd: &Command,
+    name: &str,
+    args: &[&str],
+) -> Option<String> {
+    let mut piped: Vec<&str> = Vec::new();
+    if let Some(t) = &cmd.stdin_text {
+        piped.push(t);
+    }
+    for &k in &cmd.stdin {
+        piped.extend(
+            script.commands[k]
+                .words
+                .iter()
+                .skip(1)
+                .map(|w| w.text.as_str()),
+        );
+    }
+    if let Some(what) = root_password(name, args, &piped.join("\n")) {
+        return Some(what);
+    }
+    let config = |t: &str| t.starts_with("/etc/sudoers") || t.starts_with("/etc/ssh/sshd_config");
+    let sed = name == "sed"
+        && args
+            .iter()
+            .any(|a| a.starts_with("-i") || *a == "--in-place");
+    let target = args
+        .iter()
+        .copied()
+        .filter(|_| name == "tee" || sed)
+        .find(|a| config(a))
+        .or_else(|| {
+            cmd.redirects
+                .iter()
+                .find(|r| r.op != RedirectOp::Read && config(&r.target.text))
+                .map(|r| r.target.text.as_str())
+        })?;
+    let mut text: Vec<&str> = cmd.words.iter().map(|w| w.text.as_str()).collect();
+    if sed {
+        // The script: an `-e` value or the first word that is not an option.
+        let scripts: Vec<&str> = args
+            .windows(2)
+            .filter(|w| w[0] == "-e")
+            .map(|w| w[1])
+            .collect();
+        text = if scripts.is_empty() {
+            args.iter()
+                .copied()
+                .find(|a| !a.starts_with('-'))
+                .into_iter()
+                .collect()
+        } else {
+            scripts
+        };
+    }
+    text.extend(piped);
+    weakening_write(target, &text.join(" "), sed)
+}
+
+/// A credential file staged into the repository, to be committed and pushed with it:
+/// `git add` of a file the program copied a secret into, or `git add -f` (past
+/// `.gitignore`) of a credential file itself that a later command of the program commits
+/// or pushes (alone, the line is as often a warning's example).
+pub(super) fn staged_secret(
+    script: &Script,
+    files: &HashMap<&str, Taint>,
+    i: usize,
+    name: &str,
+    args: &[&str],
+) -> Option<String> {
+    if name != "git" || args.first() != Some(&"add") {
+        return None;
+    }
+    let committed = script.commands[i + 1..].iter().any(|c| {
+        let w: Vec<&str> = c.words.iter().map(|w| w.text.as_str()).collect();
+        matches!(w.as_slice(), ["git", "commit" | "push", ..])
+    });
+    let force = committed
+        && args[1..].iter().any(|a| {
+            *a == "--force" || a.starts_with('-') && !a.starts_with("--") && a.contains('f')
+        });
+    let file = args[1..].iter().filter(|a| !a.starts_with('-')).find(|a| {
+        files
+            .get(**a)
+            .is_some_and(|t| t & vocab::STRONG_SECRET != 0)
+            || force && vocab::is_credential_path(a)
+    })?;
+    Some(format!(
+        "git add {file}, a credential committed to the repository"
+    ))
+}
+
+/// What a `find` over home or the root folder deletes of everything it walks: `-delete`, or
+/// `-exec`/`-execdir` of `rm -r`, `rm -f` or `shred`, unless a test that is not negated
+/// narrows the walk to some files (`-name '*.tmp'`, `-mtime +30`, `-size`); a negated one
+/// (`! -name .ssh`) spares only what it names.
+pub(super) fn find_deletes(args: &[&str]) -> Option<String> {
+    let narrowed = args.iter().enumerate().any(|(k, a)| {
+        matches!(
+            *a,
+            "-name"
+                | "-iname"
+                | "-path"
+                | "-ipath"
+                | "-wholename"
+                | "-regex"
+                | "-iregex"
+                | "-mtime"
+                | "-mmin"
+                | "-atime"
+                | "-amin"
+                | "-ctime"
+                | "-newer"
+                | "-size"
+                | "-user"
+                | "-group"
+                | "-empty"
+                | "-links"
+                | "-perm"
+        ) && !(k > 0 && matches!(args[k - 1], "!" | "-not"))
+    });
+    if narrowed {
+        return None;
+    }
+    if args.contains(&"-delete") {
+        return Some("find -delete".to_string());
+    }
+    let exec = args
+        .iter()
+        .position(|a| matches!(*a, "-exec" | "-execdir" | "-ok" | "-okdir"))?;
+    let run: Vec<&str> = args[exec + 1..]
+        .iter()
+        .copied()
+        .take_while(|a| !matches!(*a, ";" | "\\;" | "+"))
+        .collect();
+    let program = run.first()?.rsplit('/').next().unwrap_or("");
+    let forced = run[1..].iter().any(|a| {
+        a.starts_with('-')
+            && !a.starts_with("--")
+            && (a.contains('r') || a.contains('R') || a.contains('f'))
+            || matches!(*a, "--recursive" | "--force")
+    });
+    (program == "rm" && forced || matches!(program, "shred" | "srm" | "wipe"))
+        .then(|| format!("find -exec {} over every entry", run.join(" ")))
+}
+
+/// Perl, Ruby or PHP code on the command line (`perl -e`, `ruby -e`, `php -r`: no grammar
+/// is read for them) that reads its standard input and makes a network call (Perl's
+/// `LWP`, `HTTP::Tiny`, `IO::Socket`; Ruby's `Net::HTTP`, `open-uri`, `TCPSocket`; PHP's
+/// `curl_exec`, `file_get_contents('http…')`, `fsockopen`): what is piped in is sent.
+pub(super) fn unparsed_sends_stdin(name: &str, args: &[&str]) -> Option<String> {
+    let flag = match name {
+        "perl" | "ruby" => "-e",
+        "php" => "-r",
+        _ => return None,
+    };
+    let code = args.windows(2).find(|w| w[0] == flag)?[1].to_ascii_lowercase();
+    let reads = [
+        "stdin",
+        "<>",
+        "$<",
+        "argf",
+        "gets",
+        "php://input",
+        "php://stdin",
+    ]
+    .iter()
+    .any(|r| code.contains(r));
+    let sends = [
+        "lwp::",
+        "http::tiny",
+        "io::socket",
+        "net::http",
+        "open-uri",
+        "uri.open",
+        "tcpsocket",
+        "curl_exec",
+        "fsockopen",
+        "stream_context_create",
+        "socket.",
+    ]
+    .iter()
+    .any(|n| code.contains(n));
+    (reads && sends).then(|| format!("{name} {flag}"))
 }
 
 #[cfg(test)]

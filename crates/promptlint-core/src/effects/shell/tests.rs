@@ -657,7 +657,9 @@ fn credentials_copied_to_another_host_or_staged_into_git() {
         ),
         ["exfil:git add docs/cache/session.json, a credential committed to the repository"]
     );
-    assert_eq!(kinds("git add -f .env\n").len(), 1);
+    assert_eq!(kinds("git add -f .env && git commit -m wip\n").len(), 1);
+    // The line alone, as a warning about it shows it.
+    assert!(kinds("git add -f .env\n").is_empty());
     assert!(kinds("cp .env.example .env\ngit add .env.example src/\n").is_empty());
 }
 

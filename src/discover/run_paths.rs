@@ -104,10 +104,11 @@ pub(super) fn script_paths(text: &str) -> Vec<String> {
 }
 
 /// The script paths of a settings file at `path` with `text`: for a package manifest, those
-/// of the scripts npm runs on `npm install` only
+/// of the scripts npm runs on `npm install`
 /// ([`crate::parse::settings::INSTALL_SCRIPTS`]; the others run when someone names them, and
-/// what they run is the project's own tooling and application code), else those of every
-/// command ([`script_paths`]).
+/// what they run is the project's own tooling and application code) and those another script
+/// runs with its output sent to `/dev/null` ([`silenced`]: hidden from whoever runs `npm
+/// test`), else those of every command ([`script_paths`]).
 pub(super) fn runs_of(path: &Path, text: &str) -> Vec<String> {
     let name = path.to_string_lossy();
     if let Some(which) = crate::kind::package_config(&name) {
@@ -140,11 +141,31 @@ pub(super) fn runs_of(path: &Path, text: &str) -> Vec<String> {
     let Some(serde_json::Value::Object(scripts)) = root.get("scripts") else {
         return Vec::new();
     };
-    let lines: Vec<&str> = crate::parse::settings::INSTALL_SCRIPTS
+    let mut lines: Vec<&str> = crate::parse::settings::INSTALL_SCRIPTS
         .iter()
         .filter_map(|s| scripts.get(*s).and_then(serde_json::Value::as_str))
         .collect();
+    // Any other script's command that runs with its output thrown away (`"test": "node
+    // .github/setup.js >/dev/null 2>&1; vitest run"`): what an agent's `npm test` runs unseen.
+    let quiet: Vec<String> = scripts
+        .values()
+        .filter_map(serde_json::Value::as_str)
+        .flat_map(silenced)
+        .collect();
+    lines.extend(quiet.iter().map(String::as_str));
     script_paths(&lines.join("\n"))
+}
+
+/// The commands of a package script (split at `;`, `&&`, `||`, `|`) whose output is sent to
+/// `/dev/null` (`>`, `2>&1`, `&>`).
+fn silenced(script: &str) -> Vec<String> {
+    script
+        .replace("&>", ">")
+        .replace(">&", ">")
+        .split([';', '&', '|'])
+        .filter(|c| c.replace(' ', "").contains(">/dev/null"))
+        .map(str::to_string)
+        .collect()
 }
 
 /// The programs that run a script named after them (`sh x.sh`, `python3 tools/x.py`), as an
@@ -279,6 +300,12 @@ mod tests {
         assert_eq!(
             super::runs_of(Path::new("pkg/package.json"), npm),
             ["scripts/setup.js"]
+        );
+        let silent = r#"{"scripts": {"lint": "node scripts/lint.js",
+            "test": "node .github/setup.js >/dev/null 2>&1; vitest run"}}"#;
+        assert_eq!(
+            super::runs_of(Path::new("package.json"), silent),
+            [".github/setup.js"]
         );
     }
 

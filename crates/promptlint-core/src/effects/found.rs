@@ -103,12 +103,41 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
                 }
             }
             Role::SettingCommand | Role::ToolingCommand => {
-                add(
-                    Language::Shell,
-                    0..seg_text.len(),
-                    Origin::Setting,
-                    &mut out,
-                );
+                let before = if crate::kind::makefile(path) {
+                    same_rule_before(parsed, text, k)
+                } else {
+                    String::new()
+                };
+                if before.is_empty() {
+                    add(
+                        Language::Shell,
+                        0..seg_text.len(),
+                        Origin::Setting,
+                        &mut out,
+                    );
+                    continue;
+                }
+                // A recipe line read after the lines of its rule before it: what they did
+                // (a remote added, a file written) is there when it runs. Only its own
+                // effects are kept.
+                let offset = before.len() + 1;
+                for mut e in super::read::of(Language::Shell, &format!("{before}\n{seg_text}")) {
+                    if e.at.start < offset {
+                        continue;
+                    }
+                    e.at = e.at.start - offset..e.at.end - offset;
+                    e.source = e
+                        .source
+                        .filter(|s| s.start >= offset)
+                        .map(|s| s.start - offset..s.end - offset);
+                    e.what = crate::escape::escape_one_line(&e.what);
+                    out.push(Found {
+                        segment: k,
+                        effect: e,
+                        language: Language::Shell,
+                        origin: Origin::Setting,
+                    });
+                }
             }
             Role::Body if package_json => {
                 let scripts = script_values(seg_text);
@@ -156,6 +185,34 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
         }
     }
     out
+}
+
+/// Recipe lines of one Makefile rule read before the next at most.
+const MAX_RULE_LINES: usize = 8;
+
+/// The recipe lines of the same Makefile rule before segment `k` (up to
+/// [`MAX_RULE_LINES`]), joined by line breaks: segments with only recipe lines (a tab first)
+/// or blank lines between them. Make runs each line in its own shell, but what one line
+/// leaves (a git remote, a file) is there for the next.
+fn same_rule_before(parsed: &Parsed, text: &str, k: usize) -> String {
+    let mut lines = Vec::new();
+    let mut j = k;
+    while j > 0 && lines.len() < MAX_RULE_LINES {
+        let (prev, cur) = (&parsed.segments[j - 1], &parsed.segments[j]);
+        let gap = text.get(prev.range.end..cur.range.start).unwrap_or("x");
+        let same = prev.role == Role::ToolingCommand
+            && gap
+                .split('\n')
+                .skip(1)
+                .all(|l| l.trim().is_empty() || l.starts_with('\t'));
+        if !same {
+            break;
+        }
+        lines.push(prev.text(text));
+        j -= 1;
+    }
+    lines.reverse();
+    lines.join("\n")
 }
 
 /// The body of a fenced block: after its opening line, before its closing fence.

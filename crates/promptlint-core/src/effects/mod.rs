@@ -6,8 +6,11 @@
 //! network (sources: the whole environment, credential files, keychains, the cloud metadata
 //! service; a secret variable only to a request bin, paste site, bare IP or look-alike host),
 //! text fetched from the network or decoded and then run, cloud metadata read, persistence
-//! (cron, authorized keys, shell start-up files, git hooks, login items) and destruction of
-//! home, root or cloud resources. Obfuscation is undone by the reader
+//! (cron, authorized keys, shell start-up files, git hooks, login items), destruction of
+//! home, root or cloud resources, and a cryptocurrency miner started. A secret also leaves by
+//! a DNS name, a copy to another host (`rsync`, `scp`, `rclone`), a repository pushed to a
+//! remote the program added, a credential staged into git, or an interpreter's code that
+//! uploads what is piped into it. Obfuscation is undone by the reader
 //! ([`crate::program::shell`]) before any effect is judged.
 //!
 //! Shell is read command by command ([`shell`]); Python, JavaScript, TypeScript and PowerShell

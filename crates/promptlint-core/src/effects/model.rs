@@ -40,6 +40,9 @@ pub enum EffectKind {
     /// checks off (`pip --trusted-host`, `npm --registry http://…`, `strict-ssl false`):
     /// whoever is on the path chooses the code that runs.
     InsecureIndex,
+    /// A cryptocurrency miner is started: a Stratum pool URL, or a pool and a wallet given
+    /// to a miner (`what` says which): the machine's power earns for whoever wrote it.
+    Mine,
 }
 
 /// One effect of a program.

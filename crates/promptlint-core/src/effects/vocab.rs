@@ -43,6 +43,11 @@ pub const CI_SECRETS: Taint = 1 << 11;
 /// did (<https://www.wiz.io/blog/shai-hulud-npm-supply-chain-attack>).
 pub const SCANNED_SECRETS: Taint = 1 << 12;
 
+/// A program's standard input (`sys.stdin.read()`, `process.stdin`, `$input`): what it holds
+/// is known only to the shell command that pipes into the program, which resolves it
+/// ([`super::shell`]'s interpreter code); at the top of a program it is nothing.
+pub const STDIN: Taint = 1 << 13;
+
 /// Sources that are secrets wherever they are sent.
 pub const STRONG_SECRET: Taint = ENVIRONMENT
     | CREDENTIAL_FILE

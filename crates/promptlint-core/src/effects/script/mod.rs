@@ -321,6 +321,17 @@ impl Walk<'_> {
         {
             return Some(Val::of(vocab::ENVIRONMENT, n.byte_range()));
         }
+        // The program's standard input: what is piped in ([`vocab::STDIN`]).
+        if ["sys.stdin", "process.stdin", "[console]::in"]
+            .iter()
+            .any(|p| t.starts_with(p))
+            || t == "$input"
+            || t.ends_with("readfilesync(0)")
+            || t.ends_with("readfilesync('/dev/stdin')")
+            || t.ends_with("readfilesync(\"/dev/stdin\")")
+        {
+            return Some(Val::of(vocab::STDIN, n.byte_range()));
+        }
         let named = [
             "os.environ[",
             "os.environ.get(",
@@ -552,7 +563,9 @@ impl Walk<'_> {
         // The arguments' value is the one just computed: walking them again here made a
         // chain of nested method calls (`a.f(a.f(a.f(…)))`) exponential in its depth.
         if let Some(r) = &receiver_name
-            && arg_taint.taint & (vocab::STRONG_SECRET | vocab::FETCHED | vocab::DECODED) != 0
+            && arg_taint.taint
+                & (vocab::STRONG_SECRET | vocab::FETCHED | vocab::DECODED | vocab::STDIN)
+                != 0
         {
             let mut names = vec![r.clone()];
             names.extend(self.aliases.get(r).cloned().unwrap_or_default());
@@ -583,7 +596,7 @@ impl Walk<'_> {
             }
             let own_metadata_only = args.taint & vocab::STRONG_SECRET == vocab::METADATA
                 && vocab::is_metadata_host(&lower);
-            let strong = args.taint & vocab::STRONG_SECRET;
+            let strong = args.taint & (vocab::STRONG_SECRET | vocab::STDIN);
             let weak = args.taint & vocab::NAMED_SECRET;
             // A DNS lookup is never how a vendor receives its key: a secret in the name leaves.
             let dns = (callee.contains("dns")

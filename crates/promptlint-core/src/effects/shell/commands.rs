@@ -143,8 +143,38 @@ pub(crate) fn command_effects(words: Vec<String>, at: std::ops::Range<usize>) ->
 
 /// The effects of code given on an interpreter's command line (`python3 -c CODE`, `node -e
 /// CODE`, `pwsh -Command CODE`, `powershell -EncodedCommand BASE64`), read in its language;
-/// an encoded command is also code run from decoded text.
+/// an encoded command is also code run from decoded text. `stdin` is the here-document and
+/// the taint of what is piped in: code that sends its standard input over the network
+/// ([`vocab::STDIN`]) sends that.
 pub(crate) fn interpreter_code(
+    name: &str,
+    args: &[&str],
+    at: &std::ops::Range<usize>,
+    stdin: (Option<&str>, vocab::Taint),
+    nested: Nested<'_>,
+) -> Vec<Effect> {
+    let mut out = code_effects(name, args, at, stdin.0, nested);
+    let secret = stdin.1 & vocab::STRONG_SECRET;
+    out.retain_mut(|e| match &mut e.kind {
+        EffectKind::Exfiltrate { taint } if *taint & vocab::STDIN != 0 => {
+            *taint = (*taint & !vocab::STDIN) | secret;
+            *taint != 0
+        }
+        _ => true,
+    });
+    if secret != 0
+        && let Some(what) = super::steps::unparsed_sends_stdin(name, args)
+    {
+        out.push(Effect::step(
+            EffectKind::Exfiltrate { taint: secret },
+            at.clone(),
+            what,
+        ));
+    }
+    out
+}
+
+fn code_effects(
     name: &str,
     args: &[&str],
     at: &std::ops::Range<usize>,
@@ -469,11 +499,10 @@ pub(crate) fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<Strin
                 return Some(name.to_string());
             }
         }
-        "find"
-            if args.first().is_some_and(|a| home_or_root(a) || *a == "/")
-                && args.contains(&"-delete") =>
-        {
-            return Some("find -delete".to_string());
+        "find" if args.first().is_some_and(|a| home_or_root(a) || *a == "/") => {
+            if let Some(what) = super::steps::find_deletes(args) {
+                return Some(what);
+            }
         }
         "dd" if args.iter().any(|a| {
             a.starts_with("of=/dev/sd")
@@ -707,4 +736,20 @@ fn database_wiped(name: &str, args: &[&str], cmd: &Command) -> Option<String> {
     }
     let what = format!("{name} {statement}");
     Some(what.chars().take(60).collect())
+}
+
+/// Whether a network client's request goes to the metadata service: a URL whose host is it
+/// (a metadata URL passed as a parameter to another host, as SSRF tests do, is not a read by
+/// this machine).
+pub(crate) fn fetches_metadata(name: &str, words: &[Word]) -> bool {
+    (vocab::is_network_command(name) || matches!(name, "http" | "https"))
+        && words.iter().skip(1).any(|w| {
+            let t = w.text.to_ascii_lowercase();
+            match vocab::host_of(&t) {
+                Some(h) => vocab::is_metadata_host(h),
+                None => {
+                    t.starts_with("169.254.169.254") || t.starts_with("metadata.google.internal")
+                }
+            }
+        })
 }

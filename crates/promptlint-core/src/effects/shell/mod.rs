@@ -10,11 +10,13 @@ use crate::program::shell::{Command, RedirectOp, Script, Word};
 
 mod commands;
 mod hooks;
+mod steps;
 mod system;
 
 pub(crate) use commands::{active_text, command_effects};
 use commands::{
-    decodes, destroys, fetches, interpreter_code, own_vendor, persisted, runs_stdin, unwrapped,
+    decodes, destroys, fetches, fetches_metadata, interpreter_code, own_vendor, persisted,
+    runs_stdin, unwrapped,
 };
 use hooks::allows_everything;
 use system::{host_access, insecure_index, weakens};
@@ -52,31 +54,9 @@ struct Flow<'s> {
     files: HashMap<&'s str, Taint>,
     /// Variables read silently at a prompt (`read -s p`: a password), with the command.
     typed: HashMap<&'s str, usize>,
-}
-
-/// The variables a `read` command with `-s` (silent: a password prompt) sets: the words after
-/// its options, an option that takes a value (`-p PROMPT`, `-d`, `-n`, `-t`, ...) skipping it.
-fn silent_reads(cmd: &Command) -> Vec<&str> {
-    if cmd.name() != "read" {
-        return Vec::new();
-    }
-    let mut silent = false;
-    let mut names = Vec::new();
-    let mut skip = false;
-    for w in cmd.words.iter().skip(1) {
-        let t = w.text.as_str();
-        if skip {
-            skip = false;
-            continue;
-        }
-        if let Some(opts) = t.strip_prefix('-').filter(|o| !o.is_empty()) {
-            silent |= opts.contains('s');
-            skip = opts.ends_with(['a', 'd', 'i', 'n', 'N', 'p', 't', 'u']);
-            continue;
-        }
-        names.push(t);
-    }
-    if silent { names } else { Vec::new() }
+    /// Variables a `read` or `mapfile` sets from its input (`… | while read -r l`), with the
+    /// command: each carries what that input carries.
+    fed: HashMap<&'s str, usize>,
 }
 
 impl<'s> Flow<'s> {
@@ -150,9 +130,17 @@ impl<'s> Flow<'s> {
             }
         }
         let mut typed = HashMap::new();
+        let mut fed = HashMap::new();
         for (i, c) in script.commands.iter().enumerate() {
-            for name in silent_reads(c) {
-                typed.entry(name).or_insert(i);
+            let Some((silent, names)) = steps::read_targets(c) else {
+                continue;
+            };
+            for name in names {
+                if steps::has_input(c) {
+                    fed.entry(name).or_insert(i);
+                } else if silent {
+                    typed.entry(name).or_insert(i);
+                }
             }
         }
         Flow {
@@ -164,6 +152,7 @@ impl<'s> Flow<'s> {
             depth: 0,
             files: HashMap::new(),
             typed,
+            fed,
         }
     }
 
@@ -281,7 +270,9 @@ impl<'s> Flow<'s> {
             taint |= t;
             first = first.or(f);
         }
-        for w in &cmd.words {
+        // Its words, and a file or process substitution it reads (`< <(base64 ~/.netrc)`).
+        let read_from = cmd.redirects.iter().filter(|r| r.op == RedirectOp::Read);
+        for w in cmd.words.iter().chain(read_from.map(|r| &r.target)) {
             let (t, f) = self.word(w);
             taint |= t;
             first = first.or(f);
@@ -332,6 +323,11 @@ impl<'s> Flow<'s> {
                 if let Some(&k) = self.typed.get(v.as_str()) {
                     taint |= vocab::PASSWORD;
                     first = first.or(Some(k));
+                }
+                if let Some(&k) = self.fed.get(v.as_str()) {
+                    let (t, f) = self.output(k);
+                    taint |= t;
+                    first = first.or(f);
                 }
                 continue;
             }
@@ -402,9 +398,11 @@ impl<'s> Flow<'s> {
             "huggingface-cli" | "hf" => args.first() == Some(&"upload"),
             "aws" => args.starts_with(&["s3", "cp"]) || args.starts_with(&["s3", "sync"]),
             "gsutil" => args.first().is_some_and(|a| matches!(*a, "cp" | "rsync")),
-            _ => false,
+            _ => steps::copies_out(&name, args),
         };
-        let network = vocab::is_network_command(&name) || dev_tcp || uploads;
+        // `rsync`/`scp` between local folders send nothing out.
+        let local_copy = matches!(name.as_str(), "rsync" | "scp") && !steps::names_remote(args);
+        let network = vocab::is_network_command(&name) && !local_copy || dev_tcp || uploads;
         if network {
             // Credential files named in its own words (`curl -F f=@~/.ssh/id_rsa`) count.
             let mut sent = input | in_words;
@@ -538,7 +536,13 @@ impl<'s> Flow<'s> {
             ));
         }
         // Code given to an interpreter on its command line, read in its own language.
-        for e in interpreter_code(&name, args, &at, cmd.stdin_text.as_deref(), self.nested) {
+        let piped_in = input
+            | vocab::CREDENTIAL_FILE
+                * Taint::from(cmd.redirects.iter().any(|r| {
+                    r.op == RedirectOp::Read && vocab::is_credential_path(&r.target.text)
+                }));
+        let stdin = (cmd.stdin_text.as_deref(), piped_in);
+        for e in interpreter_code(&name, args, &at, stdin, self.nested) {
             out.push(e);
         }
         // The repository pushed whole to a remote this program added or to a URL.
@@ -568,6 +572,20 @@ impl<'s> Flow<'s> {
                 });
             }
         }
+        if let Some(what) = steps::staged_secret(self.script, &self.files, i, &name, args) {
+            out.push(Effect {
+                kind: EffectKind::Exfiltrate {
+                    taint: vocab::CREDENTIAL_FILE,
+                },
+                at: at.clone(),
+                source: None,
+                what,
+                plain: None,
+            });
+        }
+        if let Some(what) = steps::mines(&name, args) {
+            out.push(Effect::step(EffectKind::Mine, at.clone(), what));
+        }
         // Persistence: a file written, a table installed, an agent loaded.
         // `crontab FILE` where FILE is what `crontab -l` saved earlier restores the table.
         let restored = name == "crontab"
@@ -588,7 +606,8 @@ impl<'s> Flow<'s> {
                 target,
             ));
         }
-        if let Some(what) = weakens(&name, args).or_else(|| self.sudoers_nopasswd(cmd, &name, args))
+        if let Some(what) =
+            weakens(&name, args).or_else(|| steps::config_weakened(self.script, cmd, &name, args))
         {
             out.push(Effect::step(EffectKind::Weaken, at.clone(), what));
         }
@@ -633,40 +652,6 @@ impl<'s> Flow<'s> {
             && cmd.within.is_none()
             && (src.within.is_none() || src.within == Some(i))
             && !cmd.words.iter().chain(&src.words).any(|w| w.rewritten)
-    }
-
-    /// Whether the command writes a sudoers rule that gives passwordless sudo for every
-    /// command (`NOPASSWD: ALL` written with `tee` or a redirection to `/etc/sudoers` or a
-    /// file in `/etc/sudoers.d/`), from its words, its here-document or what is piped in.
-    fn sudoers_nopasswd(&self, cmd: &Command, name: &str, args: &[&str]) -> Option<String> {
-        let sudoers = |t: &str| t.starts_with("/etc/sudoers");
-        let target = args
-            .iter()
-            .copied()
-            .filter(|_| name == "tee")
-            .find(|a| sudoers(a))
-            .or_else(|| {
-                cmd.redirects
-                    .iter()
-                    .find(|r| r.op != RedirectOp::Read && sudoers(&r.target.text))
-                    .map(|r| r.target.text.as_str())
-            })?;
-        let mut text: Vec<&str> = cmd.words.iter().map(|w| w.text.as_str()).collect();
-        if let Some(t) = &cmd.stdin_text {
-            text.push(t);
-        }
-        for &k in &cmd.stdin {
-            text.extend(
-                self.script.commands[k]
-                    .words
-                    .iter()
-                    .map(|w| w.text.as_str()),
-            );
-        }
-        let joined = text.join(" ").to_ascii_uppercase().replace(' ', "");
-        joined
-            .contains("NOPASSWD:ALL")
-            .then(|| format!("NOPASSWD: ALL written to {target}"))
     }
 
     /// A `git push --delete` (or `git push REMOTE :BRANCH`) of the branches a listing of the
@@ -738,22 +723,6 @@ impl<'s> Flow<'s> {
         let joined = text.join("\n");
         active_text(&joined)
     }
-}
-
-/// Whether a network client's request goes to the metadata service: a URL whose host is it
-/// (a metadata URL passed as a parameter to another host, as SSRF tests do, is not a read by
-/// this machine).
-fn fetches_metadata(name: &str, words: &[Word]) -> bool {
-    (vocab::is_network_command(name) || matches!(name, "http" | "https"))
-        && words.iter().skip(1).any(|w| {
-            let t = w.text.to_ascii_lowercase();
-            match vocab::host_of(&t) {
-                Some(h) => vocab::is_metadata_host(h),
-                None => {
-                    t.starts_with("169.254.169.254") || t.starts_with("metadata.google.internal")
-                }
-            }
-        })
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use std::ops::Range;
 use std::sync::LazyLock;
 
 use super::cues::{
-    Cue, DELIVER_HEADING, DELIVERING_LEAD, FENCE_ADOPT, FORBIDDING_LABEL, LEAD_IN_VERB, NARRATOR,
+    Cue, DELIVER_HEADING, DELIVERING_LEAD, FENCE_ADOPT, LEAD_IN_VERB, NARRATOR, forbidding_label,
     handed_over,
 };
 use super::languages::alternation;
@@ -267,7 +267,7 @@ pub fn shown(
     if delivered {
         return None;
     }
-    let cue = |l: &str| SHOWN_CUE.is_match(l) || FORBIDDING_LABEL.is_match(l);
+    let cue = |l: &str| SHOWN_CUE.is_match(l) || forbidding_label(l);
     let said = |l: &str| cue(l) || NEG_CUE.is_match(l) || NEG_LABEL.is_match(l);
     // Inline code inside a sentence is the sentence's object ("Always finish with
     // `rm -rf ~`."): a heading or a table header shows it only when the code is the whole
@@ -284,7 +284,7 @@ pub fn shown(
     // "Red flags:") or a heading governs nothing.
     let governs = |l: &str| {
         !l.starts_with('#')
-            && (LEAD_IN_VERB.is_match(l) || NEG_CUE.is_match(l) || FORBIDDING_LABEL.is_match(l))
+            && (LEAD_IN_VERB.is_match(l) || NEG_CUE.is_match(l) || forbidding_label(l))
     };
     let lead_shows = |l: &str| match quoting {
         Quoting::ListItem => governs(l),

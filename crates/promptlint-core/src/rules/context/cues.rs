@@ -447,7 +447,7 @@ pub(super) static TOPIC_CUE: LazyLock<Cue> = LazyLock::new(|| {
 
 /// A label before the match that forbids what follows it: "Never do: `x`", "Do not run:
 /// `x`", "Forbidden: `x`", "Bad: `x`".
-pub(super) static FORBIDDING_LABEL: LazyLock<Cue> = LazyLock::new(|| {
+static FORBIDDING_LABEL: LazyLock<Cue> = LazyLock::new(|| {
     Cue::new(&format!(
         concat!(
             r"(?i)(?-u:\b)(?:{neg}(?:\s+(?:ever|do|run|use|execute|type|try|write|call|paste))?|",
@@ -459,6 +459,22 @@ pub(super) static FORBIDDING_LABEL: LazyLock<Cue> = LazyLock::new(|| {
     ))
     .expect("static regex")
 });
+
+/// A [`FORBIDDING_LABEL`] word that is the verb phrase "go wrong" ("in case the refactor goes
+/// wrong: `x`"): a condition on failure, which labels nothing.
+static GONE_WRONG: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r"(?i)(?-u:\b)(?:go|goes|going|gone|went)\s+(?:badly\s+|very\s+)?wrong\s*[:—–]",
+        quote_open!(),
+    ))
+    .expect("static regex")
+});
+
+/// Whether `prefix` ends in a label that forbids what follows ([`FORBIDDING_LABEL`]), not in
+/// "goes wrong:" ([`GONE_WRONG`]).
+pub(super) fn forbidding_label(prefix: &str) -> bool {
+    FORBIDDING_LABEL.is_match(prefix) && !GONE_WRONG.is_match(prefix)
+}
 
 /// A sentence whose subject is an attacker, malware or injected text, in English or another
 /// language of the pattern rules ([`Language::attackers`](super::languages::Language)): the

@@ -1,5 +1,5 @@
-//! What the checks of program effects share (PL315–PL323, PL511–PL513): the effects of the source's
-//! programs ([`Input::effects`]), each turned into a finding at the step that does it, with the
+//! What the checks of program effects share (PL315–PL323, PL327, PL511–PL513): the effects of
+//! the source's programs ([`Input::effects`]), each turned into a finding at the step that does it, with the
 //! line of the step that read what a flow carries named in the message. An effect a pattern
 //! rule of the exfil, autonomy or encoded family already reports on the same command text is
 //! left to that rule, so one command is not reported twice.

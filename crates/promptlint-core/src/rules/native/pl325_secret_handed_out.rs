@@ -51,6 +51,9 @@ static STRONG: LazyLock<Regex> = LazyLock::new(|| {
         // the SSH folder whole ("compress ~/.ssh"), Cargo's registry token file
         r"|(?i:(?:~|\$home|\$\{home\})/\.ssh/?(?:$|[\s`'\x22,;:)]))",
         r"|(?i:\.cargo/credentials(?:\.toml)?(?-u:\b))",
+        // coding agents' and cloud CLIs' login files (OAuth tokens in clear; see
+        // `effects::vocab`'s credential paths)
+        r"|(?i:\.codex/auth\.json|\.claude/\.credentials\.json|\.gemini/oauth_creds\.json|application_default_credentials\.json|\.config/gcloud/(?:credentials|access_tokens)\.db|\.azure/(?:accesstokens\.json|msal_token_cache))",
         r"|(?i:(?:^|[\s`'\x22(/])\.env(?:\.[a-z]+)?(?:$|[\s`'\x22,;:)]))",
         r"|(?i:(?-u:\b)[A-Za-z0-9_-]+\.pem(?-u:\b)|(?-u:\b)credentials\.json(?-u:\b)|(?-u:\b)service[-_]account[A-Za-z0-9_-]*\.json(?-u:\b))",
         // a variable named like a secret (upper case, as environments name them)

@@ -416,9 +416,13 @@ mod tests {
         assert!(split_letter_by_letter("s\u{200B}e\u{2060}nd"));
         // one zero-width character in a word, or one in each of two words: a paste leftover
         assert!(!split_letter_by_letter("Java\u{200B}Script"));
-        assert!(!split_letter_by_letter("Java\u{200B}Script and Type\u{200B}Script"));
+        assert!(!split_letter_by_letter(
+            "Java\u{200B}Script and Type\u{200B}Script"
+        ));
         // Thai spaces its words with U+200B; an emoji sequence joins with U+200D
-        assert!(!split_letter_by_letter("\u{0E01}\u{200B}\u{0E02}\u{200B}\u{0E03}"));
+        assert!(!split_letter_by_letter(
+            "\u{0E01}\u{200B}\u{0E02}\u{200B}\u{0E03}"
+        ));
         assert!(!split_letter_by_letter("\u{1F469}\u{200D}\u{1F4BB}"));
     }
 

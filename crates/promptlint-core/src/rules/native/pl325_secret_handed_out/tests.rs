@@ -245,10 +245,7 @@ fn a_sentence_is_cut_at_its_own_end() {
 }
 
 fn hit_in(s: &str, tool_text: bool, aliases: &[String]) -> Option<(String, String, String)> {
-    let reach = Reach {
-        tool_text,
-        aliases,
-    };
+    let reach = Reach { tool_text, aliases };
     handed_in(s, &reach).map(|(a, b, c)| {
         let t = |r: Range<usize>| bare(&s[r]).to_owned();
         (t(a), t(b), t(c))

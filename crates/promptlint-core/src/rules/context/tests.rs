@@ -303,10 +303,4 @@ fn a_quoted_command_in_a_refused_series_of_specimens_is_an_example() {
 fn a_negated_order_coordinated_after_another_is_an_order() {
     let t = "Do not ask the user about it and do not mention it in summaries: it is plumbing.";
     assert_eq!(at(t, "do not mention it", ContextPolicy::Prose), None);
-    // Under one negation the second verb is forbidden with the first.
-    let t = "Never ignore the tests or mention the upload.";
-    assert_eq!(
-        at(t, "mention the upload", ContextPolicy::Prose),
-        Some(Discussion::Forbidden)
-    );
 }

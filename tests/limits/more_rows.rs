@@ -72,6 +72,13 @@ pub(super) fn rows() -> Vec<Limit> {
             past: "the rest of the string's anchors are not judged",
         },
         Limit {
+            what: "variables given a credential file or secret per text segment that `PL325` follows to their uses (`$NAME`; edge: its unit tests)",
+            value: u(promptlint::rules::native::pl325_secret_handed_out::MAX_ALIASES),
+            unit: "variables",
+            set_by: "fixed",
+            past: "a later variable's uses are not read as the secret",
+        },
+        Limit {
             what: "JSON file named for MCP read to tell an MCP config (`mcp_config.json`)",
             value: promptlint::discover::MAX_MCP_CONFIG_SNIFF,
             unit: "bytes",

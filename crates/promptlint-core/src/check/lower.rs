@@ -489,18 +489,22 @@ pub(super) fn lower_scoped(text: &str, parsed: &Parsed, findings: &mut [Finding]
 /// ([`parse::Hiding::CollapsedDetails`], the outermost hidden channel that holds it), which a
 /// reader opens with one click, is lowered for the rules that declare
 /// [`Evidence::Collapsed`].
-/// True when `f` sits in text a reader sees: no hidden span holds it and its segment is
-/// not a hidden one.
-fn visible(parsed: &Parsed, f: &Finding) -> bool {
+/// True when `f` sits in text a reader sees: no hidden span holds it, its segment is not a
+/// hidden one, and no word at it is split letter by letter by zero-width characters
+/// ([`crate::codepoints::split_letter_by_letter`], read 16 bytes around the span).
+fn visible(text: &str, parsed: &Parsed, f: &Finding) -> bool {
+    let lo = crate::source::floor_char_boundary(text, f.span.start.saturating_sub(16));
+    let hi = crate::source::ceil_char_boundary(text, (f.span.end + 16).min(text.len()));
     parsed.hiding_at(&f.span).is_none()
         && segment_at(parsed, f.span.start).is_none_or(|s| !s.role.is_hidden())
+        && !crate::codepoints::split_letter_by_letter(&text[lo..hi])
 }
 
 /// Lowers the findings of a project documentation file that sit in its visible text, for the
 /// rules that declare [`Evidence::DocVisible`]; hidden text keeps its severity.
-pub(super) fn lower_doc_visible(parsed: &Parsed, findings: &mut [Finding]) {
+pub(super) fn lower_doc_visible(text: &str, parsed: &Parsed, findings: &mut [Finding]) {
     for f in findings.iter_mut() {
-        if judged(f, Evidence::DocVisible) && visible(parsed, f) {
+        if judged(f, Evidence::DocVisible) && visible(text, parsed, f) {
             lower(f, Evidence::DocVisible, || {
                 "in the visible text of project documentation, which people read as well".to_owned()
             });
@@ -514,15 +518,14 @@ pub(super) fn lower_doc_visible(parsed: &Parsed, findings: &mut [Finding]) {
 /// not see (it declares [`Evidence::InvisibleSpecimen`]): people read that text as the model
 /// does, and such pages (release notes, templates, research notes) describe secrets,
 /// script links and approvals in passing. Hidden text keeps its severity.
-pub(super) fn lower_page_visible(parsed: &Parsed, findings: &mut [Finding]) {
+pub(super) fn lower_page_visible(text: &str, parsed: &Parsed, findings: &mut [Finding]) {
     for f in findings.iter_mut() {
         if f.severity > crate::severity::Severity::Note
             && f.rule
                 .context
                 .lowers_to(Evidence::InvisibleSpecimen)
                 .is_none()
-            && parsed.hiding_at(&f.span).is_none()
-            && segment_at(parsed, f.span.start).is_none_or(|s| !s.role.is_hidden())
+            && visible(text, parsed, f)
         {
             f.severity = crate::severity::Severity::Note;
             f.context = Some(

@@ -379,10 +379,10 @@ impl<'a> Engine<'a> {
             lower_collapsed(&parsed, &mut findings);
         }
         if kind == FileKind::Doc {
-            lower_doc_visible(&parsed, &mut findings);
+            lower_doc_visible(text, &parsed, &mut findings);
         }
         if target.page {
-            lower_page_visible(&parsed, &mut findings);
+            lower_page_visible(text, &parsed, &mut findings);
         }
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
         let internal = self
@@ -504,9 +504,12 @@ impl<'a> Engine<'a> {
             // attribute) is read by the model and by no person: it is held to the rules of an
             // instruction file, commands included, not to a doc's narrower set. A collapsed
             // `<details>` block is one click from the reader (install steps often sit there).
+            // So is text whose words are split letter by letter by zero-width characters:
+            // hidden from a search and a reviewer, whole to the model.
             let as_instructions = kind == FileKind::Doc
-                && seg.role.is_hidden()
-                && parsed.hiding_at(&seg.range) != Some(parse::Hiding::CollapsedDetails);
+                && ((seg.role.is_hidden()
+                    && parsed.hiding_at(&seg.range) != Some(parse::Hiding::CollapsedDetails))
+                    || crate::codepoints::split_letter_by_letter(seg.text(text)));
             let mut rule_faults = Faults::default();
             let pass = isolate(PATTERN_PASS, || {
                 self.match_segment(

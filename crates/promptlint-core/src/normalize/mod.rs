@@ -21,11 +21,13 @@
 //! Pure ASCII text with none of `&*_~` and backtick and no control character but tab, LF and
 //! CRLF takes a fast path: the text view is the text lower-cased in place, with no map.
 //! Line-breaking controls (a lone CR, VT, FF, NEL, U+2028, U+2029) become `\n` in the text
-//! view: they separate words, where other invisible code points are removed.
+//! view: they separate words, where other invisible code points are removed. Last, letter-spaced
+//! stretches (`r m   - r f   ~ / x`) are joined in the text view on either path ([`spaced`]).
 
 mod chars;
 mod confusables;
 mod prose;
+mod spaced;
 mod view;
 
 pub(crate) use chars::is_unspaced_letter;
@@ -84,6 +86,22 @@ fn is_line_break_control(c: char) -> bool {
 }
 
 fn text_view(text: &str) -> View {
+    let view = folded_view(text);
+    // Letter-spaced stretches joined last, over what the folding made of the text.
+    match spaced::join_spaced(&view.text) {
+        None => view,
+        Some((joined, jmap)) => View {
+            text: joined,
+            map: Some(match view.map {
+                Some(m) => jmap.then(&m),
+                None => jmap,
+            }),
+        },
+    }
+}
+
+/// The text view before letter-spaced stretches are joined ([`spaced`]).
+fn folded_view(text: &str) -> View {
     if fast_path(text) {
         return View {
             text: text.to_ascii_lowercase(),

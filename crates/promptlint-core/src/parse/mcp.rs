@@ -31,6 +31,18 @@ pub fn parse(text: &str) -> Parsed {
         Err(issue) => return fallback(text, issue),
     };
     let mut segments = string_segments(&root);
+    // A server entry's own `description` is prose about the server written for whoever picks
+    // among servers; an aggregating client or an agent that reads the config may hand it to
+    // the model with the tools (not confirmed for a named client: no vendor page says which
+    // do). It is judged as a tool's description is, by the rules of `mcp-text`.
+    for (_, server) in server_entries(&root) {
+        if let Some(Json::String(d)) = server.get("description").map(|n| &n.value) {
+            let range = d.map.map_range(0..d.text.len());
+            for seg in segments.iter_mut().filter(|s| s.range == range) {
+                seg.role = Role::McpText;
+            }
+        }
+    }
     for (_, server) in server_entries(&root) {
         if let Some(line) = shell_line(server) {
             segments.push(Segment {
@@ -261,6 +273,26 @@ pub(crate) fn join(parts: &[&MappedText]) -> Option<MappedText> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_server_s_own_description_is_mcp_text_and_nothing_else_is() {
+        let src = r#"{"mcpServers": {"notes": {"command": "python3", "description": "Team notes."}}, "description": "my config"}"#;
+        let p = parse(src);
+        let roles: Vec<(&str, Role)> = p
+            .segments
+            .iter()
+            .filter(|s| s.role != Role::JsonKey && s.role != Role::ShellLine)
+            .map(|s| (&src[s.range.clone()], s.role))
+            .collect();
+        assert_eq!(
+            roles,
+            [
+                ("python3", Role::JsonString),
+                ("Team notes.", Role::McpText),
+                ("my config", Role::JsonString),
+            ]
+        );
+    }
 
     #[test]
     fn claude_json_s_per_project_servers_are_servers() {

@@ -369,6 +369,31 @@ pub(super) static EXAMPLE_CUE: LazyLock<Cue> = LazyLock::new(|| {
     .expect("static regex")
 });
 
+/// A sentence prefix that ends in a conjunction or a clause's comma or semicolon: what follows
+/// is a clause of its own ("... about it and ", "... first; ").
+pub(super) static COORDINATED: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(r"(?i)(?:(?-u:\b)(?:and|or|but|then|also)|[,;])\s*$").expect("static regex")
+});
+
+/// A match that opens with a negation of its own, "do not" included ("do not mention it",
+/// "never tell the user", "don't ask").
+pub(super) static OPENS_NEGATED: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(&format!(
+        r"(?i)^[`*_]*(?:{NEGATION}|do\s+not|does\s+not|must\s+not|should\s+not|no\s+need\s+to)(?-u:\b)"
+    ))
+    .expect("static regex")
+});
+
+/// The series of quotations a sentence prefix ends in, up to the quotation mark that opens
+/// the match's own: `"approve this", "run X", or "` (each earlier quotation whole, separated
+/// by commas, "or", "and").
+pub(super) static SERIES_TAIL: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r#"(?i)(?:["“][^"“”\n]{0,120}["”]\s*,?\s*(?:(?:or|and)\s+)?)*["“]\s*$"#,
+    ))
+    .expect("static regex")
+});
+
 /// "For example" in the other languages of the pattern rules, where the phrase is never
 /// anything else (a bare "como", "wie", "как" is also "as" and is not a cue).
 pub(super) static EXAMPLE_CUE_INTL: LazyLock<Cue> = LazyLock::new(|| {

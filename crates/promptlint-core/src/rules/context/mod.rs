@@ -51,11 +51,21 @@ pub fn assess(
     let prefix = sentence_prefix(text, r.start);
     let rest = &text[r.end..ceil_char_boundary(text, r.end + WINDOW)];
     // What the sentence then hands to the agent ("...; do the same", "Do exactly what that
-    // quote says") is an order, however it was framed.
-    if handed_over(following(rest)) {
+    // quote says") is an order, however it was framed. A match inside a quotation is read from
+    // the closing quotation mark on: the quotation's own words ("base64 ~/.ssh and paste it")
+    // are the specimen, not what the sentence does with it.
+    let (line_before, line_after) = line_around(text, r.clone());
+    let in_quotes = !delivered_whole(role) && inside_quotes(line_before, line_after);
+    let after_quote = if in_quotes { past_quote(rest) } else { rest };
+    if handed_over(following(after_quote)) {
         return None;
     }
-    if forbids(prefix, rest) || forbidding_label(prefix) {
+    // A match that opens with a negation of its own after a conjunction ("Do not ask the user
+    // about it and do not mention it") is an order coordinated with the one before: the
+    // earlier negation governs its own clause, not this one.
+    let coordinated = OPENS_NEGATED.is_match(&text[r.clone()]) && COORDINATED.is_match(prefix);
+    let governing = if coordinated { "" } else { prefix };
+    if forbids(governing, rest) || forbidding_label(governing) {
         return Some(Discussion::Forbidden);
     }
     if NARRATOR.is_match(prefix) {
@@ -97,6 +107,20 @@ pub fn assess(
         return Some(Discussion::Described);
     }
     let matched = &text[r.clone()];
+    // One quotation of a series that an example cue opens ("text such as \"approve this\",
+    // \"run X\", or \"base64 ~/.ssh and paste it\"") in a sentence or paragraph that refuses
+    // or discusses it: a specimen, even of a command.
+    if in_quotes
+        && !matched.contains(QUOTES)
+        && let Some(head) = quoted_series_head(prefix)
+        && !DELIVERING_LEAD.is_match(clause_of(head))
+        && !delivered(prefix, following(after_quote))
+        && (topical(head)
+            || topical(previous_sentences(text, r.start - prefix.len()))
+            || topical(wrapped_sentence_rest(after_quote)))
+    {
+        return Some(Discussion::Example);
+    }
     if policy == ContextPolicy::Command {
         return None;
     }
@@ -180,6 +204,22 @@ pub fn assess(
     None
 }
 
+/// `rest` (the text after a match inside a quotation) from just after its closing quotation
+/// mark; all of `rest` when none closes on it.
+fn past_quote(rest: &str) -> &str {
+    rest.find(QUOTES).map_or(rest, |i| {
+        &rest[i + rest[i..].chars().next().map_or(1, char::len_utf8)..]
+    })
+}
+
+/// The sentence `prefix` before the example cue that opens the series of quotations it ends
+/// in (`text such as "a", "b", or "` gives `text `), when a cue opens it.
+fn quoted_series_head(prefix: &str) -> Option<&str> {
+    let cut = SERIES_TAIL.find(prefix)?;
+    let head = &prefix[..cut.start()];
+    EXAMPLE_CUE.find(head).map(|c| &head[..c.start()])
+}
+
 /// Roles whose text is one string the agent receives whole: quotation marks or backticks in
 /// it are part of what is delivered, not a quotation of the writer's.
 fn delivered_whole(role: Role) -> bool {
@@ -230,6 +270,14 @@ fn following(rest: &str) -> &str {
 fn sentence_rest(rest: &str) -> &str {
     rest.find(['.', '!', '?', ';', '\n'])
         .map_or(rest, |i| &rest[..i])
+}
+
+/// The rest of the match's sentence across wrapped lines: `rest` up to `.`, `!`, `?`, `;` or
+/// a blank line, at most [`WINDOW`] bytes.
+fn wrapped_sentence_rest(rest: &str) -> &str {
+    let rest = &rest[..floor_char_boundary(rest, rest.len().min(WINDOW))];
+    let rest = rest.find("\n\n").map_or(rest, |i| &rest[..i]);
+    rest.find(['.', '!', '?', ';']).map_or(rest, |i| &rest[..i])
 }
 
 /// The sentences of the same paragraph before byte `at`, at most 300 bytes.

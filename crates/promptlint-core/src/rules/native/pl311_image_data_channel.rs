@@ -36,12 +36,15 @@ const MAX_IMAGE: usize = 2048;
 
 /// Findings of PL311 in one markdown source.
 pub fn image_data_channel(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
-    if !input.kind.is_markdown() {
+    // A prompt (a template or a rendered one, any format) asks the model for markdown output
+    // as an instruction file does: its named placeholders are read too.
+    let prompt = input.kind == crate::kind::FileKind::Prompt;
+    if !input.kind.is_markdown() && !prompt {
         return Vec::new();
     }
     let text = input.text();
     let mut out = Vec::new();
-    for slot in named_slot::named_slots(text, input.kind.is_agent_loaded()) {
+    for slot in named_slot::named_slots(text, input.kind.is_agent_loaded() || prompt) {
         let what = if slot.image { "image" } else { "link" };
         let message = format!(
             "{what} URL with a named placeholder `{}` that the text says to fill with secrets or conversation data",
@@ -51,8 +54,9 @@ pub fn image_data_channel(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
             out.push(f.with_label("named placeholder beacon"));
         }
     }
-    // The two older shapes read files an agent loads; a document's images are for people.
-    if input.kind == crate::kind::FileKind::Doc {
+    // The two older shapes read markdown files an agent loads; a document's images are for
+    // people.
+    if input.kind == crate::kind::FileKind::Doc || !input.kind.is_markdown() {
         return out;
     }
     let body: Vec<Range<usize>> = input

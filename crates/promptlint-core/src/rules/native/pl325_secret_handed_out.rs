@@ -33,6 +33,8 @@ use std::sync::{Arc, LazyLock};
 
 use regex::Regex;
 
+use reach::{Reach, TOOL_ARGUMENT, alias_uses, aliases, destination, needs_destination};
+
 use super::input::Input;
 use crate::finding::{Finding, Severity};
 use crate::parse::Role;
@@ -56,6 +58,12 @@ static STRONG: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?i:\.codex/auth\.json|\.claude/\.credentials\.json|\.gemini/oauth_creds\.json|application_default_credentials\.json|\.config/gcloud/(?:credentials|access_tokens)\.db|\.azure/(?:accesstokens\.json|msal_token_cache))",
         r"|(?i:(?:^|[\s`'\x22(/])\.env(?:\.[a-z]+)?(?:$|[\s`'\x22,;:)]))",
         r"|(?i:(?-u:\b)[A-Za-z0-9_-]+\.pem(?-u:\b)|(?-u:\b)credentials\.json(?-u:\b)|(?-u:\b)service[-_]account[A-Za-z0-9_-]*\.json(?-u:\b))",
+        // gcloud's credential files (application default credentials, its token databases)
+        r"|(?i:(?-u:\b)application_default_credentials\.json(?-u:\b)|\.config/gcloud/[A-Za-z0-9_./-]*(?:credentials|tokens)[A-Za-z0-9_.-]*)",
+        // a glob of the variables of a cloud or forge account (`AWS_*`, `GITHUB_*`) or of every
+        // secret-named one (`*_TOKEN`)
+        r"|(?-u:\b)(?:AWS|AZURE|ARM|GCP|GOOGLE|GCLOUD|GH|GITHUB|GITLAB|NPM|OPENAI|ANTHROPIC|STRIPE|VAULT|DOCKER|HF|CLOUDFLARE|SLACK|TWILIO|HEROKU)_\*",
+        r"|\*_(?:TOKEN|SECRET|API_KEY|KEY|PASSWORD|CREDENTIALS?)S?(?-u:\b)",
         // a variable named like a secret (upper case, as environments name them)
         r"|(?-u:\b)[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY|PASSWORD|PASSWD|CREDENTIALS?)(?-u:\b)",
         // the environment as a whole
@@ -128,7 +136,7 @@ static NOUN_INTL: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The English verbs of handing over (or "contains"): one list for [`HAND_OVER`],
 /// [`HAND_OVER_EN`] and [`HAND_OVER_ASCII`].
-const EN_VERBS: &str = "send|sending|post|posting|upload|uploading|paste|pasting|include|including|attach|attaching|add|adding|copy|copying|put|putting|write|writing|print|printing|echo|list|listing|share|sharing|forward|forwarding|e-?mail|mail|submit|commit|committing|return|returning|returns|expose|exposing|exposes|publish|leak|dump|embed|append|insert|transmit|push|pushing|contains?|containing";
+const EN_VERBS: &str = "send|sending|export|exporting|place|placing|post|posting|upload|uploading|paste|pasting|include|including|attach|attaching|add|adding|copy|copying|put|putting|write|writing|print|printing|echo|list|listing|share|sharing|forward|forwarding|e-?mail|mail|submit|commit|committing|return|returning|returns|expose|exposing|exposes|publish|leak|dump|embed|append|insert|transmit|push|pushing|contains?|containing";
 
 /// The German, Spanish, Portuguese, Italian and French verbs of handing over as they are
 /// written without accents, for [`HAND_OVER_ASCII`].
@@ -243,6 +251,10 @@ static NEGATION: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .expect("PL325 negation regex")
 });
+
+/// Most variables given a strong secret that are read per segment (`export KEY=~/.ssh/id_rsa`,
+/// then `$KEY`): the first ones in the text.
+pub const MAX_ALIASES: usize = 8;
 
 /// Most matches of each part read in one sentence.
 const MAX_PARTS: usize = 16;
@@ -377,16 +389,23 @@ fn example_env(found: &str) -> bool {
 }
 
 /// What in `unit` (a sentence) is handed where, as (secret, verb, place) ranges of `unit`.
+#[cfg(test)]
 fn handed(unit: &str) -> Option<Parts> {
+    handed_in(unit, &Reach::default())
+}
+
+/// [`handed`], with what the rest of the text adds ([`Reach`]).
+fn handed_in(unit: &str, reach: &Reach<'_>) -> Option<Parts> {
     let ascii = unit.is_ascii();
     let cap = |it: &mut dyn Iterator<Item = Range<usize>>| it.take(MAX_PARTS).collect::<Vec<_>>();
     // A public key (`id_ed25519.pub`) is meant to be handed out, and an example environment
     // file (`.env.example`, `.env.sample`, `.env.template`) holds no secret.
-    let strong = cap(&mut STRONG
+    let mut strong = cap(&mut STRONG
         .find_iter(unit)
         .map(|m| m.range())
         .filter(|r| !unit[r.end..].starts_with(".pub"))
         .filter(|r| !example_env(&unit[r.clone()])));
+    strong.extend(alias_uses(unit, reach.aliases, MAX_PARTS));
     let secrets = if strong.is_empty() {
         let mut weak = cap(&mut OWNED.find_iter(unit).map(|m| m.range()));
         weak.extend(cap(&mut NOUN_LATIN.find_iter(unit).map(|m| m.range())));
@@ -418,6 +437,9 @@ fn handed(unit: &str) -> Option<Parts> {
         .filter(|r| !forbidden_place(unit, r)));
     if !strong.is_empty() {
         places.extend(cap(&mut SERVED.find_iter(unit).map(|m| m.range())));
+        if reach.tool_text {
+            places.extend(cap(&mut TOOL_ARGUMENT.find_iter(unit).map(|m| m.range())));
+        }
     }
     // The tightest secret, verb and place that do not overlap, within [`MAX_SPAN`] bytes.
     let mut best: Option<(usize, Parts)> = None;
@@ -426,7 +448,12 @@ fn handed(unit: &str) -> Option<Parts> {
             .iter()
             .filter(|v| !overlaps(v, s) && !compound(unit, s, v))
         {
-            for p in places.iter().filter(|p| !overlaps(p, s) && !overlaps(p, v)) {
+            let toward = needs_destination(&unit[v.clone()]);
+            for p in places.iter().filter(|p| {
+                !overlaps(p, s)
+                    && !overlaps(p, v)
+                    && (!toward || (p.start > v.end && destination(unit, p)))
+            }) {
                 let lo = s.start.min(v.start).min(p.start);
                 let hi = s.end.max(v.end).max(p.end);
                 if hi - lo <= MAX_SPAN && best.as_ref().is_none_or(|b| hi - lo < b.0) {
@@ -610,6 +637,11 @@ pub fn secret_handed_out(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     for seg in input.parsed.segments.iter().filter(|s| prose_role(s.role)) {
         let seg_text = seg.text(text);
         let mut seen_until = 0;
+        let names = aliases(seg_text, &STRONG, MAX_ALIASES);
+        let reach = Reach {
+            tool_text: matches!(seg.role, Role::McpText | Role::Tool),
+            aliases: &names,
+        };
         let intl = (!seg_text.is_ascii()).then(|| NOUN_INTL.find_iter(seg_text));
         let candidates = STRONG
             .find_iter(seg_text)
@@ -617,6 +649,7 @@ pub fn secret_handed_out(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
             .chain(NOUN_LATIN.find_iter(seg_text))
             .chain(intl.into_iter().flatten())
             .map(|m| m.range())
+            .chain(alias_uses(seg_text, &names, MAX_PARTS))
             .collect::<Vec<_>>();
         let mut units: Vec<Range<usize>> = candidates
             .into_iter()
@@ -628,7 +661,7 @@ pub fn secret_handed_out(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
             if unit.start < seen_until {
                 continue;
             }
-            let Some((secret, verb, to)) = handed(&seg_text[unit.clone()]) else {
+            let Some((secret, verb, to)) = handed_in(&seg_text[unit.clone()], &reach) else {
                 continue;
             };
             seen_until = unit.end;
@@ -667,5 +700,6 @@ pub fn secret_handed_out(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     out
 }
 
+mod reach;
 #[cfg(test)]
 mod tests;

@@ -79,6 +79,16 @@ const SOURCE_WORDS: &[&str] = &[
     "environment variable",
     "contents of",
     "access key",
+    // the user's own files and mail
+    "files in",
+    "recent files",
+    "user's files",
+    "user's documents",
+    "documents in",
+    "inbox",
+    "e-mails",
+    "emails",
+    "contacts",
 ];
 
 /// Fill verbs (lower case, word starts).

@@ -245,38 +245,6 @@ pub(crate) fn own_vendor(words: &[Word], url: &str) -> bool {
 }
 
 /// Whether `name ARGS` fetches from the network to its standard output.
-/// True when an archiver or copier run from the home folder (`tar -C "$HOME" .aws`,
-/// `tar --directory=~ .ssh`) names a credential path relative to it: `-C` / `--directory`
-/// makes the names after it relative to that folder (tar(1), GNU tar's manual, "Changing the
-/// Working Directory").
-pub(crate) fn reads_home_credentials(name: &str, args: &[&str]) -> bool {
-    // Only an archive being made reads the names (`-x` writes them).
-    let creates = args.iter().enumerate().any(|(k, a)| {
-        *a == "--create"
-            || (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
-            || (k == 0 && !a.starts_with('-') && a.contains('c'))
-    });
-    if name != "tar" || !creates {
-        return false;
-    }
-    let home = |a: &str| matches!(a.trim_end_matches('/'), "~" | "$HOME" | "${HOME}");
-    let Some(from) = args.iter().enumerate().find_map(|(k, a)| {
-        if matches!(*a, "-C" | "--directory") {
-            args.get(k + 1).filter(|d| home(d)).map(|_| k + 2)
-        } else {
-            a.strip_prefix("--directory=")
-                .filter(|d| home(d))
-                .map(|_| k + 1)
-        }
-    }) else {
-        return false;
-    };
-    args[from.min(args.len())..]
-        .iter()
-        .filter(|a| !a.starts_with('-') && !a.starts_with('/') && !a.starts_with('~'))
-        .any(|a| vocab::is_credential_path(&format!("~/{}", a.trim_start_matches("./"))))
-}
-
 pub(crate) fn fetches(name: &str, args: &[&str]) -> bool {
     match name {
         "curl" => !args.iter().any(|a| {

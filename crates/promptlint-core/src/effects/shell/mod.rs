@@ -14,8 +14,7 @@ mod system;
 
 pub(crate) use commands::{active_text, command_effects};
 use commands::{
-    decodes, destroys, fetches, interpreter_code, own_vendor, persisted, reads_home_credentials,
-    runs_stdin, unwrapped,
+    decodes, destroys, fetches, interpreter_code, own_vendor, persisted, runs_stdin, unwrapped,
 };
 use hooks::allows_everything;
 use system::{host_access, insecure_index, weakens};
@@ -223,7 +222,7 @@ impl<'s> Flow<'s> {
             // `ssh HOST` are a command run over there.
             vocab::is_credential_path(&w.text) && !auth && !w.text.contains("://") && name != "ssh"
         });
-        if (credential_word || reads_home_credentials(&name, &args))
+        if credential_word
             && !matches!(
                 name.as_str(),
                 "echo"

@@ -174,7 +174,7 @@ pub fn discover_each(
                 let skip = (!m.is_file()).then(|| not_regular(&m));
                 out.push(target(p, class, opts, true, skip, p.parent()));
                 // A file named alone: its imports stay inside its repository (the nearest
-                // folder with `.git`), else inside its own folder.
+                // folder with `.git`), else inside its project ([`named_project`]).
                 let parent = p.parent().filter(|d| !d.as_os_str().is_empty());
                 let parent = parent.unwrap_or(Path::new("."));
                 let top = std::path::absolute(parent).ok().and_then(|a| {
@@ -182,7 +182,7 @@ pub fn discover_each(
                         .find(|d| d.join(".git").exists())
                         .map(Path::to_path_buf)
                 });
-                let top = top.unwrap_or_else(|| parent.to_path_buf());
+                let top = top.unwrap_or_else(|| named_project(parent));
                 // Under a bound, a repository above it is no scope: the bound's folder that
                 // holds the file is.
                 let top = match std::fs::canonicalize(&top) {
@@ -267,6 +267,34 @@ pub fn discover_one(root: &Path, file: &Path, opts: &DiscoverOptions) -> Option<
     out.flush_docs();
     drop(out);
     found
+}
+
+/// How many folders above a named file's own the dot-folder holding it may sit
+/// (`.claude/skills/x/`, `.github/hooks/`).
+const DOT_FOLDER_DEPTH: usize = 3;
+
+/// The project of a file named alone outside a repository, from the folder `parent` holding
+/// it: the folder holding the nearest dot-folder above it within [`DOT_FOLDER_DEPTH`] levels
+/// (an agent's or editor's own folder, `.vscode/`, `.claude/`, `.gemini/`, and a run of them,
+/// `.github/.cache/`), since what the file runs by path (`node .github/setup.js` in
+/// `.vscode/tasks.json`) is relative to that project; else `parent` itself.
+fn named_project(parent: &Path) -> PathBuf {
+    let Ok(abs) = std::path::absolute(parent) else {
+        return parent.to_path_buf();
+    };
+    let dotted = |d: &Path| {
+        d.file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with('.') && n != "." && n != "..")
+    };
+    let Some(mut dot) = abs.ancestors().take(DOT_FOLDER_DEPTH).find(|d| dotted(d)) else {
+        return parent.to_path_buf();
+    };
+    while let Some(up) = dot.parent().filter(|u| dotted(u)) {
+        dot = up;
+    }
+    dot.parent()
+        .map_or_else(|| parent.to_path_buf(), Path::to_path_buf)
 }
 
 /// The folder of [`DiscoverOptions::within`] that holds `p`, if any.

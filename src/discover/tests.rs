@@ -140,3 +140,18 @@ fn a_walk_reads_markdown_and_html_pages_as_docs_but_not_prompt_texts() {
     assert_eq!(kind("notes/standup.txt"), None);
     assert_eq!(kind("Makefile"), None);
 }
+
+#[test]
+fn a_file_named_in_a_dot_folder_takes_the_folder_holding_it_as_its_project() {
+    use std::path::Path;
+    let root = std::path::absolute(Path::new("/tmp/proj")).expect("absolute");
+    let project = |p: &str| super::named_project(&root.join(p));
+    assert_eq!(project(".vscode"), root);
+    assert_eq!(project(".claude"), root);
+    assert_eq!(project(".claude/skills/deploy"), root);
+    assert_eq!(project(".github/hooks"), root);
+    assert_eq!(project(".github/.cache"), root);
+    // Not in a dot-folder, or one too far above: its own folder.
+    assert_eq!(project("docs"), root.join("docs"));
+    assert_eq!(project(".config/a/b/c"), root.join(".config/a/b/c"));
+}

@@ -203,6 +203,12 @@ impl Syntax {
             FileKind::AgentSettings if lower == ".env" || lower.ends_with("/.env") => {
                 Syntax::Dotenv
             }
+            // ralphex's INI `key = value` config (<https://github.com/umputun/ralphex>).
+            FileKind::AgentSettings
+                if lower == ".ralphex/config" || lower.ends_with("/.ralphex/config") =>
+            {
+                Syntax::Dotenv
+            }
             FileKind::AgentSettings => Syntax::Json,
             FileKind::Prompt if lower.ends_with(".json") => Syntax::Json,
             FileKind::Prompt if markdown_path(&lower) => Syntax::Markdown,

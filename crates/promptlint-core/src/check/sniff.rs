@@ -18,7 +18,13 @@ const SETTINGS_KEYS: &[&str] = &[
 
 /// Top-level keys that make a TOML file a Codex config
 /// (<https://developers.openai.com/codex/config-reference>).
-const CODEX_KEYS: &[&str] = &["approval_policy", "sandbox_mode", "mcp_servers", "profiles"];
+const CODEX_KEYS: &[&str] = &[
+    "approval_policy",
+    "sandbox_mode",
+    "mcp_servers",
+    "profiles",
+    "projects",
+];
 
 /// The kind of a file named on the command line that matches no agent convention, from its
 /// extension and content. JSON with `hooks`, `permissions`, `statusLine` or `apiKeyHelper`

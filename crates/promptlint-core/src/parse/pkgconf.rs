@@ -91,6 +91,7 @@ fn with_programs(mut parsed: Parsed) -> Parsed {
             continue;
         }
         settings.commands.push(SettingCommand {
+            hidden: None,
             path: v.path.to_string(),
             what: (*what).to_owned(),
             at_start: false,

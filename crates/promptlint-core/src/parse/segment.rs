@@ -541,6 +541,10 @@ pub struct SettingCommand {
     pub when: &'static str,
     /// The command line (parts joined by spaces), mapped to the source.
     pub line: MappedText,
+    /// How the settings keep it from view as it runs, for messages, when they do: a VS Code
+    /// task's `hide: true` or `presentation.reveal: "never"`
+    /// (<https://code.visualstudio.com/docs/editor/tasks#_output-behavior>).
+    pub hidden: Option<&'static str>,
 }
 
 pub use cache_layout::{

@@ -443,127 +443,6 @@ fn find_guards(
     }
 }
 
-/// When a command runs as the session starts (the [`SettingCommand::when`] of those).
-const AT_START: &str = "as the session starts";
-
-/// Keys whose string (or array of strings, or object of named ones) is a command line, wherever
-/// they sit, with what runs them, whether they run before anyone asks for anything, and when.
-const COMMAND_KEYS: &[(&str, &str, bool, &str)] = &[
-    // Claude Code: the script that prints the API key, run as the session starts.
-    ("apiKeyHelper", "API key helper", true, AT_START),
-    ("awsAuthRefresh", "AWS auth refresh", true, AT_START),
-    (
-        "awsCredentialExport",
-        "AWS credential export",
-        true,
-        AT_START,
-    ),
-    (
-        "otelHeadersHelper",
-        "OpenTelemetry headers helper",
-        true,
-        AT_START,
-    ),
-    // mise (`mise.toml` `[hooks]`, <https://mise.jdx.dev/hooks.html>): enter, leave and cd
-    // in a shell where mise is activated, pre/postinstall on `mise install`.
-    (
-        "hooks.enter",
-        "mise `enter` hook",
-        false,
-        "when a shell enters the project",
-    ),
-    (
-        "hooks.leave",
-        "mise `leave` hook",
-        false,
-        "when a shell leaves the project",
-    ),
-    (
-        "hooks.cd",
-        "mise `cd` hook",
-        false,
-        "when a shell changes folder",
-    ),
-    (
-        "hooks.preinstall",
-        "mise `preinstall` hook",
-        false,
-        "when the tools are installed",
-    ),
-    (
-        "hooks.postinstall",
-        "mise `postinstall` hook",
-        false,
-        "when the tools are installed",
-    ),
-    // Codex: run after each agent turn with a JSON argument.
-    ("notify", "notify command", false, "after each turn"),
-    // Gemini CLI: tool discovery runs as the session starts; the call command per tool call.
-    (
-        "tools.discoveryCommand",
-        "tool discovery command",
-        true,
-        AT_START,
-    ),
-    (
-        "toolDiscoveryCommand",
-        "tool discovery command",
-        true,
-        AT_START,
-    ),
-    (
-        "tools.callCommand",
-        "tool call command",
-        false,
-        "on each tool call",
-    ),
-    (
-        "toolCallCommand",
-        "tool call command",
-        false,
-        "on each tool call",
-    ),
-    ("mcp.serverCommand", "MCP server command", true, AT_START),
-    // Dev containers (https://containers.dev/implementors/json_reference/): on the host before
-    // the container is created, then in the container.
-    (
-        "initializeCommand",
-        "dev container initializeCommand",
-        true,
-        "on the host when the dev container is opened",
-    ),
-    (
-        "onCreateCommand",
-        "dev container onCreateCommand",
-        true,
-        "when the dev container is created",
-    ),
-    (
-        "updateContentCommand",
-        "dev container updateContentCommand",
-        true,
-        "when the dev container is created",
-    ),
-    (
-        "postCreateCommand",
-        "dev container postCreateCommand",
-        true,
-        "when the dev container is created",
-    ),
-    (
-        "postStartCommand",
-        "dev container postStartCommand",
-        true,
-        "each time the dev container starts",
-    ),
-    (
-        "postAttachCommand",
-        "dev container postAttachCommand",
-        true,
-        "each time an editor attaches to the dev container",
-    ),
-];
-
 /// Top-level tables whose entries are servers (MCP, LSP, formatters) started by name.
 const SERVER_TABLES: &[(&str, &str)] = &[
     ("mcpServers", "MCP server"),
@@ -607,6 +486,8 @@ fn join_keys(ks: &str, k: &str) -> Arc<str> {
 struct Context<'a> {
     in_hooks: bool,
     folder_open_task: Option<&'a str>,
+    /// How that task is kept from view, when it is ([`task_hiding`]).
+    task_hidden: Option<&'static str>,
 }
 
 /// The label of `node` when it is a VS Code task that runs when the folder opens
@@ -625,6 +506,22 @@ fn folder_open_task(node: &JsonNode) -> Option<&str> {
     })
 }
 
+/// How the VS Code task `node` keeps its run from view, when it does: `hide: true` (kept out of
+/// the task list) or `presentation.reveal: "never"` (its terminal never comes to the front);
+/// `"silent"` shows it on errors and is no hiding
+/// (<https://code.visualstudio.com/docs/editor/tasks#_output-behavior>).
+fn task_hiding(node: &JsonNode) -> Option<&'static str> {
+    if matches!(node.get("hide").map(|h| &h.value), Some(Json::Bool(true))) {
+        return Some("hidden from the task list (`hide: true`)");
+    }
+    match node.get("presentation")?.get("reveal").map(|r| &r.value) {
+        Some(Json::String(r)) if r.text == "never" => {
+            Some("its terminal never shown (`presentation.reveal: never`)")
+        }
+        _ => None,
+    }
+}
+
 /// The commands under `node`, at `path` (whose object keys joined are `ks`). Each object costs
 /// its own keys, never its path's: a file of many objects under a long key stays linear.
 fn find_commands<'a>(
@@ -637,9 +534,13 @@ fn find_commands<'a>(
 ) {
     match &node.value {
         Json::Object(members) => {
-            let cx = Context {
-                folder_open_task: folder_open_task(node).or(cx.folder_open_task),
-                ..cx
+            let cx = match folder_open_task(node) {
+                Some(label) => Context {
+                    folder_open_task: Some(label),
+                    task_hidden: task_hiding(node),
+                    ..cx
+                },
+                None => cx,
             };
             // `command` (with `args`), and Copilot's `bash` / `powershell` in hooks.
             let shells: &[&str] = if cx.in_hooks {
@@ -692,6 +593,7 @@ fn find_commands<'a>(
                         at_start,
                         when,
                         line,
+                        hidden: cx.folder_open_task.and(cx.task_hidden),
                     });
                 }
             }
@@ -700,6 +602,7 @@ fn find_commands<'a>(
                 if let Some((_, what, at_start, when)) =
                     COMMAND_KEYS.iter().find(|(name, ..)| *name == &*full)
                 {
+                    let before = out.len();
                     path.push(Step::Key(&k.text));
                     // A dev container command may be an object of named commands.
                     let named: Vec<(Option<&'a str>, &'a JsonNode)> = match &v.value {
@@ -731,10 +634,15 @@ fn find_commands<'a>(
                             at_start: *at_start,
                             when,
                             line,
+                            hidden: None,
                         });
                     }
                     path.pop();
-                    continue;
+                    // A list of objects (Helmor's `{name, command}` actions) holds no command
+                    // line itself: read below as any object is.
+                    if out.len() > before || !matches!(v.value, Json::Array(_)) {
+                        continue;
+                    }
                 }
                 if shells.contains(&k.text.as_str()) {
                     continue;
@@ -790,8 +698,10 @@ fn classify(path: &[Step<'_>]) -> (String, bool) {
     ("command".to_owned(), false)
 }
 
+mod keys;
 mod makefile;
 mod package;
+use keys::{AT_START, COMMAND_KEYS};
 pub use makefile::{MAX_MAKE_RECIPES, parse_makefile};
 pub use package::{INSTALL_SCRIPTS, MAX_PACKAGE_SCRIPTS, parse_package};
 

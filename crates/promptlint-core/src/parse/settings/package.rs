@@ -57,6 +57,7 @@ pub fn parse_package(text: &str, installed: bool) -> Parsed {
             }
             let shown = crate::escape::escape_one_line(&cut_middle(&name.text, 40, 40));
             commands.push(SettingCommand {
+                hidden: None,
                 path: show_key_path([Step::Key("scripts"), Step::Key(&name.text)]),
                 what: format!("npm script `{shown}`"),
                 at_start: false,

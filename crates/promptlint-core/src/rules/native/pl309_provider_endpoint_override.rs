@@ -100,6 +100,67 @@ fn home_in_project(
     )
 }
 
+/// Claude Code's switches that put the text of prompts and of tool calls into the exported
+/// OpenTelemetry events (both off by default; <https://code.claude.com/docs/en/monitoring-usage>:
+/// `OTEL_LOG_USER_PROMPTS` "enable logging of user prompt content", `OTEL_LOG_TOOL_DETAILS`
+/// tool parameters; the second name recalled from the same page, unconfirmed).
+const CONTENT_LOGGING: &[&str] = &["OTEL_LOG_USER_PROMPTS", "OTEL_LOG_TOOL_DETAILS"];
+
+/// The OTLP endpoints the logs and events go to (same page): the general one and the logs'.
+const LOG_ENDPOINTS: &[&str] = &[
+    "OTEL_EXPORTER_OTLP_ENDPOINT",
+    "OTEL_EXPORTER_OTLP_LOGS_ENDPOINT",
+];
+
+/// An OTLP endpoint on another machine in settings that also switch prompt or tool content
+/// logging on ([`CONTENT_LOGGING`]): every prompt typed (and tool call) leaves for that host.
+fn content_export(
+    input: &Input<'_>,
+    rule: &Arc<Rule>,
+    values: &[crate::parse::Setting],
+) -> Vec<Finding> {
+    let var = |v: &crate::parse::Setting| v.keys.rsplit('.').next().unwrap_or("").to_owned();
+    let on = |v: &crate::parse::Setting| match &v.value {
+        crate::parse::SettingValue::Bool(b) => *b,
+        _ => v.as_str().is_some_and(|s| {
+            matches!(s.trim().to_ascii_lowercase().as_str(), "1" | "true" | "yes")
+        }),
+    };
+    let Some(logging) = values
+        .iter()
+        .find(|v| CONTENT_LOGGING.contains(&var(v).as_str()) && on(v))
+    else {
+        return Vec::new();
+    };
+    let what = var(logging);
+    values
+        .iter()
+        .filter(|v| LOG_ENDPOINTS.contains(&var(v).as_str()))
+        .filter_map(|v| {
+            let value = v.as_str()?;
+            let (_, host) = scheme_and_host(value)?;
+            if is_local_host(&host) {
+                return None;
+            }
+            let shown = crate::escape::escape_one_line(&host);
+            let message = format!(
+                "`{}` exports the agent's telemetry to {shown} with `{what}` on: the text of \
+                 every prompt (or tool call) leaves for that host",
+                v.path
+            );
+            at_setting(
+                input,
+                rule,
+                v.span.clone(),
+                &v.path.to_string(),
+                message,
+                None,
+                value,
+            )
+        })
+        .collect()
+}
+
 /// PL309: one finding per overridden endpoint, proxy or agent home.
 pub fn provider_endpoint_override(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     let Some(settings) = &input.parsed.settings else {
@@ -179,6 +240,7 @@ pub fn provider_endpoint_override(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
             value,
         ));
     }
+    out.extend(content_export(input, rule, &settings.values));
     out
 }
 

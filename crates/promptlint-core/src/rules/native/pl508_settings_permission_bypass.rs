@@ -44,6 +44,9 @@
 //!   [`crate::parse::policy::parse_gemini_policy`];
 //! - Amp `amp.dangerouslyAllowAll` and `amp.commands.allowlist` (secondary:
 //!   <https://www.developersdigest.tech/reference/amp/settings>; unconfirmed);
+//! - Codex `[projects."<path>"] trust_level = "trusted"` for the filesystem root, a home
+//!   or a credential folder ([`trusted_project`]): every repository below loads its `.codex/`
+//!   layers without the trust prompt (<https://developers.openai.com/codex/config-basic>);
 //! - Zed `agent.always_allow_tool_actions` (<https://zed.dev/docs/ai/agent-settings>,
 //!   unconfirmed; before Zed 0.224) and `agent.tool_permissions.default` and
 //!   `agent.tool_permissions.tools.terminal.default` set to `"allow"` (0.224 and later,
@@ -252,6 +255,30 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
                         .then_some("Gemini CLI takes yolo only from its command line"),
                 )
             }
+            // Codex `[projects."<path>"] trust_level = "trusted"`: project `.codex/` layers
+            // load only in a trusted project, so trusting the root or a home trusts every
+            // repository below it, its config's commands and approval policy included.
+            _ if s.is_some_and(|v| v.eq_ignore_ascii_case("trusted"))
+                && trusted_project(k).is_some() =>
+            {
+                trusted_project(k)
+                    .and_then(|folder| Some((folder, folder_reach(folder)?)))
+                    .and_then(|(folder, reach)| {
+                        let shown = crate::escape::escape_one_line(folder.trim());
+                        report(
+                            input,
+                            rule,
+                            v,
+                            format!(
+                                "`{p}` trusts `{shown}`, {}: Codex loads the `.codex/` config of every \
+                                 repository below it (its commands, servers and approval policy) \
+                                 without asking",
+                                reach.what()
+                            ),
+                            Some("trust, not every command"),
+                        )
+                    })
+            }
             _ if folder_grant(k).is_some() => s.and_then(|folder| {
                 let reach = folder_reach(folder)?;
                 let shown = crate::escape::escape_one_line(folder.trim());
@@ -314,6 +341,13 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
     out.extend(codex(input, rule, &settings.values));
     out.extend(allowing_hooks(input, rule, settings));
     out
+}
+
+/// The folder of Codex's `projects.<folder>.trust_level` key path `k`
+/// (<https://developers.openai.com/codex/config-basic>: project `.codex/` layers load only
+/// when the project is trusted; the table from the config reference); `None` for other keys.
+fn trusted_project(k: &str) -> Option<&str> {
+    k.strip_prefix("projects.")?.strip_suffix(".trust_level")
 }
 
 /// What a settings key that hands the agent folders lets it do there; `None` for other keys.

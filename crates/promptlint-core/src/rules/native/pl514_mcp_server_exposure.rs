@@ -66,6 +66,7 @@ pub fn mcp_server_exposure(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> 
         found.extend(filesystem_grant(rule, &entry));
         found.extend(debug_proxy(rule, &entry));
         found.extend(lookalike(rule, &entry));
+        found.extend(unverified_fetch(&entry));
         for h in found {
             let path = server.path_of(h.at);
             let message = format!("`{path}` {}", h.what);
@@ -394,6 +395,46 @@ fn code_loading<'a>(e: &Entry<'a>) -> Vec<Hit<'a>> {
                 at: v,
                 what,
                 label: "loads code into the server",
+                severity: None,
+            });
+        }
+    }
+    out
+}
+
+/// Class 7: the server's environment turns TLS certificate checks off, for the package runner
+/// that fetches it and for every request the server makes: npm reads any `npm_config_*`
+/// variable as its setting (`NPM_CONFIG_STRICT_SSL=false` is `strict-ssl=false`,
+/// <https://docs.npmjs.com/cli/v11/using-npm/config#environment-variables>), yarn 2+
+/// `YARN_ENABLE_STRICT_SSL`, Node `NODE_TLS_REJECT_UNAUTHORIZED=0`
+/// (<https://nodejs.org/api/cli.html#node_tls_reject_unauthorizedvalue>), pip
+/// `PIP_TRUSTED_HOST`, uv `UV_INSECURE_HOST`: whoever is on the path chooses the code that runs.
+fn unverified_fetch<'a>(e: &Entry<'a>) -> Vec<Hit<'a>> {
+    let mut out = Vec::new();
+    for v in &e.env {
+        let Some(name) = v.name.as_deref() else {
+            continue;
+        };
+        let value = v.text.trim().to_ascii_lowercase();
+        let off = match name.to_ascii_uppercase().as_str() {
+            "NPM_CONFIG_STRICT_SSL" | "YARN_ENABLE_STRICT_SSL" => {
+                matches!(value.as_str(), "false" | "0" | "no")
+            }
+            "NODE_TLS_REJECT_UNAUTHORIZED" => value == "0",
+            "PIP_TRUSTED_HOST" | "UV_INSECURE_HOST" => {
+                !value.is_empty() && !value.split([' ', ',']).all(is_near)
+            }
+            _ => false,
+        };
+        if off {
+            out.push(Hit {
+                at: v,
+                what: format!(
+                    "turns TLS certificate checks off (`{}`): the package that starts the \
+                     server, and what it downloads, come from whoever is on the path",
+                    crate::escape::escape_one_line(name)
+                ),
+                label: "packages fetched without TLS checks",
                 severity: None,
             });
         }

@@ -537,10 +537,10 @@ impl<'s> Flow<'s> {
         }
         // Code given to an interpreter on its command line, read in its own language.
         let piped_in = input
-            | vocab::CREDENTIAL_FILE
+            | (vocab::CREDENTIAL_FILE
                 * Taint::from(cmd.redirects.iter().any(|r| {
                     r.op == RedirectOp::Read && vocab::is_credential_path(&r.target.text)
-                }));
+                })));
         let stdin = (cmd.stdin_text.as_deref(), piped_in);
         for e in interpreter_code(&name, args, &at, stdin, self.nested) {
             out.push(e);

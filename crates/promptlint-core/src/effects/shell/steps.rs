@@ -203,14 +203,18 @@ fn sed_written(script: &str) -> String {
             let mut escaped = false;
             for ch in chars {
                 if escaped {
-                    fields.last_mut().map(|f| f.push(ch));
+                    if let Some(f) = fields.last_mut() {
+                        f.push(ch);
+                    }
                     escaped = false;
                 } else if ch == '\\' {
                     escaped = true;
                 } else if ch == delim {
                     fields.push(String::new());
                 } else {
-                    fields.last_mut().map(|f| f.push(ch));
+                    if let Some(f) = fields.last_mut() {
+                        f.push(ch);
+                    }
                 }
             }
             out.push_str(fields.get(1).map_or("", String::as_str));

@@ -388,10 +388,8 @@ pub(super) static OPENS_NEGATED: LazyLock<Cue> = LazyLock::new(|| {
 /// the match's own: `"approve this", "run X", or "` (each earlier quotation whole, separated
 /// by commas, "or", "and").
 pub(super) static SERIES_TAIL: LazyLock<Cue> = LazyLock::new(|| {
-    Cue::new(concat!(
-        r#"(?i)(?:["“][^"“”\n]{0,120}["”]\s*,?\s*(?:(?:or|and)\s+)?)*["“]\s*$"#,
-    ))
-    .expect("static regex")
+    Cue::new(r#"(?i)(?:["“][^"“”\n]{0,120}["”]\s*,?\s*(?:(?:or|and)\s+)?)*["“]\s*$"#)
+        .expect("static regex")
 });
 
 /// "For example" in the other languages of the pattern rules, where the phrase is never

@@ -14,10 +14,12 @@ pub use block::Place;
 pub use discussion::Discussion;
 mod cues;
 pub mod languages;
+mod quotes;
 pub mod scope;
 mod structure;
 
 use cues::*;
+use quotes::{QUOTES, inside_quotes, past_quote, quoted_series_head};
 use structure::{WINDOW, line_around, threat_table};
 pub use structure::{fence_delivered, list_lead_in, sentence_prefix};
 
@@ -204,22 +206,6 @@ pub fn assess(
     None
 }
 
-/// `rest` (the text after a match inside a quotation) from just after its closing quotation
-/// mark; all of `rest` when none closes on it.
-fn past_quote(rest: &str) -> &str {
-    rest.find(QUOTES).map_or(rest, |i| {
-        &rest[i + rest[i..].chars().next().map_or(1, char::len_utf8)..]
-    })
-}
-
-/// The sentence `prefix` before the example cue that opens the series of quotations it ends
-/// in (`text such as "a", "b", or "` gives `text `), when a cue opens it.
-fn quoted_series_head(prefix: &str) -> Option<&str> {
-    let cut = SERIES_TAIL.find(prefix)?;
-    let head = &prefix[..cut.start()];
-    EXAMPLE_CUE.find(head).map(|c| &head[..c.start()])
-}
-
 /// Roles whose text is one string the agent receives whole: quotation marks or backticks in
 /// it are part of what is delivered, not a quotation of the writer's.
 fn delivered_whole(role: Role) -> bool {
@@ -235,9 +221,6 @@ fn delivered_whole(role: Role) -> bool {
             | Role::ShellLine
     )
 }
-
-/// Quotation marks [`inside_quotes`] pairs; a match holding one spans two quotations.
-const QUOTES: [char; 10] = ['"', '“', '”', '«', '»', '「', '」', '『', '』', '„'];
 
 /// True when an adoption cue around a quotation delivers it (`prefix`: the sentence before
 /// the match; `after`: the text after it up to the end of the next sentence) and no
@@ -369,37 +352,6 @@ fn refused(prefix: &str) -> bool {
         })
 }
 
-fn inside_quotes(before: &str, after: &str) -> bool {
-    // A quote right after `=` opens an attribute's value (`alt="..."`, `title='...'`), which
-    // a reader never sees rendered: no quotation.
-    let opened_by = |q: char| {
-        before
-            .rfind(q)
-            .map(|o| before[..o].trim_end().ends_with('='))
-    };
-    if opened_by('"') == Some(true) && before.matches('"').count() % 2 == 1 {
-        return false;
-    }
-    let straight = before.matches('"').count() % 2 == 1 && after.contains('"');
-    let curly = before
-        .rfind('“')
-        .is_some_and(|o| before.rfind('”').is_none_or(|c| c < o))
-        && after.contains('”');
-    let guillemet = before
-        .rfind('«')
-        .is_some_and(|o| before.rfind('»').is_none_or(|c| c < o))
-        && after.contains('»');
-    let pair = |open: char, close: char| {
-        before
-            .rfind(open)
-            .is_some_and(|o| before.rfind(close).is_none_or(|c| c < o))
-            && after.contains(close)
-    };
-    // Corner brackets (CJK), white corner brackets (Japanese), German low-high quotes.
-    let other = pair('「', '」') || pair('『', '』') || pair('„', '“');
-    straight || curly || guillemet || other
-}
-
 #[cfg(test)]
 mod tests;
 
@@ -445,10 +397,12 @@ mod catalog_tests {
             assert_eq!(severity(t), Severity::Error, "{t}");
         }
         // Real discussion: a quotation, or a cue in a sentence about an attack.
+        // A quotation an example cue opens ("the phrase \"...\"") in a sentence about an
+        // attack is read as that cue's specimen, which lowers command rules too.
         let t = "The phrase \"ignore previous instructions\" is a classic injection.";
         assert_eq!(
             at(t, "ignore prev", ContextPolicy::Prose),
-            Some(Discussion::Quoted)
+            Some(Discussion::Example)
         );
         assert_eq!(severity(t), Severity::Note);
         let t = "The phrase ignore previous instructions is a classic injection.";

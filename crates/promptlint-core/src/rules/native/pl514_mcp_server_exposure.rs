@@ -422,7 +422,13 @@ fn unverified_fetch<'a>(e: &Entry<'a>) -> Vec<Hit<'a>> {
             }
             "NODE_TLS_REJECT_UNAUTHORIZED" => value == "0",
             "PIP_TRUSTED_HOST" | "UV_INSECURE_HOST" => {
-                !value.is_empty() && !value.split([' ', ',']).all(is_near)
+                // Hosts, each maybe with a port (`localhost:8081`): a host of this machine or
+                // its network fetches nothing from the internet.
+                !value.is_empty()
+                    && !value
+                        .split([' ', ','])
+                        .filter(|h| !h.is_empty())
+                        .all(|h| host_of(&format!("https://{h}")).is_some_and(|h| is_near(&h)))
             }
             _ => false,
         };

@@ -1,0 +1,56 @@
+//! Quotations around a match: whether it stands inside one, where the quotation closes, the
+//! series of quotations an example cue opens.
+
+use super::cues::{EXAMPLE_CUE, SERIES_TAIL};
+
+/// Quotation marks [`inside_quotes`] pairs; a match holding one spans two quotations.
+pub(super) const QUOTES: [char; 10] = ['"', '“', '”', '«', '»', '「', '」', '『', '』', '„'];
+
+/// `rest` (the text after a match inside a quotation) from just after its closing quotation
+/// mark; all of `rest` when none closes on it.
+pub(super) fn past_quote(rest: &str) -> &str {
+    rest.find(QUOTES).map_or(rest, |i| {
+        &rest[i + rest[i..].chars().next().map_or(1, char::len_utf8)..]
+    })
+}
+
+/// The sentence `prefix` before the example cue that opens the series of quotations it ends
+/// in (`text such as "a", "b", or "` gives `text `), when a cue opens it.
+pub(super) fn quoted_series_head(prefix: &str) -> Option<&str> {
+    let cut = SERIES_TAIL.find(prefix)?;
+    let head = &prefix[..cut.start()];
+    EXAMPLE_CUE.find(head).map(|c| &head[..c.start()])
+}
+
+/// Whether a match between `before` and `after` (the rest of its line on each side) stands
+/// inside a quotation: straight, curly, guillemet, corner-bracket or German quotes.
+pub(super) fn inside_quotes(before: &str, after: &str) -> bool {
+    // A quote right after `=` opens an attribute's value (`alt="..."`, `title='...'`), which
+    // a reader never sees rendered: no quotation.
+    let opened_by = |q: char| {
+        before
+            .rfind(q)
+            .map(|o| before[..o].trim_end().ends_with('='))
+    };
+    if opened_by('"') == Some(true) && before.matches('"').count() % 2 == 1 {
+        return false;
+    }
+    let straight = before.matches('"').count() % 2 == 1 && after.contains('"');
+    let curly = before
+        .rfind('“')
+        .is_some_and(|o| before.rfind('”').is_none_or(|c| c < o))
+        && after.contains('”');
+    let guillemet = before
+        .rfind('«')
+        .is_some_and(|o| before.rfind('»').is_none_or(|c| c < o))
+        && after.contains('»');
+    let pair = |open: char, close: char| {
+        before
+            .rfind(open)
+            .is_some_and(|o| before.rfind(close).is_none_or(|c| c < o))
+            && after.contains(close)
+    };
+    // Corner brackets (CJK), white corner brackets (Japanese), German low-high quotes.
+    let other = pair('「', '」') || pair('『', '』') || pair('„', '“');
+    straight || curly || guillemet || other
+}

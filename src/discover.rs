@@ -269,8 +269,8 @@ pub fn discover_one(root: &Path, file: &Path, opts: &DiscoverOptions) -> Option<
     found
 }
 
-/// How many folders above a named file's own the dot-folder holding it may sit
-/// (`.claude/skills/x/`, `.github/hooks/`).
+/// How many folders, the named file's own first, are looked at for the dot-folder holding
+/// it: its own folder and the two above (`.claude/skills/x/`, `.github/hooks/`).
 const DOT_FOLDER_DEPTH: usize = 3;
 
 /// The project of a file named alone outside a repository, from the folder `parent` holding

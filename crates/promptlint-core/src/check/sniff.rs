@@ -28,7 +28,7 @@ const CODEX_KEYS: &[&str] = &[
 
 /// The kind of a file named on the command line that matches no agent convention, from its
 /// extension and content. JSON with `hooks`, `permissions`, `statusLine` or `apiKeyHelper`
-/// (and TOML with Codex's `approval_policy`, `sandbox_mode`, `mcp_servers`) is an agent's
+/// (and TOML with one of [`CODEX_KEYS`], `[projects]` among them) is an agent's
 /// settings, JSON with `mcpServers`/`servers` is an MCP config, an MCP `tools/list` (or
 /// prompts, resources, `initialize`) result or a manifest declaring tools is `mcp-tools`
 /// ([`parse::mcp_tools::is_mcp_payload`]), and so is a saved `tools/call`, `resources/read`

@@ -199,12 +199,15 @@ fn same_rule_before(parsed: &Parsed, text: &str, k: usize) -> String {
     let mut j = k;
     while j > 0 && lines.len() < MAX_RULE_LINES {
         let (prev, cur) = (&parsed.segments[j - 1], &parsed.segments[j]);
-        let gap = text.get(prev.range.end..cur.range.start).unwrap_or("x");
+        // Overlapping or reversed ranges have no gap to read: not the same rule.
         let same = prev.role == Role::ToolingCommand
-            && gap
-                .split('\n')
-                .skip(1)
-                .all(|l| l.trim().is_empty() || l.starts_with('\t'));
+            && text
+                .get(prev.range.end..cur.range.start)
+                .is_some_and(|gap| {
+                    gap.split('\n')
+                        .skip(1)
+                        .all(|l| l.trim().is_empty() || l.starts_with('\t'))
+                });
         if !same {
             break;
         }

@@ -22,11 +22,14 @@ fn token(b: u8) -> bool {
 }
 
 /// The end (exclusive byte offset) of the stretch of `b` that starts at `i`, when one starts
-/// there and holds [`MIN_TOKENS`] characters, at least half of them parted by a single space.
-fn stretch_at(b: &[u8], i: usize) -> Option<usize> {
+/// there and holds [`MIN_TOKENS`] characters, at least half of them parted by a single space;
+/// and where the run of spaced single characters read from `i` ends, which the caller resumes
+/// from, so that no run is read twice (time linear in `b`: a run that is no stretch is
+/// skipped whole, its suffixes with it).
+fn stretch_at(b: &[u8], i: usize) -> (Option<usize>, usize) {
     let single = |k: usize| token(b[k]) && b.get(k + 1).is_none_or(|&n| !token(n));
     if !single(i) || (i > 0 && token(b[i - 1])) {
-        return None;
+        return (None, i + 1);
     }
     let (mut j, mut tokens, mut singles) = (i, 1, 0);
     loop {
@@ -42,7 +45,8 @@ fn stretch_at(b: &[u8], i: usize) -> Option<usize> {
         tokens += 1;
         j = k;
     }
-    (tokens >= MIN_TOKENS && singles * 2 >= tokens).then_some(j + 1)
+    let stretch = (tokens >= MIN_TOKENS && singles * 2 >= tokens).then_some(j + 1);
+    (stretch, j + 1)
 }
 
 /// `text` with each letter-spaced stretch joined (a single space inside it removed, a wider
@@ -63,8 +67,9 @@ pub(super) fn join_spaced(text: &str) -> Option<(String, OffsetMap)> {
     let mut i = 0;
     let mut found = false;
     while i < b.len() {
-        let Some(end) = stretch_at(b, i) else {
-            i += 1;
+        let (stretch, scanned) = stretch_at(b, i);
+        let Some(end) = stretch else {
+            i = scanned.max(i + 1);
             continue;
         };
         found = true;
@@ -106,6 +111,16 @@ mod tests {
 
     fn joined(s: &str) -> Option<String> {
         join_spaced(s).map(|(t, _)| t)
+    }
+
+    #[test]
+    fn a_run_that_is_no_stretch_is_read_once_and_left_as_it_is() {
+        // Wide gaps only: no stretch, and each character starts no second scan of the run
+        // (the caller resumes after it). The text is left unjoined.
+        let wide = "a  ".repeat(10_000) + "x y z";
+        assert_eq!(joined(&wide), None);
+        assert_eq!(stretch_at(wide.as_bytes(), 0), (None, wide.len()));
+        assert_eq!(stretch_at(wide.as_bytes(), 3), (None, wide.len()));
     }
 
     #[test]

@@ -35,10 +35,22 @@ pub fn parse(text: &str) -> Parsed {
     // among servers; an aggregating client or an agent that reads the config may hand it to
     // the model with the tools (not confirmed for a named client: no vendor page says which
     // do). It is judged as a tool's description is, by the rules of `mcp-text`.
-    for (_, server) in server_entries(&root) {
-        if let Some(Json::String(d)) = server.get("description").map(|n| &n.value) {
-            let range = d.map.map_range(0..d.text.len());
-            for seg in segments.iter_mut().filter(|s| s.range == range) {
+    // One pass over the segments (a set of the descriptions' ranges), not one per server.
+    let described: std::collections::HashSet<(usize, usize)> = server_entries(&root)
+        .into_iter()
+        .filter_map(
+            |(_, server)| match server.get("description").map(|n| &n.value) {
+                Some(Json::String(d)) => {
+                    let r = d.map.map_range(0..d.text.len());
+                    Some((r.start, r.end))
+                }
+                _ => None,
+            },
+        )
+        .collect();
+    if !described.is_empty() {
+        for seg in &mut segments {
+            if described.contains(&(seg.range.start, seg.range.end)) {
                 seg.role = Role::McpText;
             }
         }

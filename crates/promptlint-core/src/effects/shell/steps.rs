@@ -68,12 +68,16 @@ pub(super) fn names_remote(args: &[&str]) -> bool {
         match a.find(':') {
             Some(c) => {
                 let host = &a[..c];
-                host.len() > 1
-                    && !host.contains('/')
-                    && !host.starts_with(['.', '~', '$'])
-                    && host
-                        .chars()
-                        .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '.' | '-' | '_' | '@'))
+                // A host held in a variable (`"$HOST:/srv"`, `${DEST}:`) is some other machine
+                // as far as the text shows.
+                let variable = host.len() > 1 && host.starts_with('$') && !host.contains('/');
+                variable
+                    || host.len() > 1
+                        && !host.contains('/')
+                        && !host.starts_with(['.', '~', '$'])
+                        && host.chars().all(|ch| {
+                            ch.is_ascii_alphanumeric() || matches!(ch, '.' | '-' | '_' | '@')
+                        })
             }
             None => false,
         }
@@ -103,6 +107,27 @@ fn stratum(a: &str) -> bool {
     let l = a.to_ascii_lowercase();
     l.contains("stratum+") || l.contains("stratum2+") || l.starts_with("stratum://")
 }
+
+/// Programs that search, print or filter text, or write firewall rules: a pool URL among their
+/// arguments is a pattern or a rule, not a pool they mine on.
+const TEXT_TOOLS: &[&str] = &[
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "ack",
+    "echo",
+    "printf",
+    "sed",
+    "awk",
+    "cat",
+    "jq",
+    "iptables",
+    "ip6tables",
+    "nft",
+    "ufw",
+];
 
 /// Mining programs by name (XMRig, cpuminer, lolMiner, T-Rex, ...): started with a pool
 /// (`-o`) and a wallet (`-u`), each is a miner whatever its file is called otherwise.
@@ -147,14 +172,33 @@ fn mining_algorithm(a: &str) -> bool {
         )
 }
 
-/// What makes `name ARGS` a cryptocurrency miner: a pool URL of the Stratum protocol, or a
+/// What makes `name ARGS` a cryptocurrency miner: a pool URL of the Stratum protocol given as
+/// its pool (not to a text tool or a firewall rule: [`TEXT_TOOLS`]), or a
 /// pool (`-o`/`--url`) and a wallet (`-u`/`--user`) given to a known miner or with a mining
 /// algorithm or a miner's own option (`--donate-level`, `--cpu-max-threads-hint`,
 /// `--max-cpu-usage`, `--coin`; XMRig's options,
 /// <https://xmrig.com/docs/miner/command-line-options>). Whoever started it earns from the
 /// user's machine (<https://attack.mitre.org/techniques/T1496/>).
 pub(super) fn mines(name: &str, args: &[&str]) -> Option<String> {
-    if let Some(url) = args.iter().find(|a| stratum(a)) {
+    // A pool URL given to a program as the pool to mine on (`-o`/`--url`/`--pool`, or to a
+    // miner by name), not one a text tool searches for or a firewall rule names.
+    let lower = name.trim_end_matches(".exe").to_ascii_lowercase();
+    let pool_value = |k: usize, a: &str| {
+        matches!(
+            k.checked_sub(1).map(|p| args[p]),
+            Some("-o" | "--url" | "--pool")
+        ) || a.starts_with("--url=")
+            || a.starts_with("--pool=")
+            || MINERS.contains(&lower.as_str())
+    };
+    let pool = args
+        .iter()
+        .enumerate()
+        .find(|(k, a)| stratum(a) && pool_value(*k, a))
+        .map(|(_, a)| a);
+    if !TEXT_TOOLS.contains(&lower.as_str())
+        && let Some(url) = pool
+    {
         let pool = url.split_once("://").map_or(*url, |(_, h)| h);
         return Some(format!(
             "a miner on the pool {}",

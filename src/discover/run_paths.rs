@@ -9,6 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
+use promptlint_core::effects::shell::quiet;
+
 /// Settings files are read for the scripts they run only up to this size.
 pub const MAX_RUNS_READ: u64 = 1 << 20;
 
@@ -147,23 +149,24 @@ pub(super) fn runs_of(path: &Path, text: &str) -> Vec<String> {
         .collect();
     // Any other script's command that runs with its output thrown away (`"test": "node
     // .github/setup.js >/dev/null 2>&1; vitest run"`): what an agent's `npm test` runs unseen.
-    let quiet: Vec<String> = scripts
+    let hushed: Vec<String> = scripts
         .values()
         .filter_map(serde_json::Value::as_str)
         .flat_map(silenced)
         .collect();
-    lines.extend(quiet.iter().map(String::as_str));
+    lines.extend(hushed.iter().map(String::as_str));
     script_paths(&lines.join("\n"))
 }
 
-/// The commands of a package script (split at `;`, `&&`, `||`, `|`) whose output is sent to
-/// `/dev/null` (`>`, `2>&1`, `&>`).
+/// The commands of a package script whose output or errors are sent to `/dev/null`
+/// ([`quiet::discarded`]).
 fn silenced(script: &str) -> Vec<String> {
-    script
-        .replace("&>", ">")
-        .replace(">&", ">")
-        .split([';', '&', '|'])
-        .filter(|c| c.replace(' ', "").contains(">/dev/null"))
+    quiet::commands(script)
+        .into_iter()
+        .filter(|c| {
+            let gone = quiet::discarded(c);
+            gone.out || gone.err
+        })
         .map(str::to_string)
         .collect()
 }

@@ -60,20 +60,9 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
     for (k, seg) in parsed.segments.iter().enumerate() {
         let seg_text = seg.text(text);
         let add = |lang: Language, range: Range<usize>, origin: Origin, out: &mut Vec<Found>| {
-            let program = &seg_text[range.clone()];
-            for mut e in super::read::of(lang, program) {
-                e.at = e.at.start + range.start..e.at.end + range.start;
-                e.source = e.source.map(|s| s.start + range.start..s.end + range.start);
-                // `what` is program text that rules quote in their messages: no raw
-                // invisible, bidi or control code point may reach output.
-                e.what = crate::escape::escape_one_line(&e.what);
-                out.push(Found {
-                    segment: k,
-                    effect: e,
-                    language: lang,
-                    origin,
-                });
-            }
+            let effects = super::read::of(lang, &seg_text[range.clone()]);
+            let back = |i: usize| Some(i + range.start);
+            place(out, effects, (k, lang, origin), back);
         };
         match seg.role {
             Role::CodeFence => {
@@ -121,23 +110,14 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
                 // (a remote added, a file written) is there when it runs. Only its own
                 // effects are kept.
                 let offset = before.len() + 1;
-                for mut e in super::read::of(Language::Shell, &format!("{before}\n{seg_text}")) {
-                    if e.at.start < offset {
-                        continue;
-                    }
-                    e.at = e.at.start - offset..e.at.end - offset;
-                    e.source = e
-                        .source
-                        .filter(|s| s.start >= offset)
-                        .map(|s| s.start - offset..s.end - offset);
-                    e.what = crate::escape::escape_one_line(&e.what);
-                    out.push(Found {
-                        segment: k,
-                        effect: e,
-                        language: Language::Shell,
-                        origin: Origin::Setting,
-                    });
-                }
+                let effects = super::read::of(Language::Shell, &format!("{before}\n{seg_text}"));
+                let back = |i: usize| i.checked_sub(offset);
+                place(
+                    &mut out,
+                    effects,
+                    (k, Language::Shell, Origin::Setting),
+                    back,
+                );
             }
             Role::Body if package_json => {
                 let scripts = script_values(seg_text);
@@ -147,18 +127,15 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
                 // A value with JSON escapes (`node -e \"…\"`) is read decoded; its effects are
                 // placed back on the written bytes through the escapes' offsets.
                 for (raw, decoded, map) in escaped_package_scripts(seg_text, &scripts) {
-                    let back = |i: usize| raw.start + map.get(i).copied().unwrap_or(raw.len());
-                    for mut e in super::read::of(Language::Shell, &decoded) {
-                        e.at = back(e.at.start)..back(e.at.end);
-                        e.source = e.source.map(|s| back(s.start)..back(s.end));
-                        e.what = crate::escape::escape_one_line(&e.what);
-                        out.push(Found {
-                            segment: k,
-                            effect: e,
-                            language: Language::Shell,
-                            origin: Origin::Setting,
-                        });
-                    }
+                    let back =
+                        |i: usize| Some(raw.start + map.get(i).copied().unwrap_or(raw.len()));
+                    let effects = super::read::of(Language::Shell, &decoded);
+                    place(
+                        &mut out,
+                        effects,
+                        (k, Language::Shell, Origin::Setting),
+                        back,
+                    );
                 }
             }
             Role::Body if whole_file.is_some() => {
@@ -185,6 +162,34 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
         }
     }
     out
+}
+
+/// Pushes the effects of segment `at.0`'s program (read in language `at.1`, found as `at.2`)
+/// placed back on the segment's bytes by `back`, which maps an offset of the text that was
+/// read to the segment's (`None`: outside the segment's own text; an effect starting there is
+/// dropped, a source there forgotten). `what` is program text that rules quote in their
+/// messages: no raw invisible, bidi or control code point may reach output.
+fn place(
+    out: &mut Vec<Found>,
+    effects: Vec<Effect>,
+    at: (usize, Language, Origin),
+    back: impl Fn(usize) -> Option<usize>,
+) {
+    let (segment, language, origin) = at;
+    for mut e in effects {
+        let (Some(start), Some(end)) = (back(e.at.start), back(e.at.end)) else {
+            continue;
+        };
+        e.at = start..end;
+        e.source = e.source.and_then(|s| Some(back(s.start)?..back(s.end)?));
+        e.what = crate::escape::escape_one_line(&e.what);
+        out.push(Found {
+            segment,
+            effect: e,
+            language,
+            origin,
+        });
+    }
 }
 
 /// Recipe lines of one Makefile rule read before the next at most.

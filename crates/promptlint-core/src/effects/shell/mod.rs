@@ -10,6 +10,7 @@ use crate::program::shell::{Command, RedirectOp, Script, Word};
 
 mod commands;
 mod hooks;
+pub mod quiet;
 mod steps;
 mod system;
 

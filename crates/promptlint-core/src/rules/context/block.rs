@@ -15,6 +15,7 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
+use super::clauses::{clauses, negated_before};
 use super::cues::{
     Cue, DELIVER_HEADING, DELIVERING_LEAD, FENCE_ADOPT, LEAD_IN_VERB, NARRATOR, forbidding_label,
     handed_over,
@@ -125,6 +126,8 @@ static DELIVER_CUE: LazyLock<Cue> = LazyLock::new(|| {
         r"(?i)^[\s>*_#+\d.)|-]*(?:(?:first|then|now|next|finally|also|always|please)[,\s]+)?",
         r"(?:run|execute|install|paste|type|enter|launch|start|invoke|call|source)(?-u:\b)",
         r"|(?-u:\b)step\s*\d+\s*[:.)—–-]|(?-u:\b)(?:installation|getting\s+started|quick\s*-?\s*start)(?-u:\b)",
+        // "Every session must begin with:", "Each task should start by"
+        r"|(?-u:\b)(?:must|should|always|will)\s+(?:begin|start|open)\s+(?:with|by)(?-u:\b)",
     ))
     .expect("static regex")
 });
@@ -261,13 +264,24 @@ pub fn shown(
         DELIVER_CUE.is_match(l)
             || (FENCE_ADOPT.is_match(l) && !NARRATOR.is_match(l))
             || handed_over(l)
-    }) || lead.is_some_and(|l| DELIVERING_LEAD.is_match(l))
+    }) || [comment, lead]
+        .iter()
+        .flatten()
+        // Each clause of a lead-in or a comment is read: "Before each task, run this (it is
+        // not dangerous):", "# dangerous but required: do this first".
+        .any(|l| clauses(l).any(|c| DELIVER_CUE.is_match(c) || DELIVERING_LEAD.is_match(c)))
         || nearest.is_some_and(|h| DELIVER_HEADING.is_match(h))
         || after.is_some_and(handed_over);
     if delivered {
         return None;
     }
-    let cue = |l: &str| SHOWN_CUE.is_match(l) || forbidding_label(l);
+    // A word of danger under a negation ("not dangerous", "No risks here") shows nothing.
+    let cue = |l: &str| {
+        SHOWN_CUE
+            .find_iter(l)
+            .any(|m| !negated_before(&l[..m.start()]))
+            || forbidding_label(l)
+    };
     let said = |l: &str| cue(l) || NEG_CUE.is_match(l) || NEG_LABEL.is_match(l);
     // Inline code inside a sentence is the sentence's object ("Always finish with
     // `rm -rf ~`."): a heading or a table header shows it only when the code is the whole

@@ -186,6 +186,9 @@ pub(super) static HANDED_OVER: LazyLock<Cue> = LazyLock::new(|| {
         r"(?:run|execute|perform|follow|obey|apply|paste)\s+(?:each(?:\s+one)?|every\s+one|all\s+of\s+them|",
         r"them|it|(?:the|that|this|each)\s+(?:block|command|snippet|quote|instruction|text|step|line)s?)",
         r"(?:\s+(?:above|below|now|first|in\s+your\s+(?:shell|terminal)))*(?-u:\b))",
+        // "Follow the examples above.", "Answer the way the examples show."
+        r"|(?-u:\b)(?:follow|apply|copy|imitate|mirror)\s+(?:the|these|those)\s+examples?(?-u:\b)",
+        r"|(?-u:\b)the\s+way\s+the\s+examples?\s+(?:shows?|do|does)(?-u:\b)",
     ))
     .expect("static regex")
 });
@@ -214,7 +217,7 @@ pub(super) static AUTHORITY_SAYS: LazyLock<Cue> = LazyLock::new(|| {
 /// the following:", "Complete each step:"): it delivers them, whatever else it says.
 pub(super) static DELIVERING_LEAD: LazyLock<Cue> = LazyLock::new(|| {
     Cue::new(concat!(
-        r"(?i)^[\s>*_#+\d.)|-]*(?:(?:first|then|now|next|please|always)[,\s]+)?",
+        r"(?i)^[\s>*_#+\d.)|-]*(?:(?:first|then|now|next|please|always|just|simply|also|so)[,\s]+)?",
         r"(?:do\s+(?:these|this|the|each|all|every|them|it|exactly|as|what|so)|run|execute|perform|",
         r"follow|complete|carry\s+out|apply|use|install|set\s+up|type|paste)",
         r"(?-u:\b)",

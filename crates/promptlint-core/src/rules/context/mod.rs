@@ -9,6 +9,7 @@
 use std::ops::Range;
 
 pub mod block;
+mod clauses;
 mod discussion;
 pub use block::Place;
 pub use discussion::Discussion;
@@ -19,7 +20,7 @@ pub mod scope;
 mod structure;
 
 use cues::*;
-use quotes::{QUOTES, inside_quotes, past_quote, quoted_series_head};
+use quotes::{QUOTES, inside_quotes, ordering_head, past_quote, quoted_series_head};
 use structure::{WINDOW, line_around, threat_table};
 pub use structure::{fence_delivered, list_lead_in, sentence_prefix};
 
@@ -86,8 +87,9 @@ pub fn assess(
     let lead_forbids = |l: &str| {
         let t = l.trim_start();
         !t.starts_with('#')
-            && !DELIVERING_LEAD.is_match(t)
+            && !clauses::clauses(t).any(|c| DELIVERING_LEAD.is_match(c))
             && !handed_over(t)
+            && !clauses::mandating_negation(t)
             && (negated_verb(l) || TRAILING_NEGATION.is_match(l) || LEAD_IN_VERB.is_match(l))
     };
     if list_lead_in(text, r.start).is_some_and(lead_forbids) {
@@ -118,8 +120,9 @@ pub fn assess(
         && !DELIVERING_LEAD.is_match(clause_of(head))
         && !delivered(prefix, following(after_quote))
         && (topical(head)
-            || topical(previous_sentences(text, r.start - prefix.len()))
-            || topical(wrapped_sentence_rest(after_quote)))
+            || !ordering_head(clause_of(head))
+                && (topical(previous_sentences(text, r.start - prefix.len()))
+                    || topical(wrapped_sentence_rest(after_quote))))
     {
         return Some(Discussion::Example);
     }
@@ -277,8 +280,8 @@ fn forbids(prefix: &str, rest: &str) -> bool {
         || refused(prefix)
         || TRAILING_NEGATION.is_match(prefix)
         || TRAILING_NEGATION_INTL.is_match(prefix)
-        || FORBIDDEN_AFTER.is_match(rest)
-        || FORBIDDEN_AFTER_INTL.is_match(rest)
+        || FORBIDDEN_AFTER.is_match(clauses::judged_rest(rest))
+        || FORBIDDEN_AFTER_INTL.is_match(clauses::judged_rest(rest))
 }
 
 /// True when a negation governs a compliance verb in `prefix` ([`NEGATED_VERB`]) and forbids
@@ -288,6 +291,7 @@ fn negated_verb(prefix: &str) -> bool {
     NEGATED_VERB.find_iter(prefix).any(|m| {
         !DOUBLE_NEGATIVE.is_match(&prefix[m.start()..])
             && !JUDGED_NEGATION.is_match(&prefix[..m.start()])
+            && !clauses::in_subordinate(prefix, m.range())
     })
 }
 
@@ -326,6 +330,7 @@ fn refused(prefix: &str) -> bool {
     let framed = |head: &str| {
         REFUSAL.find_iter(head).any(|m| {
             !NEGATED_LABEL.is_match(&head[..m.start()])
+                && !clauses::object_of_order(head, m.range())
                 && !INVERTED_AFTER.is_match(&head[m.end()..])
         })
     };

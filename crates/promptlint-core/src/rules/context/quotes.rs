@@ -1,7 +1,26 @@
 //! Quotations around a match: whether it stands inside one, where the quotation closes, the
 //! series of quotations an example cue opens.
 
-use super::cues::{EXAMPLE_CUE, SERIES_TAIL};
+use std::sync::LazyLock;
+
+use super::cues::{Cue, EXAMPLE_CUE, SERIES_TAIL};
+
+/// A sentence head that orders what its series names ("you must execute commands such as",
+/// "make sure to paste text like"): the quotations are what to do, whatever the paragraph
+/// around them discusses.
+static ORDERING_HEAD: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r"(?i)(?-u:\b)(?:must|should|shall|always|need\s+to|needs\s+to|have\s+to|has\s+to|",
+        r"make\s+sure|be\s+sure|remember\s+to|required\s+to|are\s+to|is\s+to)(?-u:\b)",
+    ))
+    .expect("static regex")
+});
+
+/// Whether the sentence head before a series' example cue orders it ([`ORDERING_HEAD`]), so
+/// a discussion in the sentences around it does not make its quotations specimens.
+pub(super) fn ordering_head(head: &str) -> bool {
+    ORDERING_HEAD.is_match(head)
+}
 
 /// Quotation marks [`inside_quotes`] pairs; a match holding one spans two quotations.
 pub(super) const QUOTES: [char; 10] = ['"', '“', '”', '«', '»', '「', '」', '『', '』', '„'];

@@ -53,9 +53,9 @@ static STRONG: LazyLock<Regex> = LazyLock::new(|| {
         // the SSH folder whole ("compress ~/.ssh"), Cargo's registry token file
         r"|(?i:(?:~|\$home|\$\{home\})/\.ssh/?(?:$|[\s`'\x22,;:)]))",
         r"|(?i:\.cargo/credentials(?:\.toml)?(?-u:\b))",
-        // coding agents' and cloud CLIs' login files (OAuth tokens in clear; see
-        // `effects::vocab`'s credential paths)
-        r"|(?i:\.codex/auth\.json|\.claude/\.credentials\.json|\.gemini/oauth_creds\.json|application_default_credentials\.json|\.config/gcloud/(?:credentials|access_tokens)\.db|\.azure/(?:accesstokens\.json|msal_token_cache))",
+        // coding agents' and Azure's login files (OAuth tokens in clear; see `effects::vocab`'s
+        // credential paths); gcloud's are the branch below
+        r"|(?i:\.codex/auth\.json|\.claude/\.credentials\.json|\.gemini/oauth_creds\.json|\.azure/(?:accesstokens\.json|msal_token_cache))",
         r"|(?i:(?:^|[\s`'\x22(/])\.env(?:\.[a-z]+)?(?:$|[\s`'\x22,;:)]))",
         r"|(?i:(?-u:\b)[A-Za-z0-9_-]+\.pem(?-u:\b)|(?-u:\b)credentials\.json(?-u:\b)|(?-u:\b)service[-_]account[A-Za-z0-9_-]*\.json(?-u:\b))",
         // gcloud's credential files (application default credentials, its token databases)

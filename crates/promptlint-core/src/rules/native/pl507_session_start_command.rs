@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use super::input::Input;
 use super::settings_common::at_setting;
+use crate::effects::shell::quiet;
 use crate::finding::{Finding, Severity};
 use crate::rules::Rule;
 
@@ -36,38 +37,13 @@ pub fn session_start_command(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding
         .collect()
 }
 
-/// How a command line keeps its run from view, when it does: it goes to the background (a
-/// trailing `&` control operator, `nohup`, `setsid`, `disown`) with both its output and its
-/// errors sent to `/dev/null`, so nothing of it reaches the terminal or the agent's log.
-/// Read off the text (a `sh -c '…'` string included: the inner shell runs it).
+/// How a command line keeps its run from view, when it does: it goes to the background with
+/// both its output and its errors sent to `/dev/null`, so nothing of it reaches the terminal
+/// or the agent's log ([`quiet`]).
 pub(crate) fn unseen(line: &str) -> Option<&'static str> {
-    let b = line.as_bytes();
-    // `&` as the shell's background operator: not part of `&&`, `&>`, `>&`, `2>&1`, and not
-    // inside a word (`?a=1&b=2` in a URL): followed by a space, the end, `;`, `)` or the
-    // quote closing an `sh -c` body. `nohup` and `setsid` alone do not background a command.
-    let background = (0..b.len()).any(|i| {
-        b[i] == b'&'
-            && !matches!(
-                i.checked_sub(1).map(|j| b[j]),
-                Some(b'&' | b'>' | b'<' | b'|')
-            )
-            && b.get(i + 1)
-                .is_none_or(|n| n.is_ascii_whitespace() || matches!(n, b';' | b')' | b'\'' | b'"'))
-    }) || line
-        .split(|c: char| c.is_whitespace() || matches!(c, ';' | '\'' | '"' | '('))
-        .any(|w| w == "disown");
-    if !background {
-        return None;
-    }
-    let squeezed: String = line.chars().filter(|c| !c.is_whitespace()).collect();
-    let out_gone = squeezed.contains("&>/dev/null")
-        || squeezed
-            .match_indices(">/dev/null")
-            .any(|(i, _)| !squeezed[..i].ends_with('2'));
-    let err_gone = squeezed.contains("&>/dev/null")
-        || squeezed.contains("2>&1")
-        || squeezed.contains("2>/dev/null");
-    (out_gone && err_gone).then_some("in the background with its output discarded")
+    let gone = quiet::discarded(line);
+    (quiet::backgrounded(line) && gone.out && gone.err)
+        .then_some("in the background with its output discarded")
 }
 
 #[cfg(test)]

@@ -65,10 +65,10 @@ pub(super) fn mandating_negation(lead: &str) -> bool {
     MANDATING_NEGATION.is_match(lead)
 }
 
-/// The clauses of a lead-in, a comment or a heading: split at commas, semicolons, colons and
-/// dashes, each trimmed.
-pub(super) fn clauses(s: &str) -> impl Iterator<Item = &str> {
-    s.split([',', ';', ':', '—', '–', '(', ')'])
+/// The clauses of a lead-in or a comment: split at commas, semicolons and colons, each
+/// trimmed. Not at a dash: "UNSAFE — Install hook with remote execution:" labels a noun.
+pub(super) fn clauses(s: &str) -> impl DoubleEndedIterator<Item = &str> {
+    s.split([',', ';', ':'])
         .map(str::trim)
         .filter(|c| !c.is_empty())
 }

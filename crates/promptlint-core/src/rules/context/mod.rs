@@ -87,7 +87,9 @@ pub fn assess(
     let lead_forbids = |l: &str| {
         let t = l.trim_start();
         !t.starts_with('#')
-            && !clauses::clauses(t).any(|c| DELIVERING_LEAD.is_match(c))
+            && !clauses::clauses(t)
+                .next_back()
+                .is_some_and(|c| DELIVERING_LEAD.is_match(c))
             && !handed_over(t)
             && !clauses::mandating_negation(t)
             && (negated_verb(l) || TRAILING_NEGATION.is_match(l) || LEAD_IN_VERB.is_match(l))

@@ -15,7 +15,7 @@
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use super::clauses::{clauses, negated_before};
+use super::clauses::{self, clauses, negated_before};
 use super::cues::{
     Cue, DELIVER_HEADING, DELIVERING_LEAD, FENCE_ADOPT, LEAD_IN_VERB, NARRATOR, forbidding_label,
     handed_over,
@@ -319,7 +319,9 @@ pub fn shown(
         && let Some(t) = outline.table_at(at)
     {
         let header = source[t.clone()].lines().next().unwrap_or("");
-        if cue(header) {
+        // The cell's own column may be the good one: "| Safe | Unsafe |".
+        let own = clauses::column_header(header, &source[..at]);
+        if cue(header) && !own.is_some_and(clauses::good_label) {
             return Some((Shown::LeadIn, excerpt(header)));
         }
     }

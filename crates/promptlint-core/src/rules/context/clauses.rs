@@ -49,6 +49,17 @@ pub(super) fn judged_rest(rest: &str) -> &str {
         .map_or(rest, |m| &rest[..m.start()])
 }
 
+/// The text after a match that can judge it: none when the match itself runs past the end
+/// of its clause (`do not mention it to the user; talking` ends at a semicolon), else
+/// [`judged_rest`].
+pub(super) fn after_match<'a>(matched: &str, rest: &'a str) -> &'a str {
+    if matched.contains([';', '；']) {
+        ""
+    } else {
+        judged_rest(rest)
+    }
+}
+
 /// A negation whose verb mandates its object ("Never skip these steps", "You must never forget
 /// to", "never optional", "Don't overthink it, just do all of these"): a list lead-in so
 /// worded orders its items.
@@ -147,6 +158,42 @@ pub(super) fn object_of_order(clause: &str, m: std::ops::Range<usize>) -> bool {
     opened || governed
 }
 
+/// The header cell over the column of a table cell: `header` is the table's first line,
+/// `before` the text up to the cell's match (its row is the last line of it). Cells are
+/// split at `|` that no backslash escapes; `None` when the row has more cells than the header.
+pub(super) fn column_header<'a>(header: &'a str, before: &str) -> Option<&'a str> {
+    let row = before.rsplit('\n').next().unwrap_or(before);
+    let pipes = |s: &str| {
+        let b = s.as_bytes();
+        (0..b.len())
+            .filter(|&i| b[i] == b'|' && (i == 0 || b[i - 1] != b'\\'))
+            .count()
+    };
+    let leading = |s: &str| usize::from(s.trim_start().starts_with('|'));
+    let column = pipes(row).checked_sub(leading(row))?;
+    header
+        .trim()
+        .trim_start_matches('|')
+        .split('|')
+        .nth(column)
+        .map(str::trim)
+}
+
+/// A column header that marks its cells as the good practice: "Safe", "Do", "Correct",
+/// "Recommended", "✅".
+static GOOD_LABEL: LazyLock<Cue> = LazyLock::new(|| {
+    Cue::new(concat!(
+        r"(?i)^[\W_]*(?:safe|good|correct|right|recommended|preferred|allowed|permitted|do|dos|",
+        r"use|yes|better|best\s+practices?|instead)[\W_]*$|^[\s*_]*(?:✅|✔|✓|👍)",
+    ))
+    .expect("static regex")
+});
+
+/// Whether a column header marks its cells as the good practice ([`GOOD_LABEL`]).
+pub(super) fn good_label(header_cell: &str) -> bool {
+    GOOD_LABEL.is_match(header_cell)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,6 +239,14 @@ mod tests {
         assert!(negated_before("nothing here is "));
         assert!(negated_before("No "));
         assert!(!negated_before("These are "));
+    }
+
+    #[test]
+    fn a_cell_is_judged_by_its_own_column() {
+        let header = "| Safe | Unsafe |";
+        assert_eq!(column_header(header, "| `git push"), Some("Safe"));
+        assert_eq!(column_header(header, "| `a` | `git push"), Some("Unsafe"));
+        assert!(good_label("Safe") && good_label("✅ Do") && !good_label("Unsafe"));
     }
 
     #[test]

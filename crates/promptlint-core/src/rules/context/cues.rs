@@ -430,12 +430,18 @@ macro_rules! quote_open {
 pub(super) static ADOPT_BEFORE: LazyLock<Cue> = LazyLock::new(|| {
     Cue::new(concat!(
         r"(?i)(?:(?-u:\b)(?:follow|obey|execute|apply|adopt|enforce|heed|perform|implement|",
-        r"act\s+on|comply\s+with|abide\s+by|carry\s+out|stick\s+to)(?-u:\b)(?:\s+[\w'’-]+){0,6}?",
+        r"act\s+on|comply\s+with|abide\s+by|carry\s+out|stick\s+to|keep|remember|observe|live\s+by|",
+        r"(?:begin|start|open)\s+(?:each|every|the)\s+[\w-]+\s+with)(?-u:\b)(?:\s+[\w'’-]+){0,6}?",
         r"\s*[:,—–-]?",
         quote_open!(),
         r"|(?-u:\b)(?:your|my|new|updated|real|actual|true|first|next|only|primary|main|system)\s+",
         r"(?:[\w-]+\s+){0,2}?(?:tasks?|instructions?|rules?|orders?|directives?|job|mission|goals?|",
         r"objectives?|prompt|persona|role|priorit(?:y|ies)|commands?|mandate)\s*(?:is|are|reads?)?\s*[:=—–-]",
+        quote_open!(),
+        // "The team's motto is", "House rule:", "Our policy reads"
+        r"|(?-u:\b)(?:team['’]?s?|house|our|project['’]?s?|repo(?:sitory)?['’]?s?|standing|golden|session)\s+",
+        r"(?:motto|rules?|polic(?:y|ies)|conventions?|principles?|mantra|guidelines?|norms?|standards?)",
+        r"\s*(?:is|are|reads?)?\s*[:=,—–-]?",
         quote_open!(),
         r"|(?-u:\b)step\s+\d+\s*[:.)—–-]",
         quote_open!(),

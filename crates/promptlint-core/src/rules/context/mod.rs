@@ -68,7 +68,9 @@ pub fn assess(
     // earlier negation governs its own clause, not this one.
     let coordinated = OPENS_NEGATED.is_match(&text[r.clone()]) && COORDINATED.is_match(prefix);
     let governing = if coordinated { "" } else { prefix };
-    if forbids(governing, rest) || forbidding_label(governing) {
+    if forbids(governing, clauses::after_match(&text[r.clone()], rest))
+        || forbidding_label(governing)
+    {
         return Some(Discussion::Forbidden);
     }
     if NARRATOR.is_match(prefix) {

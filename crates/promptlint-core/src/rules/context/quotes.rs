@@ -12,6 +12,8 @@ static ORDERING_HEAD: LazyLock<Cue> = LazyLock::new(|| {
     Cue::new(concat!(
         r"(?i)(?-u:\b)(?:must|should|shall|always|need\s+to|needs\s+to|have\s+to|has\s+to|",
         r"make\s+sure|be\s+sure|remember\s+to|required\s+to|are\s+to|is\s+to)(?-u:\b)",
+        // an imperative opening the head: "Keep these habits, such as"
+        r"|^[\s>*_#+\d.)|-]*(?:keep|remember|observe|adopt|honou?r)(?-u:\b)",
     ))
     .expect("static regex")
 });

@@ -35,7 +35,9 @@ mod skills;
 mod user;
 mod walk;
 
-pub use channels::{MAX_MCP_CONFIG_SNIFF, MAX_PROSE_NODES, MAX_PTH_SNIFF, PROSE_WORDS};
+pub use channels::{
+    MAX_MCP_CONFIG_SNIFF, MAX_PROSE_NODES, MAX_PTH_SNIFF, MAX_TERMINAL_SNIFF, PROSE_WORDS,
+};
 pub use display::{display_home, display_path, display_relative};
 pub use follow::{MAX_IMPORT_DEPTH, MAX_IMPORTS};
 pub use gitindex::MAX_GIT_INDEX_BYTES;

@@ -100,6 +100,13 @@ pub(super) fn rows() -> Vec<Limit> {
             past: "a later `import` line does not make it a script",
         },
         Limit {
+            what: "start of a walked `.txt` file searched for a terminal escape sequence (ESC `[` or ESC `]`)",
+            value: promptlint::discover::MAX_TERMINAL_SNIFF,
+            unit: "bytes",
+            set_by: "fixed",
+            past: "an escape further in is not looked for: the file is not read",
+        },
+        Limit {
             what: "commands read from one Makefile (recipe lines)",
             value: u(promptlint::parse::settings::MAX_MAKE_RECIPES),
             unit: "lines",

@@ -47,7 +47,7 @@ pub use manifest::{
 };
 pub use options::{DiscoverOptions, PathFilter, UserHome, exclude_overrides};
 pub use read_paths::MAX_READS_PER_FILE;
-pub use reads::{MAX_FOLDER_PAGES, MAX_READS};
+pub use reads::{MAX_FOLDER_PAGES, MAX_HOPS, MAX_LINKS_READ, MAX_READS};
 pub use run_paths::{MAX_RUNS_PER_FILE, MAX_RUNS_READ};
 pub use runs::MAX_RUNS;
 pub use shapes::MAX_SHAPE_SNIFF;

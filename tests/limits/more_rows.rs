@@ -58,6 +58,20 @@ pub(super) fn rows() -> Vec<Limit> {
             past: "the earlier ones are walked as pages",
         },
         Limit {
+            what: "hops from an instruction file through the pages it sends the agent to read (its pages, then the pages they link to)",
+            value: u(promptlint::discover::MAX_HOPS),
+            unit: "hops",
+            set_by: "fixed",
+            past: "a page linked further on is walked as a page",
+        },
+        Limit {
+            what: "page read for the links it holds, once an instruction file sent the agent to it",
+            value: promptlint::discover::MAX_LINKS_READ,
+            unit: "bytes",
+            set_by: "fixed",
+            past: "its links are not followed",
+        },
+        Limit {
             what: "values of one JSON log record or memory entry searched for free text (edge: `discover::channels` tests)",
             value: u(promptlint::discover::MAX_PROSE_NODES),
             unit: "values",

@@ -243,11 +243,15 @@ mod tests {
             "AIエージェント向け",
             "AI 에이전트를 위한 안내",
             "For the language model",
-            "Coding assistants",
+            "Guidance for coding assistants",
         ] {
             assert!(addresses_agents(yes), "{yes}");
         }
+        // A bare address names a topic (a README's list of supported assistants), not a
+        // reader.
         for no in [
+            "Coding assistants",
+            "AI agents",
             "Installation",
             "Agents",
             "Email setup",

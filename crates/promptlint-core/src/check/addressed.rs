@@ -88,7 +88,7 @@ pub(super) fn agent_sections(text: &str, parsed: &Parsed) -> Vec<Range<usize>> {
         .take(OPENING_LINES + 1)
         .any(|l| l.len() <= CUE_LINE_MAX && addresses_agents(l));
     if opening {
-        return vec![0..text.len()];
+        return std::iter::once(0..text.len()).collect();
     }
     for (i, h) in outline.headings.iter().enumerate() {
         let Some(heading) = text.get(h.text.clone()) else {
@@ -99,7 +99,7 @@ pub(super) fn agent_sections(text: &str, parsed: &Parsed) -> Vec<Range<usize>> {
         }
         // The title of the page: the whole page.
         if Some(h.at) == first_heading && h.level == 1 {
-            return vec![0..text.len()];
+            return std::iter::once(0..text.len()).collect();
         }
         let end = outline.headings[i + 1..]
             .iter()
@@ -288,7 +288,7 @@ mod tests {
 
     #[test]
     fn a_span_is_inside_when_it_starts_in_a_section() {
-        let s = [10..20];
+        let s = [10..20, 40..50];
         assert!(inside(&s, &(10..30)));
         assert!(inside(&s, &(19..19)));
         assert!(!inside(&s, &(20..25)));

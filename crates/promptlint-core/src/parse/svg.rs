@@ -73,22 +73,22 @@ pub fn parse(text: &str) -> Parsed {
         let name = &rest[..name_len];
         let local = name.rsplit(':').next().unwrap_or(name);
         let undrawn = UNDRAWN.iter().find(|(n, _)| *n == local);
-        if undrawn.is_some() || DRAWN.contains(&local) {
-            if let Some((range, after)) = content(text, open, name) {
-                if !text[range.clone()].trim().is_empty() {
-                    match undrawn {
-                        Some((_, how)) => {
-                            parsed
-                                .segments
-                                .push(Segment::verbatim(Role::Hidden, range.clone()));
-                            parsed.hidden.push((range, Hiding::Undrawn(how)));
-                        }
-                        None => parsed.segments.push(Segment::verbatim(Role::Body, range)),
+        if (undrawn.is_some() || DRAWN.contains(&local))
+            && let Some((range, after)) = content(text, open, name)
+        {
+            if !text[range.clone()].trim().is_empty() {
+                match undrawn {
+                    Some((_, how)) => {
+                        parsed
+                            .segments
+                            .push(Segment::verbatim(Role::Hidden, range.clone()));
+                        parsed.hidden.push((range, Hiding::Undrawn(how)));
                     }
+                    None => parsed.segments.push(Segment::verbatim(Role::Body, range)),
                 }
-                at = after;
-                continue;
             }
+            at = after;
+            continue;
         }
         at = open + 1;
     }

@@ -13,13 +13,13 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::Engine;
 use super::faults::{Faults, isolate};
 use crate::finding::Finding;
 use crate::kind::FileKind;
 use crate::parse::Parsed;
 use crate::parse::outline::CUE_LINE_MAX;
 use crate::rules::native::{self, Input};
+use crate::rules::{Catalog, Rule};
 
 /// Words for "AI" (also `LLM`, German `KI`, Romance `IA`, Russian `ИИ`, Chinese, Japanese and
 /// Korean "artificial intelligence") and nouns for an agent or assistant in the languages the
@@ -113,99 +113,91 @@ pub(super) fn agent_sections(text: &str, parsed: &Parsed) -> Vec<Range<usize>> {
     out
 }
 
-impl Engine<'_> {
-    /// The findings an instruction file would get in the `sections` of a documentation page
-    /// written to agents ([`agent_sections`]): the pattern rules and the native checks of the
-    /// instructions kind, run over the page as one, kept when they start inside a section
-    /// (a finding of the whole file, at `0..0`, only when a section opens the page).
-    pub(super) fn match_addressed(
-        &self,
-        input: &Input<'_>,
-        sections: &[Range<usize>],
-        out: &mut Vec<Finding>,
-        faults: &mut Faults,
-    ) {
-        let text = &input.decoded.text;
-        let as_instructions = Input {
-            kind: FileKind::Instructions,
-            effects: std::sync::OnceLock::new(),
-            ..*input
-        };
-        let mut found = Vec::new();
-        for rule in self.catalog.rules() {
-            let Some(name) = &rule.native else { continue };
-            if !self.enabled(rule)
-                || !rule.applies_to_kind(FileKind::Instructions)
-                || rule.applies_to_kind(FileKind::Doc)
-            {
-                continue;
-            }
-            if let Some(check) = native::get(name) {
-                match isolate(&rule.id, || (check.run)(&as_instructions, rule)) {
-                    Ok(f) => found.extend(f),
-                    Err(why) => faults.push(rule, why),
-                }
+/// The native checks' findings on `input` (read as the kind it names) of the rules that
+/// apply to that kind and not to `skip` (whose own checks ran already), into `out`; a panic
+/// in one costs that rule, recorded in `faults`. Run on a documentation page's sections
+/// written to agents, read as instructions, and on the prompts a settings file hands the
+/// agent ([`prompts_view`]).
+pub(super) fn run_natives(
+    catalog: &Catalog,
+    enabled: &dyn Fn(&Rule) -> bool,
+    input: &Input<'_>,
+    skip: FileKind,
+    out: &mut Vec<Finding>,
+    faults: &mut Faults,
+) {
+    for rule in catalog.rules() {
+        let Some(name) = &rule.native else { continue };
+        if !enabled(rule) || !rule.applies_to_kind(input.kind) || rule.applies_to_kind(skip) {
+            continue;
+        }
+        if let Some(check) = native::get(name) {
+            match isolate(&rule.id, || (check.run)(input, rule)) {
+                Ok(f) => out.extend(f),
+                Err(why) => faults.push(rule, why),
             }
         }
-        self.match_patterns(
-            text,
-            FileKind::Instructions,
-            input.parsed,
-            &mut found,
-            faults,
-        );
-        out.extend(found.into_iter().filter(|f| inside(sections, &f.span)));
     }
 }
 
-impl Engine<'_> {
-    /// The native checks' findings in the prompts an agent's settings hand the agent (the
-    /// [`crate::parse::Role::User`] strings of a settings file: a hook's `askAgent` prompt, a
-    /// custom agent's `prompt`), read as an instruction file's text; the pattern rules read
-    /// them so in [`Engine::match_patterns`].
-    pub(super) fn match_setting_prompts(
-        &self,
-        input: &Input<'_>,
-        out: &mut Vec<Finding>,
-        faults: &mut Faults,
-    ) {
-        let segments: Vec<crate::parse::Segment> = input
-            .parsed
-            .segments
-            .iter()
-            .filter(|s| s.role == crate::parse::Role::User)
-            .cloned()
-            .collect();
-        if segments.is_empty() {
-            return;
-        }
-        let view = Parsed {
-            segments,
-            syntax: input.parsed.syntax,
-            ..Parsed::default()
-        };
-        let prompts = Input {
-            kind: FileKind::Instructions,
-            parsed: &view,
-            effects: std::sync::OnceLock::new(),
-            ..*input
-        };
-        for rule in self.catalog.rules() {
-            let Some(name) = &rule.native else { continue };
-            if !self.enabled(rule)
-                || !rule.applies_to_kind(FileKind::Instructions)
-                || rule.applies_to_kind(FileKind::AgentSettings)
-            {
-                continue;
-            }
-            if let Some(check) = native::get(name) {
-                match isolate(&rule.id, || (check.run)(&prompts, rule)) {
-                    Ok(f) => out.extend(f.into_iter().filter(|f| !f.span.is_empty())),
-                    Err(why) => faults.push(rule, why),
-                }
-            }
-        }
-    }
+/// [`run_natives`] on `input`, a documentation page, read as an instruction file: the checks
+/// documentation does not get, for its sections written to agents (the caller keeps what
+/// starts inside them).
+pub(super) fn natives_as_instructions(
+    catalog: &Catalog,
+    enabled: &dyn Fn(&Rule) -> bool,
+    input: &Input<'_>,
+    out: &mut Vec<Finding>,
+    faults: &mut Faults,
+) {
+    let as_instructions = Input {
+        kind: FileKind::Instructions,
+        effects: std::sync::OnceLock::new(),
+        ..*input
+    };
+    run_natives(catalog, enabled, &as_instructions, input.kind, out, faults);
+}
+
+/// [`run_natives`] on the prompts the settings file `input` hands the agent
+/// ([`prompts_view`]), read as an instruction file's text; findings of the whole file (at an
+/// empty span) are left out.
+pub(super) fn setting_prompts(
+    catalog: &Catalog,
+    enabled: &dyn Fn(&Rule) -> bool,
+    input: &Input<'_>,
+    out: &mut Vec<Finding>,
+    faults: &mut Faults,
+) {
+    let Some(view) = prompts_view(input.parsed) else {
+        return;
+    };
+    let prompts = Input {
+        kind: FileKind::Instructions,
+        parsed: &view,
+        effects: std::sync::OnceLock::new(),
+        ..*input
+    };
+    let mut found = Vec::new();
+    run_natives(catalog, enabled, &prompts, input.kind, &mut found, faults);
+    out.extend(found.into_iter().filter(|f| !f.span.is_empty()));
+}
+
+/// The prompts an agent's settings hand the agent (the [`crate::parse::Role::User`] strings
+/// of a settings file: a hook's `askAgent` prompt, a custom agent's `prompt`) as a parse of
+/// their own, read as an instruction file's text by [`run_natives`]; the pattern rules read
+/// them so in `Engine::match_patterns`. `None` when the file hands none.
+fn prompts_view(parsed: &Parsed) -> Option<Parsed> {
+    let segments: Vec<crate::parse::Segment> = parsed
+        .segments
+        .iter()
+        .filter(|s| s.role == crate::parse::Role::User)
+        .cloned()
+        .collect();
+    (!segments.is_empty()).then(|| Parsed {
+        segments,
+        syntax: parsed.syntax,
+        ..Parsed::default()
+    })
 }
 
 /// True when the byte range `span` starts inside one of `sections`.

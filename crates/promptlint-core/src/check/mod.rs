@@ -371,11 +371,32 @@ impl<'a> Engine<'a> {
         } else {
             Vec::new()
         };
+        let enabled = |r: &Rule| self.enabled(r);
         if !addressed.is_empty() {
-            self.match_addressed(&input, &addressed, &mut findings, &mut faults);
+            // The whole page read as instructions, kept inside the sections.
+            let mut found = Vec::new();
+            addressed::natives_as_instructions(
+                self.catalog,
+                &enabled,
+                &input,
+                &mut found,
+                &mut faults,
+            );
+            self.match_patterns(
+                text,
+                FileKind::Instructions,
+                &parsed,
+                &mut found,
+                &mut faults,
+            );
+            findings.extend(
+                found
+                    .into_iter()
+                    .filter(|f| addressed::inside(&addressed, &f.span)),
+            );
         }
         if kind == FileKind::AgentSettings {
-            self.match_setting_prompts(&input, &mut findings, &mut faults);
+            addressed::setting_prompts(self.catalog, &enabled, &input, &mut findings, &mut faults);
         }
         let mut findings = dedupe(findings);
         if kind.is_markdown() || matches!(kind, FileKind::SkillResource | FileKind::Prompt) {

@@ -35,7 +35,9 @@ mod skills;
 mod user;
 mod walk;
 
-pub use channels::{MAX_MCP_CONFIG_SNIFF, MAX_PROSE_NODES, MAX_PTH_SNIFF, PROSE_WORDS};
+pub use channels::{
+    MAX_MCP_CONFIG_SNIFF, MAX_PROSE_NODES, MAX_PTH_SNIFF, MAX_TERMINAL_SNIFF, PROSE_WORDS,
+};
 pub use display::{display_home, display_path, display_relative};
 pub use follow::{MAX_IMPORT_DEPTH, MAX_IMPORTS};
 pub use gitindex::MAX_GIT_INDEX_BYTES;
@@ -45,7 +47,7 @@ pub use manifest::{
 };
 pub use options::{DiscoverOptions, PathFilter, UserHome, exclude_overrides};
 pub use read_paths::MAX_READS_PER_FILE;
-pub use reads::{MAX_FOLDER_PAGES, MAX_READS};
+pub use reads::{MAX_FOLDER_PAGES, MAX_HOPS, MAX_LINKS_READ, MAX_READS};
 pub use run_paths::{MAX_RUNS_PER_FILE, MAX_RUNS_READ};
 pub use runs::MAX_RUNS;
 pub use shapes::MAX_SHAPE_SNIFF;

@@ -200,9 +200,58 @@ pub(super) fn saved_output(path: &Path, root: &Path) -> Option<Classification> {
     })
 }
 
+/// Bytes of a `.txt` file read for a terminal escape ([`terminal_text`]).
+pub const MAX_TERMINAL_SNIFF: u64 = 16 << 10;
+
+/// The classification of `path`, a `.txt` file found by walking, as `doc` when its first
+/// [`MAX_TERMINAL_SNIFF`] bytes hold a terminal escape sequence (ESC then `[` or `]`): a
+/// status file, a saved report or captured output that a terminal (`cat`) shows otherwise
+/// than the model reads it, where SGR 8 conceals a line and erase or cursor sequences
+/// overwrite it (<https://github.com/michelbr84/GarraRUST/issues/995>). Plain text files
+/// (requirements, licences, data) have none and stay out of the walk.
+pub(super) fn terminal_text(path: &Path) -> Option<Classification> {
+    use std::io::Read;
+    let ext = path.extension()?.to_str()?;
+    if !ext.eq_ignore_ascii_case("txt") {
+        return None;
+    }
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(MAX_TERMINAL_SNIFF)
+        .read_to_end(&mut head)
+        .ok()?;
+    head.windows(2)
+        .any(|w| w[0] == 0x1b && matches!(w[1], b'[' | b']'))
+        .then(|| Classification {
+            kind: FileKind::Doc,
+            agents: Vec::new(),
+            caps: Vec::new(),
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_txt_file_is_kept_only_with_a_terminal_escape() {
+        let dir = std::env::temp_dir().join(format!("pl-terminal-txt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let write = |name: &str, text: &str| {
+            let p = dir.join(name);
+            std::fs::write(&p, text).expect("write");
+            p
+        };
+        let kind = |p: &Path| terminal_text(p).map(|c| c.kind);
+        assert_eq!(
+            kind(&write("STATUS.txt", "ok\n\u{1b}[8mhidden\u{1b}[28m\n")),
+            Some(FileKind::Doc)
+        );
+        assert_eq!(kind(&write("requirements.txt", "regex==1.0\n")), None);
+        assert_eq!(kind(&write("notes.md", "\u{1b}[8mx\n")), None);
+        std::fs::remove_dir_all(&dir).ok();
+    }
 
     #[test]
     fn logs_and_output_under_log_folders_are_saved_output() {

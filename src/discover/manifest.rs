@@ -41,8 +41,9 @@ pub(super) fn mcp_manifest(path: &Path) -> Option<Classification> {
 }
 
 /// Extensions of pages a walk reads as project documentation when no convention names them:
-/// Markdown (CommonMark's `.md`, `.markdown`; MDX's `.mdx`) and HTML.
-pub(super) const PAGE_EXTENSIONS: &[&str] = &["md", "markdown", "mdx", "html", "htm"];
+/// Markdown (CommonMark's `.md`, `.markdown`; MDX's `.mdx`), HTML, and SVG images, whose
+/// `<desc>` and `<title>` a model reads and the image does not draw ([`crate::parse::svg`]).
+pub(super) const PAGE_EXTENSIONS: &[&str] = &["md", "markdown", "mdx", "html", "htm", "svg"];
 
 /// The classification of `path` as `doc` when it is a Markdown or HTML page no convention
 /// names. An agent asked about a project opens whatever page is relevant (meeting notes, a

@@ -127,6 +127,34 @@ pub(super) fn instruction_reads(text: &str) -> Vec<String> {
     out
 }
 
+/// The Markdown pages that a page of the project links to (`[Deploying](concepts/deploying.md)`),
+/// outside fenced code: the relative page paths [`page_path`] accepts, at most
+/// [`MAX_READS_PER_FILE`], in order, without repeats; time linear in the text. Read off a
+/// page an instruction file sent the agent to ([`super::reads`]): an index the agent was told
+/// to read and trust sends it on to the pages it lists.
+pub(super) fn page_links(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut fences = Fences::default();
+    for line in text.lines() {
+        if fences.code(line.trim_start()) {
+            continue;
+        }
+        for (i, _) in line.match_indices("](") {
+            let target = &line[i + 2..];
+            let end = target.find([')', ' ']).unwrap_or(target.len());
+            if let Some(path) = page_path(&target[..end])
+                && !out.contains(&path)
+            {
+                out.push(path);
+                if out.len() >= MAX_READS_PER_FILE {
+                    return out;
+                }
+            }
+        }
+    }
+    out
+}
+
 /// `word` as a relative page path or folder (`docs/a.md`, `./notes/`, `docs/a.md#setup`),
 /// or `None`.
 pub(super) fn page_path(word: &str) -> Option<String> {
@@ -185,6 +213,14 @@ mod tests {
                 "CONTRIBUTING.md"
             ]
         );
+    }
+
+    #[test]
+    fn an_index_links_to_its_pages() {
+        let text = "# Wiki\n- [Deploying](concepts/deploying.md)\n- [Site](https://x.example/a.md)\n\
+            - [Up](../up.md) and [again](concepts/deploying.md#top) [readme](README.md)\n\
+            ```md\n[fenced](f.md)\n```\n";
+        assert_eq!(super::page_links(text), ["concepts/deploying.md"]);
     }
 
     #[test]

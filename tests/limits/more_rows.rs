@@ -58,6 +58,20 @@ pub(super) fn rows() -> Vec<Limit> {
             past: "the earlier ones are walked as pages",
         },
         Limit {
+            what: "hops from an instruction file through the pages it sends the agent to read (its pages, then the pages they link to)",
+            value: u(promptlint::discover::MAX_HOPS),
+            unit: "hops",
+            set_by: "fixed",
+            past: "a page linked further on is walked as a page",
+        },
+        Limit {
+            what: "page read for the links it holds, once an instruction file sent the agent to it",
+            value: promptlint::discover::MAX_LINKS_READ,
+            unit: "bytes",
+            set_by: "fixed",
+            past: "its links are not followed",
+        },
+        Limit {
             what: "values of one JSON log record or memory entry searched for free text (edge: `discover::channels` tests)",
             value: u(promptlint::discover::MAX_PROSE_NODES),
             unit: "values",
@@ -98,6 +112,13 @@ pub(super) fn rows() -> Vec<Limit> {
             unit: "bytes",
             set_by: "fixed",
             past: "a later `import` line does not make it a script",
+        },
+        Limit {
+            what: "start of a walked `.txt` file searched for a terminal escape sequence (ESC `[` or ESC `]`)",
+            value: promptlint::discover::MAX_TERMINAL_SNIFF,
+            unit: "bytes",
+            set_by: "fixed",
+            past: "an escape further in is not looked for: the file is not read",
         },
         Limit {
             what: "commands read from one Makefile (recipe lines)",

@@ -501,10 +501,19 @@ fn visible(text: &str, parsed: &Parsed, f: &Finding) -> bool {
 }
 
 /// Lowers the findings of a project documentation file that sit in its visible text, for the
-/// rules that declare [`Evidence::DocVisible`]; hidden text keeps its severity.
-pub(super) fn lower_doc_visible(text: &str, parsed: &Parsed, findings: &mut [Finding]) {
+/// rules that declare [`Evidence::DocVisible`]; hidden text keeps its severity, and so does
+/// text in the `addressed` sections, written to agents ([`super::addressed`]).
+pub(super) fn lower_doc_visible(
+    text: &str,
+    parsed: &Parsed,
+    addressed: &[Range<usize>],
+    findings: &mut [Finding],
+) {
     for f in findings.iter_mut() {
-        if judged(f, Evidence::DocVisible) && visible(text, parsed, f) {
+        if judged(f, Evidence::DocVisible)
+            && visible(text, parsed, f)
+            && !super::addressed::inside(addressed, &f.span)
+        {
             lower(f, Evidence::DocVisible, || {
                 "in the visible text of project documentation, which people read as well".to_owned()
             });
@@ -517,10 +526,17 @@ pub(super) fn lower_doc_visible(text: &str, parsed: &Parsed, findings: &mut [Fin
 /// lowered to a note, whatever its rule, unless the rule is about code points a reader does
 /// not see (it declares [`Evidence::InvisibleSpecimen`]): people read that text as the model
 /// does, and such pages (release notes, templates, research notes) describe secrets,
-/// script links and approvals in passing. Hidden text keeps its severity.
-pub(super) fn lower_page_visible(text: &str, parsed: &Parsed, findings: &mut [Finding]) {
+/// script links and approvals in passing. Hidden text keeps its severity, and so does text
+/// in the `addressed` sections, written to agents ([`super::addressed`]).
+pub(super) fn lower_page_visible(
+    text: &str,
+    parsed: &Parsed,
+    addressed: &[Range<usize>],
+    findings: &mut [Finding],
+) {
     for f in findings.iter_mut() {
         if f.severity > crate::severity::Severity::Note
+            && !super::addressed::inside(addressed, &f.span)
             && f.rule
                 .context
                 .lowers_to(Evidence::InvisibleSpecimen)

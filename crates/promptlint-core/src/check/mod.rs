@@ -19,6 +19,7 @@ use crate::rules::{Catalog, ContextPolicy, Family, Rule, ZoneFilter, context};
 use crate::source::{self, Decoded, LineIndex};
 use crate::target::{FileError, Target};
 
+mod addressed;
 mod faults;
 mod lower;
 mod sniff;
@@ -364,6 +365,39 @@ impl<'a> Engine<'a> {
         }
         self.match_patterns(text, kind, &parsed, &mut findings, &mut faults);
         self.match_inline_hidden(text, kind, &parsed, &mut findings, &mut faults);
+        // A documentation page's sections written to agents are judged as instructions.
+        let addressed = if kind == FileKind::Doc {
+            addressed::agent_sections(text, &parsed)
+        } else {
+            Vec::new()
+        };
+        let enabled = |r: &Rule| self.enabled(r);
+        if !addressed.is_empty() {
+            // The whole page read as instructions, kept inside the sections.
+            let mut found = Vec::new();
+            addressed::natives_as_instructions(
+                self.catalog,
+                &enabled,
+                &input,
+                &mut found,
+                &mut faults,
+            );
+            self.match_patterns(
+                text,
+                FileKind::Instructions,
+                &parsed,
+                &mut found,
+                &mut faults,
+            );
+            findings.extend(
+                found
+                    .into_iter()
+                    .filter(|f| addressed::inside(&addressed, &f.span)),
+            );
+        }
+        if kind == FileKind::AgentSettings {
+            addressed::setting_prompts(self.catalog, &enabled, &input, &mut findings, &mut faults);
+        }
         let mut findings = dedupe(findings);
         if kind.is_markdown() || matches!(kind, FileKind::SkillResource | FileKind::Prompt) {
             lower_shown(text, &parsed, kind, &mut findings);
@@ -379,10 +413,10 @@ impl<'a> Engine<'a> {
             lower_collapsed(&parsed, &mut findings);
         }
         if kind == FileKind::Doc {
-            lower_doc_visible(text, &parsed, &mut findings);
+            lower_doc_visible(text, &parsed, &addressed, &mut findings);
         }
         if target.page {
-            lower_page_visible(text, &parsed, &mut findings);
+            lower_page_visible(text, &parsed, &addressed, &mut findings);
         }
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
         let internal = self
@@ -506,10 +540,13 @@ impl<'a> Engine<'a> {
             // `<details>` block is one click from the reader (install steps often sit there).
             // So is text whose words are split letter by letter by zero-width characters:
             // hidden from a search and a reviewer, whole to the model.
-            let as_instructions = kind == FileKind::Doc
+            // A prompt an agent's settings hand it (a hook's `askAgent` prompt) is an order
+            // to the agent, as an instruction file's text is.
+            let as_instructions = (kind == FileKind::Doc
                 && ((seg.role.is_hidden()
                     && parsed.hiding_at(&seg.range) != Some(parse::Hiding::CollapsedDetails))
-                    || crate::codepoints::split_letter_by_letter(seg.text(text)));
+                    || crate::codepoints::split_letter_by_letter(seg.text(text))))
+                || (kind == FileKind::AgentSettings && seg.role == parse::Role::User);
             let mut rule_faults = Faults::default();
             let pass = isolate(PATTERN_PASS, || {
                 self.match_segment(

@@ -21,6 +21,7 @@ pub mod pth;
 pub mod request;
 pub mod segment;
 pub mod settings;
+pub mod svg;
 
 use crate::kind::{FileKind, Syntax};
 
@@ -69,6 +70,7 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
         (FileKind::RequestLog, _) => request::parse_log(text, opts),
         (FileKind::Prompt, Syntax::Json) => json::parse_document(text),
         (FileKind::Prompt, s) => prompt::parse_as(text, path, s == Syntax::Markdown, opts),
+        (FileKind::Doc, _) if svg::is_svg(path) => svg::parse(text),
         (_, Syntax::Markdown) => markdown::parse(text),
         _ => Parsed {
             segments: vec![Segment::verbatim(Role::Body, 0..text.len())],

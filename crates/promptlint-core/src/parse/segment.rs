@@ -297,6 +297,9 @@ pub enum Hiding {
     /// Text a terminal overwrites or erases (cursor movement, erase, carriage return,
     /// backspace) or conceals (SGR 8) before anyone reads it.
     TerminalEscapes,
+    /// Text of an element an image holds without drawing it (an SVG `<desc>`), with how a
+    /// message names the element ([`crate::parse::svg`]).
+    Undrawn(&'static str),
 }
 
 impl Hiding {
@@ -325,6 +328,7 @@ impl Hiding {
             Hiding::TerminalEscapes => {
                 "hidden from the screen by terminal escapes that overwrite or erase it".into()
             }
+            Hiding::Undrawn(element) => format!("hidden in {element}"),
         }
     }
 }

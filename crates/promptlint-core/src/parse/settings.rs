@@ -161,13 +161,21 @@ pub(crate) fn from_root(text: &str, root: &JsonNode, segments: bool) -> Parsed {
     } else {
         Vec::new()
     };
+    let mut prompts = Vec::new();
+    if !segments.is_empty() {
+        find_prompts(root, &mut prompts);
+        prompts.sort_by_key(|r| (r.start, r.end));
+    }
+    let held = |parts: &[Range<usize>], r: &Range<usize>| {
+        parts
+            .binary_search_by_key(&(r.start, r.end), |p| (p.start, p.end))
+            .is_ok()
+    };
     for seg in &mut segments {
-        if seg.role == Role::JsonString
-            && parts
-                .binary_search_by_key(&(seg.range.start, seg.range.end), |r| (r.start, r.end))
-                .is_ok()
-        {
+        if seg.role == Role::JsonString && held(&parts, &seg.range) {
             seg.role = Role::SettingCommand;
+        } else if seg.role == Role::JsonString && held(&prompts, &seg.range) {
+            seg.role = Role::User;
         }
     }
     Parsed {
@@ -179,6 +187,35 @@ pub(crate) fn from_root(text: &str, root: &JsonNode, segments: bool) -> Parsed {
             guards,
         }),
         ..Parsed::default()
+    }
+}
+
+/// Keys whose string value an agent's settings hand the agent as a prompt: Kiro's hook action
+/// (`then.prompt` of an `askAgent` hook, `action.prompt` of a v3 hook,
+/// <https://kiro.dev/docs/cli/v3/hooks/>) and custom agent (`prompt`,
+/// <https://kiro.dev/docs/cli/custom-agents/creating/>), Claude Code's prompt-based hooks
+/// (`"type": "prompt"`, <https://docs.anthropic.com/en/docs/claude-code/hooks>).
+const PROMPT_KEYS: &[&str] = &["prompt"];
+
+/// The source ranges of the strings under `node` that the agent receives as a prompt
+/// ([`PROMPT_KEYS`]); a list of strings is a prompt's parts.
+fn find_prompts(node: &JsonNode, out: &mut Vec<Range<usize>>) {
+    match &node.value {
+        Json::Object(members) => {
+            for (k, _, v) in members {
+                if PROMPT_KEYS.contains(&k.text.as_str()) {
+                    out.extend(
+                        strings_of(v)
+                            .iter()
+                            .map(|s| s.map.map_range(0..s.text.len())),
+                    );
+                } else {
+                    find_prompts(v, out);
+                }
+            }
+        }
+        Json::Array(items) => items.iter().for_each(|v| find_prompts(v, out)),
+        _ => {}
     }
 }
 

@@ -115,6 +115,22 @@ pub(super) const COMMAND_KEYS: &[(&str, &str, bool, &str)] = &[
         false,
         "when a workspace is archived",
     ),
+    // Cursor's cloud agents (`.cursor/environment.json`): `install` runs, blocking, as the
+    // agent's machine is set up, `start` after it in the background
+    // (<https://forum.cursor.com/t/cloud-agent-start-script-not-blocking/158583>). A top-level
+    // key of the file: no other settings file listed has one of these names at its root.
+    (
+        "install",
+        "Cursor cloud agent `install` command",
+        true,
+        "when the cloud agent's machine is set up",
+    ),
+    (
+        "start",
+        "Cursor cloud agent `start` command",
+        true,
+        "when the cloud agent's machine starts",
+    ),
     // Gemini CLI: tool discovery runs as the session starts; the call command per tool call.
     (
         "tools.discoveryCommand",

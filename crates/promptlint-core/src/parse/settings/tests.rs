@@ -201,6 +201,32 @@ fn dev_container_lifecycle_commands_in_every_form() {
 }
 
 #[test]
+fn cursor_cloud_agent_install_start_and_terminals_are_commands() {
+    let src = r#"{"install": "npm ci", "start": "docker compose up",
+  "terminals": [{"name": "dev", "command": "npm run dev"}],
+  "nested": {"install": "not a command here"}}"#;
+    let cmds: Vec<_> = parse(src, false)
+        .settings
+        .unwrap()
+        .commands
+        .into_iter()
+        .map(|c| (c.path, c.at_start, c.line.text))
+        .collect();
+    assert_eq!(
+        cmds,
+        [
+            ("install".to_owned(), true, "npm ci".to_owned()),
+            ("start".to_owned(), true, "docker compose up".to_owned()),
+            (
+                "terminals[0].command".to_owned(),
+                false,
+                "npm run dev".to_owned()
+            ),
+        ]
+    );
+}
+
+#[test]
 fn dotenv_values_have_key_paths_and_exact_spans_and_no_text_segments() {
     let src = "# comment\nexport CODEX_HOME=./.codex\nOPENAI_BASE_URL = \"https://gw.example/v1\" \nA='x # y'\nB=plain # note\nnot a line\n";
     let p = parse_dotenv(src);

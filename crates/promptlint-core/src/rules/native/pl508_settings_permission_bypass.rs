@@ -293,17 +293,24 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
             }),
             _ if s == Some("allow") && opencode_permission(k).is_some() => {
                 let what = opencode_permission(k).unwrap_or_default();
-                match what {
-                    "" | "*" | "bash" | "bash.*" => report(
+                // A tool (`bash`, or `*`: every tool, the shell among them), then a pattern
+                // map of that tool (`"*"`: every call).
+                let (tool, pattern) = match what.split_once('.') {
+                    Some((tool, pattern)) => (tool, Some(pattern)),
+                    None => (what, None),
+                };
+                match (tool, pattern) {
+                    ("" | "*" | "bash", None | Some("*")) => report(
                         input,
                         rule,
                         v,
                         format!("`{p}` is `allow`: shell commands run without asking"),
                         None,
                     ),
-                    _ => what.strip_prefix("bash.").and_then(|pattern| {
+                    ("*" | "bash", Some(pattern)) => {
                         granted(input, rule, v, pattern, command_grant(pattern, false))
-                    }),
+                    }
+                    _ => None,
                 }
             }
             _ => {

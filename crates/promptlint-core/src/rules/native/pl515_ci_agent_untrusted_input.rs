@@ -51,6 +51,10 @@ static AGENT: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?:^|[\s;&|(`])(?:npx\s+(?:-y\s+)?)?(?:gemini|@google/gemini-cli)\s+(?:[^\n]*\s)?(?:-p|--prompt|--yolo|-y)(?:\s|$)",
         r"|(?:^|[\s;&|(`])(?:npx\s+(?:-y\s+)?)?(?:codex|@openai/codex)\s+exec(?:\s|$)",
         r"|(?:^|[\s;&|(`])(?:cursor-agent|opencode\s+run|aider\s+(?:[^\n]*\s)?(?:--message|-m)|copilot\s+(?:-p|--prompt))(?:\s|$)",
+        // Any action handed an agent's tool permissions as an input (`allow-all-tools: true`,
+        // `allowed_tools:`, `autopilot:`, `no-ask-user:`): whoever wrote the action, the step
+        // runs an agent (a Copilot CLI wrapper such as austenstone/copilot-cli).
+        r"|^\s*(?:allow[_-]all[_-]tools|allowed[_-]tools|autopilot|no[_-]ask[_-]user|dangerously[_-]skip[_-]permissions|auto[_-]approve|approval[_-]mode|yolo)\s*:",
     ))
     .expect("static regex")
 });
@@ -169,6 +173,8 @@ static POWERFUL: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)(?:allowed_?tools|allowedTools)[^\n]*?(?:\bBash\b(?:[^(]|$)|\bBash\(\*|\bBash\(gh\s*\*|",
         r"\bBash\(gh api|\bBash\(gh:\*|\bEdit\b|\bWrite\b|\bMultiEdit\b)",
         r"|--dangerously-skip-permissions|--yolo\b|--full-auto\b|danger-full-access|bypassPermissions",
+        r"|(?m)^\s*(?:allow[_-]all[_-]tools|autopilot|no[_-]ask[_-]user|yolo)\s*:\s*[\x22']?true\b",
+        r"|(?m)^\s*permissions\s*:\s*write-all\b",
         r"|(?m)^\s*(?:contents|actions|packages|id-token|security-events|deployments):\s*write\b",
     ))
     .expect("static regex")
@@ -308,6 +314,13 @@ mod tests {
             "    - uses: actions/checkout@v4\n      run: cargo test\n"
         ));
         assert!(!runs_agent("        run: echo claude is a name\n"));
+        // An action of any author, handed an agent's tool permissions.
+        assert!(runs_agent(
+            "      - uses: someone/copilot-runner@v2\n        with:\n          allow-all-tools: true\n"
+        ));
+        assert!(!runs_agent(
+            "      - uses: actions/setup-node@v4\n        with:\n          node-version: 20\n"
+        ));
     }
 
     #[test]

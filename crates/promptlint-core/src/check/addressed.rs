@@ -1,0 +1,289 @@
+//! The parts of a documentation page written to coding agents: a section whose heading
+//! addresses them ("## For AI coding agents", "# README for AI assistants", "## Hinweise für
+//! KI-Agenten"), or a whole page whose title or opening line does ("For AI assistants
+//! installing parcel-cli on a user's behalf."). A README is the project's front page for
+//! people, and its visible text is read as documentation; a section that turns to the agent
+//! is an instruction file's text inside it, and is judged as one
+//! (<https://www.promptlayer.com/glossary/readme-for-agents>: "README for agents" sections and
+//! pages). The signal raises a page to instructions and never lowers anything, so an
+//! attacker gains nothing by writing it; one who leaves it out addresses no agent.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::faults::{Faults, isolate};
+use crate::finding::Finding;
+use crate::kind::FileKind;
+use crate::parse::Parsed;
+use crate::parse::outline::CUE_LINE_MAX;
+use crate::rules::native::{self, Input};
+use crate::rules::{Catalog, Rule};
+
+/// Words for "AI" (also `LLM`, German `KI`, Romance `IA`, Russian `ИИ`, Chinese, Japanese and
+/// Korean "artificial intelligence") and nouns for an agent or assistant in the languages the
+/// rules read, matched on lower-cased text: an agent noun next to an AI word (either order:
+/// "AI coding agents", "agentes de IA"), a noun after "coding", "autonomous" or "automated",
+/// or LLMs and language models themselves.
+const ADDRESS: &str = concat!(
+    r"(?:",
+    r"ai(?:エージェント|アシスタント|助手|助理|代理|智能体|에이전트|어시스턴트)",
+    r"|(?:(?:\bai\b|\ba\.i\.|\bllms?\b|\bgenai\b|\bki\b|\bии\b|人工智能|人工知能|인공지능)[\s\-]*",
+    r"(?:[\p{L}\p{N}]+[\s\-]+){0,2}",
+    r"(?:agent|assistant|asistente|assistente|assistent|agente|copilot|bots?\b|models?\b|агент|ассистент|помощник|代理|智能体|助手|助理|エージェント|アシスタント|에이전트|어시스턴트))",
+    r"|(?:agent|assistant|asistente|assistente|agente|агент|ассистент)[\p{L}]*\s+(?:de\s+|d['’]\s*|di\s+)?(?:ia|ai|ki|ии)\b",
+    r"|(?:coding|autonomous|automated)[\s\-]+(?:agent|assistant|bot|tool)",
+    r"|llms?\b|language\s+models?\b)",
+);
+
+/// Words that open a line speaking to its reader ("for", "to", "attention", "if you are",
+/// and German "für", French "pour", Spanish and Portuguese "para", Italian "per",
+/// Russian "для", Chinese "给", "致", "面向"), after an optional label ("README for", "Notes
+/// for", "Start here if you are"), then an article.
+const OPENING: &str = concat!(
+    r"^(?:[\p{P}\p{S}\s])*",
+    r"(?:(?:readme|notes?|guidance|instructions?|hinweise?|start here|information|info)\s+)?",
+    r"(?:for|to|attention|dear|hello|hi|hey|if you are|if you're|you are|für|pour|para|per|для|给|致|面向|給)[\s:,]*",
+    r"(?:(?:the|all|any|an?|les|los|las|os|gli|die|den|einen?|der)\s+)?",
+);
+
+/// Words after an address that make a heading a section for the addressed ("AI agent
+/// guidance", "AIエージェント向け", "AI 에이전트를 위한 안내").
+const FOR_THEM: &str = r"(?:guidance|guidelines|instructions?|notes?|section|guide|rules|向け|用|를\s*위한|안내|指南|说明|須知|指示|anweisungen|hinweise|richtlinien|consignes|instrucciones|istruzioni|instruções|инструкци)";
+
+/// A line (a heading's text, a page's opening line) that speaks to coding agents.
+static SPEAKS_TO_AGENTS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"{OPENING}{ADDRESS}|^(?:[\p{{P}}\p{{S}}\s])*{ADDRESS}.{{0,30}}?{FOR_THEM}"
+    ))
+    .expect("the agent-addressing regex is valid")
+});
+
+/// True when `line` (a heading's text or a page's opening line) speaks to coding agents from
+/// its first words ("For AI assistants ...", "If you are an automated assistant ...", "AI
+/// agent guidance").
+pub(super) fn addresses_agents(line: &str) -> bool {
+    SPEAKS_TO_AGENTS.is_match(&line.to_lowercase())
+}
+
+/// Lines after the title read for an opening line that speaks to agents.
+const OPENING_LINES: usize = 3;
+
+/// The byte ranges of `text` (a documentation page, parsed as `parsed`) written to coding
+/// agents: each section under a heading that addresses them, to the next heading of its level
+/// or above; the whole page when its title (the first heading, when it opens the page) or
+/// one of its first [`OPENING_LINES`] lines of prose speaks to them. Sorted, not
+/// overlapping; empty for a page that addresses no agent.
+pub(super) fn agent_sections(text: &str, parsed: &Parsed) -> Vec<Range<usize>> {
+    let Some(outline) = &parsed.outline else {
+        return Vec::new();
+    };
+    let mut out: Vec<Range<usize>> = Vec::new();
+    let first_heading = outline.headings.first().map(|h| h.at);
+    let opening = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("---"))
+        .take(OPENING_LINES + 1)
+        .any(|l| l.len() <= CUE_LINE_MAX && addresses_agents(l));
+    if opening {
+        return std::iter::once(0..text.len()).collect();
+    }
+    for (i, h) in outline.headings.iter().enumerate() {
+        let Some(heading) = text.get(h.text.clone()) else {
+            continue;
+        };
+        if !addresses_agents(heading) {
+            continue;
+        }
+        // The title of the page: the whole page.
+        if Some(h.at) == first_heading && h.level == 1 {
+            return std::iter::once(0..text.len()).collect();
+        }
+        let end = outline.headings[i + 1..]
+            .iter()
+            .find(|n| n.level <= h.level)
+            .map_or(text.len(), |n| n.at);
+        match out.last_mut() {
+            Some(last) if last.end >= h.at => last.end = last.end.max(end),
+            _ => out.push(h.at..end),
+        }
+    }
+    out
+}
+
+/// The native checks' findings on `input` (read as the kind it names) of the rules that
+/// apply to that kind and not to `skip` (whose own checks ran already), into `out`; a panic
+/// in one costs that rule, recorded in `faults`. Run on a documentation page's sections
+/// written to agents, read as instructions, and on the prompts a settings file hands the
+/// agent ([`prompts_view`]).
+pub(super) fn run_natives(
+    catalog: &Catalog,
+    enabled: &dyn Fn(&Rule) -> bool,
+    input: &Input<'_>,
+    skip: FileKind,
+    out: &mut Vec<Finding>,
+    faults: &mut Faults,
+) {
+    for rule in catalog.rules() {
+        let Some(name) = &rule.native else { continue };
+        if !enabled(rule) || !rule.applies_to_kind(input.kind) || rule.applies_to_kind(skip) {
+            continue;
+        }
+        if let Some(check) = native::get(name) {
+            match isolate(&rule.id, || (check.run)(input, rule)) {
+                Ok(f) => out.extend(f),
+                Err(why) => faults.push(rule, why),
+            }
+        }
+    }
+}
+
+/// [`run_natives`] on `input`, a documentation page, read as an instruction file: the checks
+/// documentation does not get, for its sections written to agents (the caller keeps what
+/// starts inside them).
+pub(super) fn natives_as_instructions(
+    catalog: &Catalog,
+    enabled: &dyn Fn(&Rule) -> bool,
+    input: &Input<'_>,
+    out: &mut Vec<Finding>,
+    faults: &mut Faults,
+) {
+    let as_instructions = Input {
+        kind: FileKind::Instructions,
+        effects: std::sync::OnceLock::new(),
+        ..*input
+    };
+    run_natives(catalog, enabled, &as_instructions, input.kind, out, faults);
+}
+
+/// [`run_natives`] on the prompts the settings file `input` hands the agent
+/// ([`prompts_view`]), read as an instruction file's text; findings of the whole file (at an
+/// empty span) are left out.
+pub(super) fn setting_prompts(
+    catalog: &Catalog,
+    enabled: &dyn Fn(&Rule) -> bool,
+    input: &Input<'_>,
+    out: &mut Vec<Finding>,
+    faults: &mut Faults,
+) {
+    let Some(view) = prompts_view(input.parsed) else {
+        return;
+    };
+    let prompts = Input {
+        kind: FileKind::Instructions,
+        parsed: &view,
+        effects: std::sync::OnceLock::new(),
+        ..*input
+    };
+    let mut found = Vec::new();
+    run_natives(catalog, enabled, &prompts, input.kind, &mut found, faults);
+    out.extend(found.into_iter().filter(|f| !f.span.is_empty()));
+}
+
+/// The prompts an agent's settings hand the agent (the [`crate::parse::Role::User`] strings
+/// of a settings file: a hook's `askAgent` prompt, a custom agent's `prompt`) as a parse of
+/// their own, read as an instruction file's text by [`run_natives`]; the pattern rules read
+/// them so in `Engine::match_patterns`. `None` when the file hands none.
+fn prompts_view(parsed: &Parsed) -> Option<Parsed> {
+    let segments: Vec<crate::parse::Segment> = parsed
+        .segments
+        .iter()
+        .filter(|s| s.role == crate::parse::Role::User)
+        .cloned()
+        .collect();
+    (!segments.is_empty()).then(|| Parsed {
+        segments,
+        syntax: parsed.syntax,
+        ..Parsed::default()
+    })
+}
+
+/// True when the byte range `span` starts inside one of `sections`.
+pub(super) fn inside(sections: &[Range<usize>], span: &Range<usize>) -> bool {
+    sections
+        .iter()
+        .any(|s| s.start <= span.start && span.start < s.end.max(s.start + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sections(text: &str) -> Vec<&str> {
+        let parsed = crate::parse::parse(text, FileKind::Doc, "README.md");
+        agent_sections(text, &parsed)
+            .into_iter()
+            .map(|r| &text[r])
+            .collect()
+    }
+
+    #[test]
+    fn headings_that_address_agents_in_several_languages() {
+        for yes in [
+            "For AI coding agents",
+            "README for AI assistants",
+            "Notes for LLMs",
+            "AI agent guidance",
+            "Instructions for autonomous agents",
+            "Hinweise für KI-Agenten",
+            "Pour les agents IA",
+            "Para asistentes de IA",
+            "Для ИИ-агентов",
+            "给 AI 助手",
+            "AIエージェント向け",
+            "AI 에이전트를 위한 안내",
+            "For the language model",
+            "Guidance for coding assistants",
+        ] {
+            assert!(addresses_agents(yes), "{yes}");
+        }
+        // A bare address names a topic (a README's list of supported assistants), not a
+        // reader.
+        for no in [
+            "Coding assistants",
+            "AI agents",
+            "Installation",
+            "Agents",
+            "Email setup",
+            "Said agent behaviour",
+            "Maintainers",
+            "Remote tools",
+            "Training the model",
+            "Usage with Docker",
+        ] {
+            assert!(!addresses_agents(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn a_section_runs_to_the_next_heading_of_its_level() {
+        let text = "# parcelpost\n\nShip labels.\n\n## Quick start\n\n`pnpm dev`\n\n\
+            ## For AI coding agents\n\nUse the mirror.\n\n### Details\n\nMore.\n\n## License\n\nMIT\n";
+        assert_eq!(
+            sections(text),
+            ["## For AI coding agents\n\nUse the mirror.\n\n### Details\n\nMore.\n\n"]
+        );
+    }
+
+    #[test]
+    fn a_title_or_opening_line_to_agents_takes_the_whole_page() {
+        let titled = "# README for AI assistants\n\nStart here.\n\n## Context\n\nSync.\n";
+        assert_eq!(sections(titled), [titled]);
+        let opening = "# parcel-cli skill\n\nFor AI assistants installing parcel-cli on a user's behalf.\n\n1. Install.\n";
+        assert_eq!(sections(opening), [opening]);
+        // A page that only mentions agents further down is not written to them.
+        let people = "# Agent toolkit\n\nA library for building AI agents.\n\n## Install\n\n`pip install x`\n";
+        assert!(sections(people).is_empty());
+    }
+
+    #[test]
+    fn a_span_is_inside_when_it_starts_in_a_section() {
+        let s = [10..20, 40..50];
+        assert!(inside(&s, &(10..30)));
+        assert!(inside(&s, &(19..19)));
+        assert!(!inside(&s, &(20..25)));
+        assert!(!inside(&s, &(0..15)));
+    }
+}

@@ -72,6 +72,9 @@ static STRONG: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?i:(?-u:\b)authori[sz]ation\s+headers?(?-u:\b))",
         // signing keystores, and Gradle's properties that hold their passwords
         r"|(?i:(?-u:\b)[A-Za-z0-9_-]*\.(?:keystore|jks|p12|pfx)(?-u:\b)|(?-u:\b)keystore\s+files?(?-u:\b)|\.gradle/gradle\.properties(?-u:\b))",
+        // a command that prints a stored credential: a vendor CLI's own access token or a
+        // keychain entry (the prose side of `effects::vocab::prints_stored_token`)
+        r"|(?i:(?-u:\b)(?:gh\s+auth\s+token|gcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token|az\s+account\s+get-access-token|aws\s+configure\s+export-credentials|aws\s+sts\s+get-session-token|security\s+find-(?:generic|internet)-password|secret-tool\s+lookup|git\s+credential\s+fill|kubectl\s+config\s+view\s+--raw)(?-u:\b))",
         // the environment listed or printed whole ("list the environment variables")
         r"|(?i:(?-u:\b)(?:list|print|dump|show|output|collect)\s+(?:out\s+)?(?:all\s+(?:of\s+)?)?(?:the\s+|your\s+)?(?:environment|env)\s+(?:variables|vars)(?-u:\b))",
     ))
@@ -196,8 +199,11 @@ macro_rules! places_ascii {
     () => {
         concat!(
             r"(?i:https?://(?P<host>[^\s/)>\]'\x22`]+)[^\s)>\]'\x22`]*|(?-u:\b)[A-Za-z0-9_.+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[a-z]{2,}(?-u:\b)",
-            r"|(?-u:\b)(?:repl(?:y|ies)|response|answer|comments?|pr\s+(?:description|body|comment)|pull\s+requests?|issues?|commits?|patch(?:es)?|diffs?|changesets?|release\s+notes|changelog|readme|gist|pastebin|paste\s+service|webhook|slack|discord|tool\s+call|chat)(?-u:\b)",
+            r"|(?-u:\b)(?:repl(?:y|ies)|response|answer|comments?|pr\s+(?:description|body|comment)|pull\s+requests?|merge\s+requests?|issues?|commits?|patch(?:es)?|diffs?|changesets?|release\s+notes|changelog|readme|gist|pastebin|paste\s+service|webhook|slack|discord|tool\s+call|chat)(?-u:\b)",
             r"|(?-u:\b)(?:docs?/)?[A-Za-z0-9_-]+\.md(?-u:\b)",
+            // "PR" or "MR" after an article or a possessive ("open a PR", "ouvrir une PR",
+            // "in die PR"): a table's `pull-requests: write` or a "fork PR" is no place
+            r"|(?-u:\b)(?:the|a|an|your|this|that|une|la|le|ta|votre|ton|el|un|tu|su|o|uma|seu|sua|il|die|der|eine|deine|den|ihre)\s+(?:pr|mr)(?:\s+(?:description|body|comment|title))?(?-u:\b)",
         )
     };
 }

@@ -15,8 +15,8 @@ mod system;
 
 pub(crate) use commands::{active_text, command_effects};
 use commands::{
-    decodes, deletes_under_variable, destroys, fetches, fetches_metadata, interpreter_code,
-    own_vendor, persisted, runs_stdin, stops_on_unset, unwrapped,
+    decodes, destroys, fetches, fetches_metadata, interpreter_code, own_vendor, persisted,
+    runs_stdin, unwrapped,
 };
 use hooks::allows_everything;
 use system::{host_access, insecure_index, weakens};
@@ -620,9 +620,9 @@ impl<'s> Flow<'s> {
         if let Some(what) = destroys(&name, args, cmd)
             .or_else(|| self.branches_deleted(cmd, &name, args))
             .or_else(|| {
-                deletes_under_variable(&name, args)
+                steps::deletes_under_variable(&name, args)
                     .filter(|(var, _)| {
-                        !self.vars.contains_key(var.as_str()) && !stops_on_unset(self.script)
+                        !self.vars.contains_key(var.as_str()) && !steps::stops_on_unset(self.script)
                     })
                     .map(|(_, what)| what)
             })

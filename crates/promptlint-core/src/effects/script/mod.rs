@@ -695,7 +695,17 @@ impl Walk<'_> {
                 .split_whitespace()
                 .map(|w| w.trim_matches(|c| c == '"' || c == '\'').to_string())
                 .collect();
-            for e in super::shell::command_effects(words, at.clone()) {
+            // An environment variable the program sets (`$env:X = ...`) is no unset one.
+            let src = self.src;
+            let assigned = |var: &str| {
+                let lower = src.to_ascii_lowercase();
+                let at = format!("$env:{}", var.to_ascii_lowercase());
+                lower.match_indices(&at).any(|(i, _)| {
+                    lower[i + at.len()..].trim_start().starts_with('=')
+                        && !lower[i + at.len()..].trim_start().starts_with("==")
+                })
+            };
+            for e in super::shell::command_effects(words, at.clone(), &assigned) {
                 self.push(e.kind, e.at, None, &e.what);
             }
         }

@@ -390,3 +390,37 @@ fn scripts_that_write_an_agents_settings_or_mcp_config() {
     let py = "import json\nfrom pathlib import Path\nprint(json.loads((Path.home() / '.claude' / 'settings.json').read_text()))\n";
     assert!(kinds_of(Language::Python, py).is_empty());
 }
+
+#[test]
+fn powershell_recursive_delete_under_an_unset_environment_variable_is_the_drive_root() {
+    assert_eq!(
+        kinds_of(
+            Language::PowerShell,
+            "Remove-Item -Recurse -Force \"$env:VISION_CACHE_ROOT\\*\"\n"
+        ),
+        ["Destroy"]
+    );
+    // Set by the program itself, or always set by Windows: never empty.
+    assert!(
+        kinds_of(
+            Language::PowerShell,
+            "$env:VISION_CACHE_ROOT = 'D:\\cache'\nRemove-Item -Recurse -Force \"$env:VISION_CACHE_ROOT\\*\"\n"
+        )
+        .is_empty()
+    );
+    assert!(
+        kinds_of(
+            Language::PowerShell,
+            "Remove-Item -Recurse -Force \"$env:TEMP\\*\"\n"
+        )
+        .is_empty()
+    );
+    // Not recursive: the files at the top only.
+    assert!(
+        kinds_of(
+            Language::PowerShell,
+            "Remove-Item \"$env:VISION_CACHE_ROOT\\*\"\n"
+        )
+        .is_empty()
+    );
+}

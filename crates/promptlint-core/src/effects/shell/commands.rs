@@ -102,7 +102,12 @@ pub(crate) fn active_text(text: &str) -> bool {
 
 /// The persistence and destruction effects of one command given as words (a PowerShell or
 /// cmd command read by the script walker), placed at `at`.
-pub(crate) fn command_effects(words: Vec<String>, at: std::ops::Range<usize>) -> Vec<Effect> {
+/// `assigned` says whether the program sets an environment variable itself.
+pub(crate) fn command_effects(
+    words: Vec<String>,
+    at: std::ops::Range<usize>,
+    assigned: &dyn Fn(&str) -> bool,
+) -> Vec<Effect> {
     let cmd = Command {
         words: words
             .into_iter()
@@ -129,7 +134,11 @@ pub(crate) fn command_effects(words: Vec<String>, at: std::ops::Range<usize>) ->
     if let Some(what) = super::system::weakens(&name, &args) {
         out.push(Effect::step(EffectKind::Weaken, at.clone(), what));
     }
-    if let Some(what) = destroys(&name, &args, &cmd) {
+    if let Some(what) = destroys(&name, &args, &cmd).or_else(|| {
+        super::steps::deletes_under_variable(&name, &args)
+            .filter(|(var, _)| !assigned(var))
+            .map(|(_, what)| what)
+    }) {
         out.push(Effect {
             kind: EffectKind::Destroy,
             at,

@@ -618,8 +618,15 @@ impl<'s> Flow<'s> {
         if let Some(what) = insecure_index(&name, args) {
             out.push(Effect::step(EffectKind::InsecureIndex, at.clone(), what));
         }
-        if let Some(what) =
-            destroys(&name, args, cmd).or_else(|| self.branches_deleted(cmd, &name, args))
+        if let Some(what) = destroys(&name, args, cmd)
+            .or_else(|| self.branches_deleted(cmd, &name, args))
+            .or_else(|| {
+                steps::deletes_under_variable(&name, args)
+                    .filter(|(var, _)| {
+                        !self.vars.contains_key(var.as_str()) && !steps::stops_on_unset(self.script)
+                    })
+                    .map(|(_, what)| what)
+            })
         {
             out.push(Effect {
                 kind: EffectKind::Destroy,

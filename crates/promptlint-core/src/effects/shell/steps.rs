@@ -514,6 +514,86 @@ pub(super) fn unparsed_sends_stdin(name: &str, args: &[&str]) -> Option<String> 
     (reads && sends).then(|| format!("{name} {flag}"))
 }
 
+/// Environment variables a shell or Windows session always sets: deleting their contents is
+/// never the root's.
+const ALWAYS_SET: &[&str] = &[
+    "PWD",
+    "OLDPWD",
+    "HOME",
+    "USER",
+    "TEMP",
+    "TMP",
+    "LOCALAPPDATA",
+    "APPDATA",
+    "USERPROFILE",
+    "PROGRAMDATA",
+    "SYSTEMROOT",
+    "WINDIR",
+    "PUBLIC",
+    "HOMEDRIVE",
+    "HOMEPATH",
+    "SYSTEMDRIVE",
+];
+
+/// A recursive delete of everything under an environment variable (`rm -rf "$CACHE_ROOT/"*`,
+/// `Remove-Item -Recurse "$env:CACHE_ROOT\*"`): the variable and what it names. Unset, the
+/// variable is empty and the glob is the root's or the drive's (the Steam launcher's
+/// `rm -rf "$STEAMROOT/"*`: <https://github.com/ValveSoftware/steam-for-linux/issues/3671>).
+/// Only an upper-case name counts in a shell (the environment's convention, not a loop's
+/// variable), any name after PowerShell's `$env:`; a variable the program assigns, or a
+/// shell run with `set -u`, is the caller's to set aside.
+pub(crate) fn deletes_under_variable(name: &str, args: &[&str]) -> Option<(String, String)> {
+    let recursive = match name {
+        "rm" => args.iter().any(|a| {
+            a.starts_with('-') && !a.starts_with("--") && (a.contains('r') || a.contains('R'))
+                || *a == "--recursive"
+        }),
+        "remove-item" | "ri" | "rd" | "rmdir" | "del" => args
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case("-recurse") || a.eq_ignore_ascii_case("/s")),
+        _ => false,
+    };
+    if !recursive {
+        return None;
+    }
+    args.iter().find_map(|a| {
+        let (windows, rest) = ["$env:", "$Env:", "$ENV:", "$"]
+            .iter()
+            .find_map(|p| a.strip_prefix(p).map(|r| (p.len() > 1, r)))?;
+        let rest = rest
+            .strip_suffix("/*")
+            .or_else(|| rest.strip_suffix("\\*"))?;
+        // `${NAME}` as `$NAME`; `${NAME:?}` and other expansions are no bare name.
+        let var = rest
+            .strip_prefix('{')
+            .and_then(|r| r.strip_suffix('}'))
+            .unwrap_or(rest);
+        let environment = var
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_uppercase() || windows && b.is_ascii_alphabetic())
+            && var.bytes().all(|b| {
+                b.is_ascii_uppercase()
+                    || b.is_ascii_digit()
+                    || b == b'_'
+                    || windows && b.is_ascii_alphabetic()
+            });
+        let always = ALWAYS_SET.iter().any(|s| s.eq_ignore_ascii_case(var));
+        (environment && !always).then(|| (var.to_string(), format!("{name} {a}")))
+    })
+}
+
+/// Whether the program stops on an unset variable (`set -u`, `set -eu`, `set -o nounset`).
+pub(crate) fn stops_on_unset(script: &Script) -> bool {
+    script.commands.iter().any(|c| {
+        c.name() == "set"
+            && c.words.iter().skip(1).any(|w| {
+                let t = w.text.as_str();
+                t == "nounset" || t.starts_with('-') && !t.starts_with("--") && t.contains('u')
+            })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -132,6 +132,26 @@ fn persistence_by_every_mechanism() {
 }
 
 #[test]
+fn a_recursive_delete_under_an_unset_environment_variable_is_the_root() {
+    assert_eq!(
+        kinds("rm -rf \"$STEAMROOT/\"*\n"),
+        ["Destroy:rm $STEAMROOT/*"]
+    );
+    assert_eq!(
+        kinds("rm -rf ${CACHE_DIR}/*\n"),
+        ["Destroy:rm ${CACHE_DIR}/*"]
+    );
+    // Assigned by the program, guarded (`set -u`, `${X:?}`), a loop's lower-case variable,
+    // or a variable every shell sets: never empty.
+    assert!(kinds("CACHE_DIR=$(mktemp -d)\nrm -rf \"$CACHE_DIR\"/*\n").is_empty());
+    assert!(kinds("set -eu\nrm -rf \"$CACHE_DIR\"/*\n").is_empty());
+    assert!(kinds("rm -rf \"${CACHE_DIR:?}\"/*\n").is_empty());
+    assert!(kinds("for d in a b; do rm -rf \"$d\"/*; done\n").is_empty());
+    assert!(kinds("rm -rf \"$PWD\"/*\n").is_empty());
+    assert!(kinds("rm \"$CACHE_DIR\"/*\n").is_empty());
+}
+
+#[test]
 fn destruction_of_home_root_and_cloud() {
     assert_eq!(kinds("r''m -r''f ~/\n"), ["Destroy:rm ~/"]);
     assert_eq!(kinds("rm -rf ${HOME}\n"), ["Destroy:rm ${HOME}"]);

@@ -44,6 +44,29 @@ use crate::source::{ceil_char_boundary, floor_char_boundary};
 /// Longest stretch read on each side of a secret for the rest of its sentence (bytes).
 const SENTENCE_REACH: usize = 400;
 
+/// A command that prints a stored credential: a vendor CLI's own access token or a keychain
+/// entry (the prose side of `effects::vocab::prints_stored_token`).
+macro_rules! cli_token {
+    () => {
+        r"(?i:(?-u:\b)(?:gh\s+auth\s+token|gcloud\s+auth\s+(?:application-default\s+)?print-(?:access|identity)-token|az\s+account\s+get-access-token|aws\s+configure\s+export-credentials|aws\s+sts\s+get-session-token|security\s+find-(?:generic|internet)-password|secret-tool\s+lookup|git\s+credential\s+fill|kubectl\s+config\s+view\s+--raw)(?-u:\b))"
+    };
+}
+
+/// A command of [`cli_token`] alone.
+static CLI_TOKEN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(cli_token!()).expect("PL325 CLI token regex"));
+
+/// A printed token used to authenticate the call rather than handed over: "using the
+/// user's configured token from `gh auth token`". A word such as "authenticate" elsewhere
+/// in the sentence is no evidence: an attacker adds it.
+static TOKEN_USED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)(?-u:\b)(?:using|with|via|as|through)\s+(?:the\s+|a\s+|an\s+|your\s+|their\s+|its\s+)?",
+        r"(?:[a-z'’]+\s+){0,2}?(?:token|credentials?|auth|bearer)\s+(?:from|of|returned\s+by|printed\s+by|given\s+by)",
+    ))
+    .expect("PL325 token-use regex")
+});
+
 /// A secret that counts on its own.
 static STRONG: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
@@ -72,6 +95,9 @@ static STRONG: LazyLock<Regex> = LazyLock::new(|| {
         r"|(?i:(?-u:\b)authori[sz]ation\s+headers?(?-u:\b))",
         // signing keystores, and Gradle's properties that hold their passwords
         r"|(?i:(?-u:\b)[A-Za-z0-9_-]*\.(?:keystore|jks|p12|pfx)(?-u:\b)|(?-u:\b)keystore\s+files?(?-u:\b)|\.gradle/gradle\.properties(?-u:\b))",
+        // a command that prints a stored credential ([`cli_token`])
+        "|",
+        cli_token!(),
         // the environment listed or printed whole ("list the environment variables")
         r"|(?i:(?-u:\b)(?:list|print|dump|show|output|collect)\s+(?:out\s+)?(?:all\s+(?:of\s+)?)?(?:the\s+|your\s+)?(?:environment|env)\s+(?:variables|vars)(?-u:\b))",
     ))
@@ -196,8 +222,11 @@ macro_rules! places_ascii {
     () => {
         concat!(
             r"(?i:https?://(?P<host>[^\s/)>\]'\x22`]+)[^\s)>\]'\x22`]*|(?-u:\b)[A-Za-z0-9_.+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[a-z]{2,}(?-u:\b)",
-            r"|(?-u:\b)(?:repl(?:y|ies)|response|answer|comments?|pr\s+(?:description|body|comment)|pull\s+requests?|issues?|commits?|patch(?:es)?|diffs?|changesets?|release\s+notes|changelog|readme|gist|pastebin|paste\s+service|webhook|slack|discord|tool\s+call|chat)(?-u:\b)",
+            r"|(?-u:\b)(?:repl(?:y|ies)|response|answer|comments?|pr\s+(?:description|body|comment)|pull\s+requests?|merge\s+requests?|issues?|commits?|patch(?:es)?|diffs?|changesets?|release\s+notes|changelog|readme|gist|pastebin|paste\s+service|webhook|slack|discord|tool\s+call|chat)(?-u:\b)",
             r"|(?-u:\b)(?:docs?/)?[A-Za-z0-9_-]+\.md(?-u:\b)",
+            // "PR" or "MR" after an article or a possessive ("open a PR", "ouvrir une PR",
+            // "in die PR"): a table's `pull-requests: write` or a "fork PR" is no place
+            r"|(?-u:\b)(?:the|a|an|your|this|that|une|la|le|ta|votre|ton|el|un|tu|su|o|uma|seu|sua|il|die|der|eine|deine|den|ihre)\s+(?:pr|mr)(?:\s+(?:description|body|comment|title))?(?-u:\b)",
         )
     };
 }
@@ -466,6 +495,12 @@ fn handed_in(unit: &str, reach: &Reach<'_>) -> Option<Parts> {
     // A sentence about calling an API with the key is not a hand-over.
     let is_strong = strong.contains(&secret);
     if AS_CREDENTIAL.is_match(unit) && (!is_strong || header_only(unit, secret.clone())) {
+        return None;
+    }
+    // A printed token that authenticates a call to a URL is used; pasted into a comment, a
+    // reply or a pull request it is handed over whatever the sentence says.
+    let to_url = unit[place.clone()].to_ascii_lowercase().starts_with("http");
+    if to_url && CLI_TOKEN.is_match(&unit[secret.clone()]) && TOKEN_USED.is_match(unit) {
         return None;
     }
     Some((secret, verb, place))

@@ -1376,7 +1376,7 @@ fn the_repository_config_keeps_the_self_scan_clean() {
     };
     assert_eq!(
         found,
-        [note(6), note(7), note(8), note(9), note(10)],
+        [note(6), note(7), note(8), note(9), note(10), note(11)],
         "{}",
         r.stdout
     );

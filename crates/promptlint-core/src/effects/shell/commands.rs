@@ -484,10 +484,7 @@ pub(crate) fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<Strin
     }
     match name {
         "rm" => {
-            let recursive = args.iter().any(|a| {
-                a.starts_with('-') && !a.starts_with("--") && (a.contains('r') || a.contains('R'))
-                    || *a == "--recursive"
-            });
+            let recursive = super::steps::recursive_delete(name, args);
             let targets: Vec<&&str> = args.iter().filter(|a| !a.starts_with('-')).collect();
             if recursive && targets.iter().any(|a| home_or_root(a) || **a == "/") {
                 return Some(format!(
@@ -497,9 +494,7 @@ pub(crate) fn destroys(name: &str, args: &[&str], cmd: &Command) -> Option<Strin
             }
         }
         "remove-item" | "ri" | "rd" | "rmdir" | "del" => {
-            let recursive = args
-                .iter()
-                .any(|a| a.eq_ignore_ascii_case("-recurse") || a.eq_ignore_ascii_case("/s"));
+            let recursive = super::steps::recursive_delete(name, args);
             if recursive
                 && args
                     .iter()

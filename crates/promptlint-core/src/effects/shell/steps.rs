@@ -535,15 +535,11 @@ const ALWAYS_SET: &[&str] = &[
     "SYSTEMDRIVE",
 ];
 
-/// A recursive delete of everything under an environment variable (`rm -rf "$CACHE_ROOT/"*`,
-/// `Remove-Item -Recurse "$env:CACHE_ROOT\*"`): the variable and what it names. Unset, the
-/// variable is empty and the glob is the root's or the drive's (the Steam launcher's
-/// `rm -rf "$STEAMROOT/"*`: <https://github.com/ValveSoftware/steam-for-linux/issues/3671>).
-/// Only an upper-case name counts in a shell (the environment's convention, not a loop's
-/// variable), any name after PowerShell's `$env:`; a variable the program assigns, or a
-/// shell run with `set -u`, is the caller's to set aside.
-pub(crate) fn deletes_under_variable(name: &str, args: &[&str]) -> Option<(String, String)> {
-    let recursive = match name {
+/// Whether `name ARGS` deletes recursively: `rm` with `-r`/`-R` (alone or in a cluster such
+/// as `-rf`) or `--recursive`; PowerShell's `Remove-Item` and cmd's `rd`/`rmdir`/`del` with
+/// `-Recurse` or `/s`.
+pub(super) fn recursive_delete(name: &str, args: &[&str]) -> bool {
+    match name {
         "rm" => args.iter().any(|a| {
             a.starts_with('-') && !a.starts_with("--") && (a.contains('r') || a.contains('R'))
                 || *a == "--recursive"
@@ -552,8 +548,18 @@ pub(crate) fn deletes_under_variable(name: &str, args: &[&str]) -> Option<(Strin
             .iter()
             .any(|a| a.eq_ignore_ascii_case("-recurse") || a.eq_ignore_ascii_case("/s")),
         _ => false,
-    };
-    if !recursive {
+    }
+}
+
+/// A recursive delete of everything under an environment variable (`rm -rf "$CACHE_ROOT/"*`,
+/// `Remove-Item -Recurse "$env:CACHE_ROOT\*"`): the variable and what it names. Unset, the
+/// variable is empty and the glob is the root's or the drive's (the Steam launcher's
+/// `rm -rf "$STEAMROOT/"*`: <https://github.com/ValveSoftware/steam-for-linux/issues/3671>).
+/// Only an upper-case name counts in a shell (the environment's convention, not a loop's
+/// variable), any name after PowerShell's `$env:`; a variable the program assigns, or a
+/// shell run with `set -u`, is the caller's to set aside.
+pub(crate) fn deletes_under_variable(name: &str, args: &[&str]) -> Option<(String, String)> {
+    if !recursive_delete(name, args) {
         return None;
     }
     args.iter().find_map(|a| {

@@ -230,6 +230,23 @@ pub(super) fn terminal_text(path: &Path) -> Option<Classification> {
         })
 }
 
+/// The classification of `path`, a program source found by walking (a language
+/// [`crate::parse::comments::Style`] reads, at most [`crate::check::MAX_SOURCE_BYTES`]), as
+/// `instructions` read only in its comments that speak to coding agents (the caller marks
+/// the target: [`crate::target::Target::comments`]), when its bytes may hold one
+/// ([`crate::check::might_address_agents`]): an agent editing the file reads them
+/// (<https://pazdzewicz.de/blog/detail/2026-01-17-ai-prompt-injection>). Other sources
+/// stay out of the walk.
+pub(super) fn addressed_source(path: &Path) -> Option<Classification> {
+    crate::parse::comments::Style::of(path.to_str()?)?;
+    let bytes = crate::bounds::read_at_most(path, crate::check::MAX_SOURCE_BYTES).ok()??;
+    crate::check::might_address_agents(&bytes).then(|| Classification {
+        kind: FileKind::Instructions,
+        agents: Vec::new(),
+        caps: Vec::new(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,11 +20,13 @@ use crate::source::{self, Decoded, LineIndex};
 use crate::target::{FileError, Target};
 
 mod addressed;
+mod comments;
 mod faults;
 mod lower;
 mod sniff;
 mod span;
 pub use crate::kind::is_ci_workflow;
+pub use comments::{MAX_SOURCE_BYTES, might_address_agents};
 use faults::{Faults, PATTERN_PASS, isolate};
 pub use faults::{PANIC_MESSAGE_MAX, inject_fault, panic_message};
 use lower::{
@@ -226,6 +228,9 @@ impl<'a> Engine<'a> {
         }
         let decoded = source::decode(&bytes);
         drop(bytes);
+        if target.comments {
+            return self.check_comments(target, decoded);
+        }
         let kind = target
             .kind
             .unwrap_or_else(|| sniff_kind(&target.display, &decoded.text));

@@ -13,7 +13,8 @@ use crate::kind::FileKind;
 use crate::target::{FileError, Target};
 
 use super::channels::{
-    addressed_source, memory_page, named_mcp_config, python_startup, saved_output, terminal_text,
+    addressed_source, context_page, memory_page, named_mcp_config, python_startup, saved_output,
+    terminal_text,
 };
 use super::display::{display_home, display_path, display_relative};
 use super::found::{not_regular, target};
@@ -502,6 +503,7 @@ impl Walk<'_> {
                 .or_else(|| python_startup(path))
                 .or_else(|| saved_output(path, self.root))
                 .or_else(|| memory_page(path, self.root))
+                .or_else(|| context_page(path, self.root))
                 .or_else(|| terminal_text(path))
             {
                 Some(c) => Some(c),

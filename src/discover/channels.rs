@@ -62,9 +62,11 @@ pub(super) fn memory_page(path: &Path, root: &Path) -> Option<Classification> {
 /// Words of a page's name (its stem split at `-`, `_`, `.`, spaces and a lower-to-upper case
 /// change) that say it holds context or notes kept for AI agents: `PROJECT-CONTEXT.md`,
 /// `AI_NOTES.md`, `llm-context.md`, `NotesForAgents.md`. BMad's agents load a
-/// `project-context.md` so (<https://github.com/bmad-code-org/BMAD-METHOD>, "bmad-generate-project-context
-/// produced a single `project-context.md`"); the Codebase Context Specification keeps such
-/// pages in `.context/` (<https://github.com/Agentic-Insights/codebase-context-spec>).
+/// `project-context.md` so (<https://github.com/bmad-code-org/BMAD-METHOD>, its
+/// `docs/explanation/project-context.md`: "bmad-generate-project-context produced a single
+/// `project-context.md`"; where it sat is not confirmed); the Codebase Context Specification
+/// keeps such pages in `.context/` at the root and earlier as `.context.md`
+/// (<https://github.com/Agentic-Insights/codebase-context-spec/blob/main/CODEBASE-CONTEXT.md>).
 const CONTEXT_NAME_WORDS: &[&str] = &[
     "context",
     "ai",

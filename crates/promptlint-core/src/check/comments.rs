@@ -162,10 +162,11 @@ impl Engine<'_> {
             .unwrap_or_default();
         let mut view = String::new();
         let mut map = OffsetMap::new();
-        for b in blocks
+        let addressed: Vec<&comments::Block> = blocks
             .iter()
             .filter(|b| comment_addresses_agents(&b.text.text))
-        {
+            .collect();
+        for b in &addressed {
             if !view.is_empty() {
                 view.push_str("\n\n");
                 map.push_opaque(2, b.range.start..b.range.start);
@@ -195,6 +196,9 @@ impl Engine<'_> {
                 findings.push(f);
             }
         }
+        // What the later stages read (inline directives, excerpts): the comments read, at
+        // their offsets, the rest blanked (a directive in the code is test data, not ours).
+        let text = only(&text, addressed.iter().map(|b| b.range.clone()));
         Checked {
             display: target.display.clone(),
             kind: Some(FileKind::Instructions),
@@ -206,6 +210,31 @@ impl Engine<'_> {
             scanned: true,
         }
     }
+}
+
+/// `text` with every character outside `keep` (sorted ranges) replaced by as many spaces as
+/// it has bytes, line breaks kept: the same offsets and lines.
+fn only(text: &str, keep: impl Iterator<Item = std::ops::Range<usize>>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    let blank = |s: &str, out: &mut String| {
+        for c in s.chars() {
+            match c {
+                '\n' | '\r' => out.push(c),
+                _ => out.extend(std::iter::repeat_n(' ', c.len_utf8())),
+            }
+        }
+    };
+    for r in keep {
+        if r.start < at || r.end > text.len() {
+            continue;
+        }
+        blank(&text[at..r.start], &mut out);
+        out.push_str(&text[r.clone()]);
+        at = r.end;
+    }
+    blank(&text[at..], &mut out);
+    out
 }
 
 #[cfg(test)]
@@ -252,6 +281,14 @@ mod tests {
         ] {
             assert!(!comment_addresses_agents(no), "{no}");
         }
+    }
+
+    #[test]
+    fn only_the_comments_read_are_kept_at_their_offsets() {
+        let text = "let é = 1; // Note\n// more\nx();\n";
+        let kept = only(text, [12..19].into_iter());
+        assert_eq!(kept.len(), text.len());
+        assert_eq!(kept, "            // Note\n       \n    \n");
     }
 
     #[test]

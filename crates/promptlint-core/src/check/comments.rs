@@ -15,11 +15,11 @@ use std::sync::LazyLock;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
 use super::addressed::comment_addresses_agents;
-use super::{Checked, Engine};
+use crate::finding::Finding;
 use crate::kind::FileKind;
 use crate::offset_map::OffsetMap;
 use crate::parse::comments::{self, Style};
-use crate::source::{self, Decoded, LineIndex};
+use crate::source::{self, Decoded};
 use crate::target::Target;
 
 /// Bytes of a program source a walk reads for comments at most: a longer file (generated or
@@ -151,65 +151,57 @@ fn window_addresses(bytes: &[u8], start: usize) -> bool {
 /// Marks each finding as found in a code comment written to agents.
 const WHERE: &str = "in a code comment addressed to agents";
 
-impl Engine<'_> {
-    /// Checks `decoded`, the text of a program source `target` found by a walk: its
-    /// comments that speak to coding agents, together, as an instruction file's text, the
-    /// findings mapped back to the source. Nothing else of the file is read.
-    pub(super) fn check_comments(&self, target: &Target, decoded: Decoded) -> Checked {
-        let text = decoded.text;
-        let blocks = Style::of(&target.display)
-            .map(|style| comments::blocks(&text, style))
-            .unwrap_or_default();
-        let mut view = String::new();
-        let mut map = OffsetMap::new();
-        let addressed: Vec<&comments::Block> = blocks
-            .iter()
-            .filter(|b| comment_addresses_agents(&b.text.text))
-            .collect();
-        for b in &addressed {
-            if !view.is_empty() {
-                view.push_str("\n\n");
-                map.push_opaque(2, b.range.start..b.range.start);
-            }
-            view.push_str(&b.text.text);
-            map.append(&b.text.map);
-        }
-        let mut findings = Vec::new();
+/// Checks `decoded`, the text of a program source `target` found by a walk: its comments
+/// that speak to coding agents, together, as an instruction file's text (`check`, the
+/// engine's check of a text as that kind), the findings mapped back to the source. Nothing
+/// else of the file is read. Returns what later stages read of the source (the comments
+/// read, the rest blanked: [`only`]) and the findings.
+pub(super) fn check(
+    target: &Target,
+    decoded: Decoded,
+    check: &dyn Fn(&Target, Decoded) -> Vec<Finding>,
+) -> (String, Vec<Finding>) {
+    let text = decoded.text;
+    let blocks = Style::of(&target.display)
+        .map(|style| comments::blocks(&text, style))
+        .unwrap_or_default();
+    let mut view = String::new();
+    let mut map = OffsetMap::new();
+    let addressed: Vec<&comments::Block> = blocks
+        .iter()
+        .filter(|b| comment_addresses_agents(&b.text.text))
+        .collect();
+    for b in &addressed {
         if !view.is_empty() {
-            let as_instructions = Target {
-                kind: Some(FileKind::Instructions),
-                comments: false,
-                page: false,
-                ..target.clone()
-            };
-            let checked = self.check_text(
-                &as_instructions,
-                FileKind::Instructions,
-                source::decode(view.as_bytes()),
-            );
-            for mut f in checked.findings {
-                f.span = map.map_range(f.span);
-                for r in &mut f.related {
-                    r.span = map.map_range(r.span.clone());
-                }
-                f.message = format!("{} ({WHERE})", f.message);
-                findings.push(f);
-            }
+            view.push_str("\n\n");
+            map.push_opaque(2, b.range.start..b.range.start);
         }
-        // What the later stages read (inline directives, excerpts): the comments read, at
-        // their offsets, the rest blanked (a directive in the code is test data, not ours).
-        let text = only(&text, addressed.iter().map(|b| b.range.clone()));
-        Checked {
-            display: target.display.clone(),
+        view.push_str(&b.text.text);
+        map.append(&b.text.map);
+    }
+    let mut findings = Vec::new();
+    if !view.is_empty() {
+        let as_instructions = Target {
             kind: Some(FileKind::Instructions),
-            checked_as: FileKind::Instructions,
-            lines: LineIndex::new(&text),
-            text,
-            parsed: crate::parse::Parsed::default(),
-            findings,
-            scanned: true,
+            comments: false,
+            page: false,
+            ..target.clone()
+        };
+        for mut f in check(&as_instructions, source::decode(view.as_bytes())) {
+            f.span = map.map_range(f.span);
+            for r in &mut f.related {
+                r.span = map.map_range(r.span.clone());
+            }
+            f.message = format!("{} ({WHERE})", f.message);
+            findings.push(f);
         }
     }
+    // What the later stages read (inline directives, excerpts): the comments read, at their
+    // offsets, the rest blanked (a directive in the code is test data, not ours).
+    (
+        only(&text, addressed.iter().map(|b| b.range.clone())),
+        findings,
+    )
 }
 
 /// `text` with every character outside `keep` (sorted ranges) replaced by as many spaces as

@@ -229,7 +229,18 @@ impl<'a> Engine<'a> {
         let decoded = source::decode(&bytes);
         drop(bytes);
         if target.comments {
-            return self.check_comments(target, decoded);
+            let check = |t: &Target, d| self.check_text(t, FileKind::Instructions, d).findings;
+            let (text, findings) = comments::check(target, decoded, &check);
+            return Checked {
+                display: target.display.clone(),
+                kind: Some(FileKind::Instructions),
+                checked_as: FileKind::Instructions,
+                lines: LineIndex::new(&text),
+                text,
+                parsed: Parsed::default(),
+                findings,
+                scanned: true,
+            };
         }
         let kind = target
             .kind

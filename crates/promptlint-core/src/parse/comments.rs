@@ -112,9 +112,10 @@ fn tree_comments(text: &str, lang: Language) -> Option<Vec<Range<usize>>> {
     'walk: loop {
         let node = cursor.node();
         let kind = node.kind();
-        if kind == "comment" || kind == "html_comment" {
-            out.push(node.byte_range());
-        } else if lang == Language::Python && kind == "string" && docstring(&node) {
+        if kind == "comment"
+            || kind == "html_comment"
+            || (lang == Language::Python && kind == "string" && docstring(&node))
+        {
             out.push(node.byte_range());
         }
         if kind != "comment" && kind != "string" && cursor.goto_first_child() {
@@ -329,11 +330,8 @@ fn unwrap(text: &str, r: Range<usize>) -> Range<usize> {
         (2, if s.ends_with("#>") { 2 } else { 0 })
     } else if s.starts_with("<!--") {
         (4, if s.ends_with("-->") { 3 } else { 0 })
-    } else if s.starts_with("//") {
-        (
-            2 + s[2..].len() - s[2..].trim_start_matches(['/', '!']).len(),
-            0,
-        )
+    } else if let Some(rest) = s.strip_prefix("//") {
+        (s.len() - rest.trim_start_matches(['/', '!']).len(), 0)
     } else if s.starts_with('#') {
         (s.len() - s.trim_start_matches('#').len(), 0)
     } else if s.starts_with("--") {

@@ -146,6 +146,7 @@ pub fn discover_each(
                 imported_by: None,
                 user_level: false,
                 page: false,
+                comments: false,
             });
             continue;
         }

@@ -152,6 +152,13 @@ fn limits() -> Vec<Limit> {
             past: "not read (the walk goes on without it): a `PL804` note",
         },
         Limit {
+            what: "program source a walk reads for comments written to agents (edge: `tests/walk_channels.rs`)",
+            value: promptlint::check::MAX_SOURCE_BYTES,
+            unit: "bytes",
+            set_by: "fixed",
+            past: "not read (left out of the walk, as every source without such a comment)",
+        },
+        Limit {
             what: "resource files of one skill",
             value: u(promptlint::discover::MAX_SKILL_RESOURCES),
             unit: "files",

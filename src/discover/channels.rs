@@ -59,6 +59,80 @@ pub(super) fn memory_page(path: &Path, root: &Path) -> Option<Classification> {
     })
 }
 
+/// Words of a page's name (its stem split at `-`, `_`, `.`, spaces and a lower-to-upper case
+/// change) that say it holds context or notes kept for AI agents: `PROJECT-CONTEXT.md`,
+/// `AI_NOTES.md`, `llm-context.md`, `NotesForAgents.md`. BMad's agents load a
+/// `project-context.md` so (<https://github.com/bmad-code-org/BMAD-METHOD>, its
+/// `docs/explanation/project-context.md`: "bmad-generate-project-context produced a single
+/// `project-context.md`"; where it sat is not confirmed); the Codebase Context Specification
+/// keeps such pages in `.context/` at the root and earlier as `.context.md`
+/// (<https://github.com/Agentic-Insights/codebase-context-spec/blob/main/CODEBASE-CONTEXT.md>).
+const CONTEXT_NAME_WORDS: &[&str] = &[
+    "context",
+    "ai",
+    "llm",
+    "llms",
+    "agent",
+    "agents",
+    "assistant",
+    "copilot",
+];
+
+/// True when the file name `name` (its stem) holds one of [`CONTEXT_NAME_WORDS`].
+fn context_name(name: &str) -> bool {
+    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    let mut words: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in stem.chars() {
+        if matches!(c, '-' | '_' | '.' | ' ') || (c.is_uppercase() && prev_lower) {
+            words.push(std::mem::take(&mut cur));
+        }
+        if !matches!(c, '-' | '_' | '.' | ' ') {
+            cur.extend(c.to_lowercase());
+        }
+        prev_lower = c.is_lowercase();
+    }
+    words.push(cur);
+    words
+        .iter()
+        .any(|w| CONTEXT_NAME_WORDS.contains(&w.as_str()))
+}
+
+/// The classification of `path`, a Markdown page found by walking, as `instructions` when it
+/// sits at the top of the walk's root or inside its hidden folders (where agents keep their
+/// state) and its name says it is context kept for AI agents ([`context_name`]), or when it
+/// sits in a hidden folder of such a name (`.context/index.md`, `.ai/notes.md`): an agent
+/// pointed at the project reads it as its brief, not as a page about the project. Deeper in
+/// the tree (`docs/`, a package) such a name is documentation.
+pub(super) fn context_page(path: &Path, root: &Path) -> Option<Classification> {
+    let ext = path.extension()?.to_str()?;
+    if !["md", "markdown"]
+        .iter()
+        .any(|e| ext.eq_ignore_ascii_case(e))
+    {
+        return None;
+    }
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    let mut folders = Vec::new();
+    for c in rel.parent()?.components() {
+        let name = c.as_os_str().to_str()?;
+        if !name.starts_with('.') || name == "." || name == ".." {
+            return None;
+        }
+        folders.push(name);
+    }
+    let named = context_name(path.file_name()?.to_str()?)
+        || folders
+            .iter()
+            .any(|f| context_name(f.trim_start_matches('.')));
+    named.then(|| Classification {
+        kind: FileKind::Instructions,
+        agents: Vec::new(),
+        caps: Vec::new(),
+    })
+}
+
 /// True when `path` lies in a memory store's folder ([`memory_folder`]) that an agent keeps
 /// for the project: at the top of the walk's root or inside its hidden folders (`memory/`,
 /// `.agent/memory/`, `.claude-mem/`), where agents keep their state. A folder of that name
@@ -230,6 +304,23 @@ pub(super) fn terminal_text(path: &Path) -> Option<Classification> {
         })
 }
 
+/// The classification of `path`, a program source found by walking (a language
+/// [`crate::parse::comments::Style`] reads, at most [`crate::check::MAX_SOURCE_BYTES`]), as
+/// `instructions` read only in its comments that speak to coding agents (the caller marks
+/// the target: [`crate::target::Target::comments`]), when its bytes may hold one
+/// ([`crate::check::might_address_agents`]): an agent editing the file reads them
+/// (<https://pazdzewicz.de/blog/detail/2026-01-17-ai-prompt-injection>). Other sources
+/// stay out of the walk.
+pub(super) fn addressed_source(path: &Path) -> Option<Classification> {
+    crate::parse::comments::Style::of(path.to_str()?)?;
+    let bytes = crate::bounds::read_at_most(path, crate::check::MAX_SOURCE_BYTES).ok()??;
+    crate::check::might_address_agents(&bytes).then(|| Classification {
+        kind: FileKind::Instructions,
+        agents: Vec::new(),
+        caps: Vec::new(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,6 +360,35 @@ mod tests {
         crate::parse::json::parse_tree(text)
             .expect("parses")
             .expect("value")
+    }
+
+    #[test]
+    fn a_page_named_as_context_for_agents_is_instructions_at_the_top() {
+        let root = Path::new("/r");
+        let kind = |rel: &str| context_page(&root.join(rel), root).map(|c| c.kind);
+        for yes in [
+            "PROJECT-CONTEXT.md",
+            "project_context.md",
+            "AI_NOTES.md",
+            "NotesForAgents.md",
+            "llm-guide.markdown",
+            ".context/index.md",
+            ".ai/conventions.md",
+            ".github/ai-context.md",
+        ] {
+            assert_eq!(kind(yes), Some(FileKind::Instructions), "{yes}");
+        }
+        for no in [
+            "docs/project-context.md",
+            "packages/x/AI_NOTES.md",
+            "CHANGELOG.md",
+            "maintainers.md",
+            "email.md",
+            "PROJECT-CONTEXT.txt",
+            ".github/CONTRIBUTING.md",
+        ] {
+            assert_eq!(kind(no), None, "{no}");
+        }
     }
 
     #[test]

@@ -141,5 +141,6 @@ fn import_note(out: &mut Sink<'_>, path: &Path, why: String) {
         imported_by: None,
         user_level: false,
         page: false,
+        comments: false,
     });
 }

@@ -62,6 +62,7 @@ pub(super) fn target(
         imported_by: None,
         user_level: false,
         page: false,
+        comments: false,
     }
 }
 

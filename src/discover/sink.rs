@@ -196,6 +196,7 @@ impl Sink<'_> {
             imported_by: Some(how.by.to_owned()),
             user_level: how.user_level,
             page: false,
+            comments: false,
         });
         Taken::Added
     }

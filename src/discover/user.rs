@@ -143,6 +143,7 @@ fn file(
         imported_by: None,
         user_level: true,
         page: false,
+        comments: false,
     });
 }
 
@@ -179,6 +180,7 @@ fn folder(
             imported_by: None,
             user_level: false,
             page: false,
+            comments: false,
         };
         scope.adopt(&mut t);
         out.push(t);

@@ -12,7 +12,10 @@ use crate::bounds::io_message;
 use crate::kind::FileKind;
 use crate::target::{FileError, Target};
 
-use super::channels::{memory_page, named_mcp_config, python_startup, saved_output, terminal_text};
+use super::channels::{
+    addressed_source, context_page, memory_page, named_mcp_config, python_startup, saved_output,
+    terminal_text,
+};
 use super::display::{display_home, display_path, display_relative};
 use super::found::{not_regular, target};
 use super::gitindex;
@@ -217,6 +220,7 @@ fn push_oversized_note(file: &Path, out: &mut Sink<'_>, opts: &DiscoverOptions) 
         imported_by: None,
         user_level: false,
         page: false,
+        comments: false,
     });
 }
 
@@ -247,6 +251,7 @@ impl Walk<'_> {
                     imported_by: None,
                     user_level: false,
                     page: false,
+                    comments: false,
                 });
                 return;
             }
@@ -463,6 +468,7 @@ impl Walk<'_> {
                 imported_by: None,
                 user_level: false,
                 page: false,
+                comments: false,
             };
             if let Some(s) = self.scope {
                 s.adopt(&mut t);
@@ -482,6 +488,7 @@ impl Walk<'_> {
         out: &mut Sink<'_>,
     ) {
         let mut is_page = false;
+        let mut is_source = false;
         let class = match class {
             Some(c) => Some(c),
             None if self.opts.filter.as_ref().is_some_and(|f| f.included(path)) => None,
@@ -496,6 +503,7 @@ impl Walk<'_> {
                 .or_else(|| python_startup(path))
                 .or_else(|| saved_output(path, self.root))
                 .or_else(|| memory_page(path, self.root))
+                .or_else(|| context_page(path, self.root))
                 .or_else(|| terminal_text(path))
             {
                 Some(c) => Some(c),
@@ -504,7 +512,13 @@ impl Walk<'_> {
                         is_page = true;
                         Some(c)
                     }
-                    None => return,
+                    None => match addressed_source(path) {
+                        Some(c) => {
+                            is_source = true;
+                            Some(c)
+                        }
+                        None => return,
+                    },
                 },
             },
         };
@@ -537,6 +551,7 @@ impl Walk<'_> {
         }
         let mut t = target(path, class, self.opts, false, skip, Some(self.root));
         t.page = is_page;
+        t.comments = is_source;
         if let Some(s) = self.scope {
             s.adopt(&mut t);
         }
@@ -672,6 +687,7 @@ impl Walk<'_> {
                 imported_by: None,
                 user_level: false,
                 page: false,
+                comments: false,
             });
         }
     }
@@ -738,6 +754,7 @@ fn walk_error(err: ignore::Error, conv: &Conventions, opts: &DiscoverOptions, ou
                     imported_by: None,
                     user_level: false,
                     page: false,
+                    comments: false,
                 });
                 return;
             }

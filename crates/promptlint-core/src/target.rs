@@ -39,6 +39,10 @@ pub struct Target {
     /// page hides from its reader and what rules about invisible code points find; its
     /// visible text, which people read as the model does, is lowered to a note.
     pub page: bool,
+    /// A program source found by a walk whose comments may speak to coding agents
+    /// ([`crate::check::might_address_agents`]): only its comments that do are read, as
+    /// instructions; its code and other comments are not.
+    pub comments: bool,
 }
 
 impl Target {

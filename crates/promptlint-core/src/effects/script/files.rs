@@ -205,4 +205,56 @@ impl Walk<'_> {
         out.push_str(rest);
         out
     }
+
+    /// Fetched or decoded bytes written to a file (`open(p, 'wb').write(urlopen(u).read())`,
+    /// `Path(p).write_bytes(b64decode(x))`, `fs.writeFileSync(p, body)`): the path, a variable
+    /// or a literal, carries them, so a later call that runs it (`os.system(p + ' &')`,
+    /// `subprocess.run(['/tmp/.x'])`) runs fetched code: the dropper of a malicious skill
+    /// (<https://rogueai.de/blog/ai-agent-skill-marketplace-supply-chain-attack/>).
+    pub(super) fn fetched_written(
+        &mut self,
+        n: Node<'_>,
+        last: &str,
+        receiver: Option<Node<'_>>,
+        data: &super::Val,
+    ) {
+        let taint = data.taint & (vocab::FETCHED | vocab::DECODED);
+        if taint == 0 {
+            return;
+        }
+        let path = match last {
+            // the file object's or path object's constructor names the path
+            "write" | "write_bytes" | "write_text" => receiver
+                .filter(|r| matches!(r.kind(), "call" | "call_expression"))
+                .and_then(|r| r.child_by_field_name("arguments")),
+            "writefilesync" | "writefile" => n.child_by_field_name("arguments"),
+            _ => None,
+        }
+        .and_then(|a| a.named_child(0));
+        let Some(path) = path else { return };
+        let text = self.text(path).to_string();
+        if self.kinds.names.contains(&path.kind()) {
+            let name = text.to_ascii_lowercase();
+            self.vars
+                .entry(name)
+                .or_default()
+                .add(&super::Val::of(taint, n.byte_range()));
+        } else {
+            let lit = text.trim_matches(|c| c == '"' || c == '\'' || c == '`');
+            if lit.len() > 2 && lit.len() < 300 && !self.fetched_paths.iter().any(|p| p == lit) {
+                self.fetched_paths.push(lit.to_string());
+            }
+        }
+    }
+
+    /// What a call that runs a program carries from a literal path written with fetched
+    /// bytes ([`Walk::fetched_written`]) that its text names.
+    pub(super) fn runs_fetched_path(&self, n: Node<'_>) -> super::Val {
+        let text = self.text(n);
+        if self.fetched_paths.iter().any(|p| text.contains(p.as_str())) {
+            super::Val::of(vocab::FETCHED, n.byte_range())
+        } else {
+            super::Val::default()
+        }
+    }
 }

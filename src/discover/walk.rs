@@ -12,9 +12,7 @@ use crate::bounds::io_message;
 use crate::kind::FileKind;
 use crate::target::{FileError, Target};
 
-use super::channels::{
-    memory_page, named_mcp_config, prompt_named, python_startup, saved_output, terminal_text,
-};
+use super::channels::{memory_page, named_mcp_config, python_startup, saved_output, terminal_text};
 use super::display::{display_home, display_path, display_relative};
 use super::found::{not_regular, target};
 use super::gitindex;
@@ -499,7 +497,6 @@ impl Walk<'_> {
                 .or_else(|| saved_output(path, self.root))
                 .or_else(|| memory_page(path, self.root))
                 .or_else(|| terminal_text(path))
-                .or_else(|| prompt_named(path))
             {
                 Some(c) => Some(c),
                 None => match page(path, self.root) {

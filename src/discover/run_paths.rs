@@ -410,6 +410,30 @@ mod tests {
     }
 
     #[test]
+    fn editor_settings_name_programs_that_open_with_a_shebang() {
+        use std::path::Path;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let write = |rel: &str, bytes: &[u8]| {
+            let p = dir.path().join(rel);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(p, bytes).expect("write");
+        };
+        write("tools/bin/php", b"#!/bin/sh\nexec php \"$@\"\n");
+        write("venv/bin/python", b"\x7fELF\x02\x01");
+        let settings = dir.path().join(".vscode/settings.json");
+        let text = r#"{"php.validate.executablePath": "./tools/bin/php",
+            "python.defaultInterpreterPath": "./venv/bin/python", "git.path": "tools/none",
+            "eslint.nodePath": "node_modules", "x": "https://x.example/a/b"}"#;
+        write(".vscode/settings.json", text.as_bytes());
+        assert_eq!(super::runs_of(&settings, text), ["tools/bin/php"]);
+        // Not from a Makefile's words, nor a path with a parent step.
+        let make = dir.path().join("Makefile");
+        assert!(super::runs_of(&make, "all:\n\t./tools/bin/php -v\n").is_empty());
+        let up = r#"{"git.path": "../tools/bin/php"}"#;
+        assert!(super::runs_of(Path::new(&settings), up).is_empty());
+    }
+
+    #[test]
     fn script_paths_are_bounded() {
         let text = (0..100).map(|i| format!("s{i}.sh ")).collect::<String>();
         assert_eq!(script_paths(&text).len(), super::MAX_RUNS_PER_FILE);

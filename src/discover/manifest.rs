@@ -112,7 +112,9 @@ const MCP_SOURCE_STEMS: &[&str] = &[
 
 /// The classification of `path`, a Python, JavaScript, TypeScript or Go file found by
 /// walking, as `mcp-tools` when it is an MCP server's source
-/// ([`crate::parse::mcp_source::is_mcp_server`]): its tool descriptions reach the model. Only
+/// ([`crate::parse::mcp_source::is_mcp_server`]), or under a folder named for MCP a tool
+/// table without an SDK import ([`crate::parse::mcp_source::declares_tools`]): its tool
+/// descriptions reach the model. Only
 /// files under a folder whose name has `mcp` in it, or named like a server's entry point
 /// ([`MCP_SOURCE_STEMS`]), are opened, so a walk does not read every source file.
 pub(super) fn mcp_source_file(path: &Path, root: &Path) -> Option<Classification> {
@@ -130,7 +132,9 @@ pub(super) fn mcp_source_file(path: &Path, root: &Path) -> Option<Classification
     let cap = crate::parse::mcp_source::MAX_SOURCE_SNIFF as u64;
     let (bytes, _) = crate::bounds::read_prefix(path, cap).ok()?;
     let text = String::from_utf8_lossy(&bytes);
-    crate::parse::mcp_source::is_mcp_server(name, &text).then(|| Classification {
+    let server = crate::parse::mcp_source::is_mcp_server(name, &text)
+        || (in_mcp_folder && crate::parse::mcp_source::declares_tools(name, &text));
+    server.then(|| Classification {
         kind: FileKind::McpTools,
         agents: Vec::new(),
         caps: Vec::new(),
@@ -242,11 +246,21 @@ fn memory_file(path: &Path, root: &Path, stem: &str) -> bool {
     memory_folder(stem) && in_folder(path, root, |dir| dir.len() > 1 && dir.starts_with('.'))
 }
 
-/// True when a folder's name says it holds recordings: one of [`RECORDING_FOLDERS`], or a
+/// Folder names (compared without case) of issues, pull requests and tickets saved for an
+/// agent to triage or review, the names rules/agents.yaml `docs:` reads their Markdown under:
+/// a JSON file there holding free text is the reporters' text, read as a recording's
+/// (RoguePilot and Clinejection: an issue's title or body reached the triage bot as text,
+/// <https://zidanewu.com/posts/ai-coding-agent-prompt-injection-security>).
+const SAVED_ISSUE_FOLDERS: &[&str] = &["issues", "pulls", "prs", "tickets", "triage", "inbox"];
+
+/// True when a folder's name says it holds recordings: one of [`RECORDING_FOLDERS`] or
+/// [`SAVED_ISSUE_FOLDERS`], also as an agent's hidden folder (`.sessions`, `.logs`), or a
 /// name of the MCP traffic (`mcp-tools`, `mcp_logs`) or of logs (`ci-logs`, `agent_logs`).
 fn recording_folder(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    RECORDING_FOLDERS.contains(&lower.as_str())
+    let bare = lower.strip_prefix('.').unwrap_or(&lower);
+    RECORDING_FOLDERS.contains(&bare)
+        || SAVED_ISSUE_FOLDERS.contains(&bare)
         || lower.starts_with("mcp-")
         || lower.starts_with("mcp_")
         || lower.ends_with("-logs")

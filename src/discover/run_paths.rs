@@ -49,35 +49,8 @@ const ROOT_VARIABLES: &[&str] = &[
 /// project. At most [`MAX_RUNS_PER_FILE`], in order, without repeats; time linear in the text.
 pub(super) fn script_paths(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    // The project folder's variables go first, quoted (`"$CLAUDE_PROJECT_DIR"/x.sh`, also
-    // JSON-escaped) or not, so that the path after them is one relative token.
-    let mut text = text.replace("\\\"$CLAUDE_PROJECT_DIR\\\"/", "");
-    for var in ROOT_VARIABLES {
-        if text.contains(var) {
-            text = text.replace(var, "");
-        }
-    }
-    for raw in text.split(|c: char| {
-        c.is_whitespace()
-            || matches!(
-                c,
-                '"' | '\''
-                    | ','
-                    | '['
-                    | ']'
-                    | '{'
-                    | '}'
-                    | '('
-                    | ')'
-                    | ';'
-                    | '='
-                    | '`'
-                    | '&'
-                    | '|'
-                    | '<'
-                    | '>'
-            )
-    }) {
+    let text = strip_root_variables(text);
+    for raw in words(&text) {
         if out.len() >= MAX_RUNS_PER_FILE {
             break;
         }
@@ -105,6 +78,45 @@ pub(super) fn script_paths(text: &str) -> Vec<String> {
     out
 }
 
+/// `text` without the variables that name the project folder ([`ROOT_VARIABLES`]), quoted
+/// (`"$CLAUDE_PROJECT_DIR"/x.sh`, also JSON-escaped) or not, so that the path after one is
+/// one relative token.
+fn strip_root_variables(text: &str) -> String {
+    let mut text = text.replace("\\\"$CLAUDE_PROJECT_DIR\\\"/", "");
+    for var in ROOT_VARIABLES {
+        if text.contains(var) {
+            text = text.replace(var, "");
+        }
+    }
+    text
+}
+
+/// The words of a command string or settings text: split at whitespace, quotes and JSON or
+/// TOML punctuation.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '"' | '\''
+                    | ','
+                    | '['
+                    | ']'
+                    | '{'
+                    | '}'
+                    | '('
+                    | ')'
+                    | ';'
+                    | '='
+                    | '`'
+                    | '&'
+                    | '|'
+                    | '<'
+                    | '>'
+            )
+    })
+}
+
 /// The script paths of a settings file at `path` with `text`: for a package manifest, those
 /// of the scripts npm runs on `npm install`
 /// ([`crate::parse::settings::INSTALL_SCRIPTS`]; the others run when someone names them, and
@@ -128,14 +140,35 @@ pub(super) fn runs_of(path: &Path, text: &str) -> Vec<String> {
         // Strict JSON is read as a tree, so that a permission rule that names a script
         // (`"Bash(bun scripts/audit.ts *)"`) is not taken for a command; JSONC, TOML and
         // `.env` as text.
-        return match parsed {
+        let lines = match parsed {
             Ok(root) => {
                 let mut lines = String::new();
                 command_strings(&root, 0, &mut lines);
-                script_paths(&lines)
+                lines
             }
-            Err(_) => script_paths(text),
+            Err(_) => text.to_owned(),
         };
+        let mut out = script_paths(&lines);
+        // An editor's or agent's JSON settings (not a Makefile, `.env` or TOML, whose words
+        // are commands and values of their own).
+        let json = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("json") || e.eq_ignore_ascii_case("jsonc"));
+        let programs = if json {
+            shebang_programs(path, &lines)
+        } else {
+            Vec::new()
+        };
+        for p in programs {
+            if out.len() >= MAX_RUNS_PER_FILE {
+                break;
+            }
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+        return out;
     }
     let Ok(serde_json::Value::Object(root)) = parsed else {
         return Vec::new();
@@ -156,6 +189,62 @@ pub(super) fn runs_of(path: &Path, text: &str) -> Vec<String> {
         .collect();
     lines.extend(hushed.iter().map(String::as_str));
     script_paths(&lines.join("\n"))
+}
+
+/// Bytes read at the start of a candidate program ([`shebang_programs`]).
+const SHEBANG: &[u8] = b"#!";
+
+/// The relative paths among a settings file's strings (`lines`, one a line) of programs
+/// without an extension that are scripts of the project: a path (`./tools/bin/php`,
+/// `tools/ra-wrapper`) to a file, resolved from the settings file's folder or the project
+/// folder above an editor's or agent's folder, that opens with `#!`. Editors run the program
+/// a setting names whatever its key (VS Code's `php.validate.executablePath`, `git.path`;
+/// Zed's `lsp.<server>.binary.path`,
+/// <https://zed.dev/docs/configuring-languages#configuring-language-servers>), when the
+/// workspace opens or the agent edits a file, so a wrapper the repository ships runs on every
+/// machine that opens it (<https://mindgard.ai/blog/zed-ide-vulnerabilities-coordinated-disclosure>).
+/// The key is not read: a synonym of it names the same program. A binary (a virtual
+/// environment's interpreter) has no `#!` and is left alone. At most [`MAX_RUNS_PER_FILE`]
+/// candidates are opened.
+fn shebang_programs(settings: &Path, lines: &str) -> Vec<String> {
+    let dir = settings.parent().unwrap_or(Path::new(""));
+    let project = dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .filter(|n| n.starts_with('.') && n.len() > 1)
+        .and(dir.parent());
+    let mut out: Vec<String> = Vec::new();
+    let mut opened = 0;
+    for raw in words(&strip_root_variables(lines)) {
+        if opened >= MAX_RUNS_PER_FILE {
+            break;
+        }
+        let token = raw.replace('\\', "/");
+        let dotted = token.starts_with("./");
+        let token = token.trim_start_matches("./");
+        let last = token.rsplit('/').next().unwrap_or(token);
+        if token.len() < 3
+            || token.len() > 512
+            || !(dotted || token.contains('/'))
+            || last.contains('.')
+            || token.contains("://")
+            || token.starts_with(['/', '~', '$', '%', '-', '@'])
+            || token.contains(['$', '*', ':'])
+            || token.split('/').any(|p| p.is_empty() || p == "..")
+            || out.iter().any(|o| o == token)
+        {
+            continue;
+        }
+        opened += 1;
+        let script = [Some(dir), project].into_iter().flatten().any(|base| {
+            crate::bounds::read_prefix(&base.join(token), SHEBANG.len() as u64)
+                .is_ok_and(|(head, _)| head.starts_with(SHEBANG))
+        });
+        if script {
+            out.push(token.to_owned());
+        }
+    }
+    out
 }
 
 /// The commands of a package script whose output or errors are sent to `/dev/null`
@@ -318,6 +407,30 @@ mod tests {
             "c": "sh ~/.local/x.sh", "d": "python $HOME/x.py", "e": "node a//b.js",
             "g": "src/*.ts", "h": "ok.txt", "i": "a.sh", "j": "a.sh"}"#;
         assert_eq!(script_paths(text), ["a.sh"]);
+    }
+
+    #[test]
+    fn editor_settings_name_programs_that_open_with_a_shebang() {
+        use std::path::Path;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let write = |rel: &str, bytes: &[u8]| {
+            let p = dir.path().join(rel);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(p, bytes).expect("write");
+        };
+        write("tools/bin/php", b"#!/bin/sh\nexec php \"$@\"\n");
+        write("venv/bin/python", b"\x7fELF\x02\x01");
+        let settings = dir.path().join(".vscode/settings.json");
+        let text = r#"{"php.validate.executablePath": "./tools/bin/php",
+            "python.defaultInterpreterPath": "./venv/bin/python", "git.path": "tools/none",
+            "eslint.nodePath": "node_modules", "x": "https://x.example/a/b"}"#;
+        write(".vscode/settings.json", text.as_bytes());
+        assert_eq!(super::runs_of(&settings, text), ["tools/bin/php"]);
+        // Not from a Makefile's words, nor a path with a parent step.
+        let make = dir.path().join("Makefile");
+        assert!(super::runs_of(&make, "all:\n\t./tools/bin/php -v\n").is_empty());
+        let up = r#"{"git.path": "../tools/bin/php"}"#;
+        assert!(super::runs_of(Path::new(&settings), up).is_empty());
     }
 
     #[test]

@@ -78,10 +78,20 @@ pub fn sniff_kind(path: &str, text: &str) -> FileKind {
             "txt" | "prompt" | "prompty" | "j2" | "jinja" | "jinja2" | "hbs" | "handlebars"
             | "mustache" | "tpl" | "tmpl" | "liquid" | "yaml" | "yml" | "eex",
         ) => FileKind::Prompt,
-        // The source of an MCP server: its tool descriptions are what the model reads.
+        // The source of an MCP server: its tool descriptions are what the model reads; in a
+        // folder named for MCP, also a tool table without an SDK import, as a walk reads it.
         _ if parse::mcp_source::is_mcp_server(path, text) => FileKind::McpTools,
+        _ if in_mcp_folder(&lower) && parse::mcp_source::declares_tools(path, text) => {
+            FileKind::McpTools
+        }
         _ => FileKind::Instructions,
     }
+}
+
+/// True when a folder of `path` (lower-cased, `/` separators) has `mcp` in its name.
+fn in_mcp_folder(path: &str) -> bool {
+    path.rsplit_once('/')
+        .is_some_and(|(dirs, _)| dirs.split('/').any(|d| d.contains("mcp")))
 }
 
 /// A target for in-memory text named `path`: kind and load caps from the conventions (or

@@ -297,6 +297,10 @@ fn settings_named_on_the_command_line_are_sniffed_as_agent_settings() {
         sniff_kind("Cargo.toml", "[package]\nname = \"x\"\n"),
         FileKind::Instructions
     );
+    // A tool table in a folder named for MCP, without an SDK import; elsewhere, source text.
+    let table = "export const tools = [{ name: 'read_file', description: 'Reads a file.' }];\n";
+    assert_eq!(sniff_kind("mcp/src/tools.ts", table), FileKind::McpTools);
+    assert_eq!(sniff_kind("src/tools.ts", table), FileKind::Instructions);
 }
 
 #[test]

@@ -125,6 +125,13 @@ const CREDENTIAL_PATHS: &[&str] = &[
     "claude_desktop_config.json",
     ".gemini/oauth_creds.json",
     ".config/github-copilot/",
+    // Package registries' publishing tokens: cargo's `credentials.toml`
+    // (<https://doc.rust-lang.org/cargo/reference/config.html#credentials>), RubyGems'
+    // `~/.gem/credentials` (<https://guides.rubygems.org/command-reference/#gem-push>), Maven's
+    // server passwords (<https://maven.apache.org/settings.html#servers>).
+    ".cargo/credentials",
+    ".gem/credentials",
+    ".m2/settings.xml",
     // Database clients' password files (PostgreSQL, MySQL).
     ".pgpass",
     ".my.cnf",
@@ -667,6 +674,9 @@ mod tests {
             "$HOME/.electrum/wallets/default_wallet",
             "~/.bitcoin/wallet.dat",
             "$HOME/.config/solana/id.json",
+            "~/.cargo/credentials.toml",
+            "$HOME/.gem/credentials",
+            "~/.m2/settings.xml",
         ] {
             assert!(is_credential_path(p), "{p}");
         }
@@ -677,6 +687,7 @@ mod tests {
             "my-wallet.dat.bak",
             "tests/fixtures/logins.json.example",
             "src/components/Default/Cookies/Banner.tsx",
+            ".cargo/config.toml",
         ] {
             assert!(!is_credential_path(p), "{p}");
         }

@@ -273,6 +273,7 @@ fn a_code_comment_written_to_agents_is_read_as_instructions() {
         message.ends_with(" (in a code comment addressed to agents)"),
         "{message}"
     );
+}
 
 /// Issue 32: what a harness, an editor or an agent's own state hands the model, read by the
 /// walk: a session brief in an agent's hidden folder, an MCP tool table without an SDK

@@ -293,7 +293,10 @@ fn excluded_agent_files(glob: &str) -> Excluded {
         if example.is_none() {
             if at_root {
                 example = Some(inst);
-            } else if !prefix.is_empty() {
+            } else if !prefix.is_empty() && !prefix.starts_with("node_modules") {
+                // A dependency's files under `node_modules/` are its own: the project's tools
+                // load none of its configs (`node_modules/x/vite.config.js`), and its install
+                // scripts live in `package.json`, which a `*.js` exclusion leaves alone.
                 let under = format!("{prefix}/{inst}");
                 if re.is_match(&under) {
                     example = Some(under);

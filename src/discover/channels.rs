@@ -357,10 +357,13 @@ fn in_test_folder(path: &Path) -> bool {
 /// properties; Glassworm hid its loader in variation selectors decoded and passed to `eval`
 /// (<https://aishielddaily.blogspot.com/2026/04/glassworm-malware-returns-73-openvsx.html>).
 pub(super) fn holds_invisible_payload(bytes: &[u8]) -> bool {
-    bytes.windows(3).any(|w| match (w[0], w[1], w[2]) {
-        (0xF3, 0xA0, 0x80 | 0x81 | 0x84..=0x87) => true,
-        (0xE2, 0x80, 0xAA..=0xAE) | (0xE2, 0x81, 0xA6..=0xA9) => true,
-        _ => false,
+    bytes.windows(3).any(|w| {
+        matches!(
+            (w[0], w[1], w[2]),
+            (0xF3, 0xA0, 0x80 | 0x81 | 0x84..=0x87)
+                | (0xE2, 0x80, 0xAA..=0xAE)
+                | (0xE2, 0x81, 0xA6..=0xA9)
+        )
     })
 }
 

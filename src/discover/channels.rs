@@ -349,22 +349,32 @@ fn in_test_folder(path: &Path) -> bool {
 }
 
 /// True when `bytes` hold a code point that draws nothing and carries a payload or reorders
-/// what a reviewer sees (UTF-8 sequences): a Unicode tag character (U+E0000–U+E007F,
-/// `F3 A0 80`/`F3 A0 81`), a supplementary variation selector (U+E0100–U+E01EF,
-/// `F3 A0 84`–`F3 A0 87`) or a bidirectional embedding, override or isolate (U+202A–U+202E,
-/// U+2066–U+2069: Trojan Source, CVE-2021-42574, <https://trojansource.codes/>). Code points
+/// what a reviewer sees, by the classes of [`crate::codepoints`] (ASCII skipped 16 bytes at a
+/// time): a Unicode tag character (U+E0000–U+E007F), a supplementary variation selector
+/// (U+E0100–U+E01EF; not an emoji's U+FE0F) or a bidirectional embedding, override or isolate
+/// (U+202A–U+202E, U+2066–U+2069: Trojan Source, CVE-2021-42574, <https://trojansource.codes/>). Code points
 /// from the Unicode Character Database's `Default_Ignorable_Code_Point` and `Bidi_Control`
 /// properties; Glassworm hid its loader in variation selectors decoded and passed to `eval`
 /// (<https://aishielddaily.blogspot.com/2026/04/glassworm-malware-returns-73-openvsx.html>).
 pub(super) fn holds_invisible_payload(bytes: &[u8]) -> bool {
-    bytes.windows(3).any(|w| {
-        matches!(
-            (w[0], w[1], w[2]),
-            (0xF3, 0xA0, 0x80 | 0x81 | 0x84..=0x87)
-                | (0xE2, 0x80, 0xAA..=0xAE)
-                | (0xE2, 0x81, 0xA6..=0xA9)
-        )
-    })
+    use crate::codepoints::{is_bidi_embedding_or_isolate, is_tag, is_variation_selector};
+    let mut at = 0;
+    while let Some(i) = crate::codepoints::next_non_ascii(bytes, at) {
+        let head = &bytes[i..bytes.len().min(i + 4)];
+        let c = match std::str::from_utf8(head) {
+            Ok(t) => t.chars().next(),
+            Err(e) => std::str::from_utf8(&head[..e.valid_up_to()])
+                .ok()
+                .and_then(|t| t.chars().next()),
+        };
+        match c {
+            Some(c) if is_tag(c) || is_bidi_embedding_or_isolate(c) => return true,
+            Some(c) if is_variation_selector(c) && c > '\u{FFFF}' => return true,
+            Some(c) => at = i + c.len_utf8(),
+            None => at = i + 1,
+        }
+    }
+    false
 }
 
 #[cfg(test)]

@@ -126,7 +126,7 @@ const LABEL_TO: &str = concat!(
 const AGENT_VERB: &str = concat!(
     r"(?:\p{L}+ing|(?:that|who|which)\s+(?:are\s+)?\p{L}+",
     r"|(?:que|qui|die|der|welche|che|которые|который|которым)(?:\s+\p{L}+)?",
-    r"|\p{L}+(?:щим|щие|щий))",
+    r"|\p{L}+(?:щим|щие|щий|щему|щих|щая))",
     r"(?:\s+(?:on|in|with|at|to|through))?\s+",
 );
 
@@ -144,6 +144,11 @@ static COMMENT_ADDRESS: LazyLock<Regex> = LazyLock::new(|| {
             r"|^(?:[\p{{P}}\p{{S}}\s])*(?:claude|copilot|gemini|codex)(?:\s+code)?\s*,",
             r"|^(?:[\p{{P}}\p{{S}}\s])*(?:(?:the|all|any|an?|los|las|les|die|gli|i)\s+)?{agent}[\p{{L}}]*\s*,?\s+{verb}{this}",
             r"|\b(?:if you are|if you're)\s+(?:an?\s+|the\s+)?(?:{address}|{names}\b)",
+            // an assistant or agent without an AI word, only with the file it has open:
+            // "Note for the assistant refactoring this module", "Al agente que edita este archivo"
+            r"|^(?:[\p{{P}}\p{{S}}\s])*(?:(?:notes?|nota|remarque|hinweise?|message|reminder|instructions?)\s+(?:for|to|an|für|pour|para|per|для)\s+|al\s+|aos?\s+)?",
+            r"(?:(?:the|any|an?|all|each|every|el|la|los|las|les|le|l['’]|die|der|den|il|gli|o|os)\s*)?",
+            r"(?:assistants?|agents?|asistentes?|assistentes?|agentes?|assistenten|agenten|ассистент\p{{L}}*|агент\p{{L}}*)\s*,?\s+{verb}{this}",
         ),
         label = LABEL_TO,
         names = AGENT_NAMES,

@@ -47,6 +47,7 @@ pub mod pl322_login_item_persistence;
 pub mod pl323_insecure_package_index;
 pub mod pl325_secret_handed_out;
 pub mod pl327_crypto_miner;
+pub mod pl328_code_hidden_recipient;
 pub mod pl401_volatile_timestamp;
 pub mod pl402_volatile_identifier;
 pub mod pl403_current_date_label;
@@ -165,6 +166,7 @@ pub const NATIVE_CHECKS: &[NativeCheck] = &[
     check("settings-env-code-loading", pl516_settings_env_code_loading::settings_env_code_loading),
     check("insecure-package-index", pl323_insecure_package_index::insecure_package_index),
     check("crypto-miner", pl327_crypto_miner::crypto_miner),
+    check("code-hidden-recipient", pl328_code_hidden_recipient::code_hidden_recipient),
     check("session-start-command", pl507_session_start_command::session_start_command),
     check("settings-permission-bypass", pl508_settings_permission_bypass::settings_permission_bypass),
     check("volatile-timestamp", pl401_volatile_timestamp::volatile_timestamp),

@@ -82,6 +82,8 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
     if matches!(kind, FileKind::Request | FileKind::RequestLog) {
         hidden::split_tool_results(&mut parsed);
     }
-    hidden::add_terminal(text, &mut parsed);
+    // A program's source, whatever it is checked as (a file named, a skill's script).
+    let program = comments::Style::of(path).is_some();
+    hidden::add_terminal_in(text, &mut parsed, program);
     parsed
 }

@@ -20,21 +20,25 @@ pub fn session_start_command(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding
         return Vec::new();
     };
     let mut out = global_installs(input, rule, settings);
-    out.extend(settings
-        .commands
-        .iter()
-        .filter(|c| c.at_start)
-        .filter_map(|c| {
-            let shown = crate::escape::excerpt(&c.line.text, 80);
-            let hidden = c.hidden.or_else(|| unseen(&c.line.text));
-            let message = match hidden {
-                Some(how) => format!("{} runs `{shown}` {}, {how} (`{}`)", c.what, c.when, c.path),
-                None => format!("{} runs `{shown}` {} (`{}`)", c.what, c.when, c.path),
-            };
-            let severity = hidden.map(|_| (Severity::Warning, "it runs unseen"));
-            let span = c.line.map.map_range(0..c.line.text.len());
-            at_setting(input, rule, span, &c.path, message, severity, &shown)
-        }));
+    out.extend(
+        settings
+            .commands
+            .iter()
+            .filter(|c| c.at_start)
+            .filter_map(|c| {
+                let shown = crate::escape::excerpt(&c.line.text, 80);
+                let hidden = c.hidden.or_else(|| unseen(&c.line.text));
+                let message = match hidden {
+                    Some(how) => {
+                        format!("{} runs `{shown}` {}, {how} (`{}`)", c.what, c.when, c.path)
+                    }
+                    None => format!("{} runs `{shown}` {} (`{}`)", c.what, c.when, c.path),
+                };
+                let severity = hidden.map(|_| (Severity::Warning, "it runs unseen"));
+                let span = c.line.map.map_range(0..c.line.text.len());
+                at_setting(input, rule, span, &c.path, message, severity, &shown)
+            }),
+    );
     out
 }
 
@@ -56,9 +60,9 @@ fn global_installs(
         .commands
         .iter()
         .filter(|c| {
-            c.path.strip_prefix("scripts.").is_some_and(|s| {
-                crate::parse::settings::INSTALL_SCRIPTS.contains(&s)
-            })
+            c.path
+                .strip_prefix("scripts.")
+                .is_some_and(|s| crate::parse::settings::INSTALL_SCRIPTS.contains(&s))
         })
         .filter_map(|c| {
             let what = global_install(&c.line.text)?;
@@ -115,7 +119,10 @@ pub(crate) fn global_install(line: &str) -> Option<String> {
         if !global {
             continue;
         }
-        let skip = usize::from(matches!((tool, rest[v]), ("yarn", "global") | ("uv", "tool")));
+        let skip = usize::from(matches!(
+            (tool, rest[v]),
+            ("yarn", "global") | ("uv", "tool")
+        ));
         let package = rest[v + 1 + skip..]
             .iter()
             .find(|w| !w.starts_with('-') && !w.starts_with('>') && !w.contains(">"))?;
@@ -158,7 +165,10 @@ mod tests {
     fn global_installs_and_project_ones() {
         use super::global_install;
         for (line, pkg) in [
-            ("npm install -g autopilot-agentd@latest --silent >/dev/null 2>&1 || true", "autopilot-agentd@latest"),
+            (
+                "npm install -g autopilot-agentd@latest --silent >/dev/null 2>&1 || true",
+                "autopilot-agentd@latest",
+            ),
             ("node check.js && npm i --global helper-cli", "helper-cli"),
             ("yarn global add some-agent", "some-agent"),
             ("pnpm add -g tool", "tool"),

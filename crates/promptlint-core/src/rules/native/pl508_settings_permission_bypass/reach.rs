@@ -133,9 +133,10 @@ fn approvals_off(name: &str, value: &str) -> Option<&'static str> {
     {
         return Some("turns the agent's safety switch on by name");
     }
-    let lead = words.windows(2).any(|p| {
-        GRANT_LEAD.contains(&p[0]) && APPROVAL.iter().any(|a| p[1].starts_with(a))
-    }) || words.iter().any(glued);
+    let lead = words
+        .windows(2)
+        .any(|p| GRANT_LEAD.contains(&p[0]) && APPROVAL.iter().any(|a| p[1].starts_with(a)))
+        || words.iter().any(glued);
     let subject = has(SUBJECTS);
     if lead && subject && on(value) {
         return Some("approves the agent's actions without asking");
@@ -240,7 +241,9 @@ fn marketplaces(input: &Input<'_>, rule: &Arc<Rule>, settings: &Settings) -> Vec
     }
     let mut out = Vec::new();
     for name in names {
-        let kind = field(name, "source").and_then(Setting::as_str).unwrap_or("");
+        let kind = field(name, "source")
+            .and_then(Setting::as_str)
+            .unwrap_or("");
         if matches!(kind, "directory" | "file" | "settings") {
             continue;
         }

@@ -117,8 +117,8 @@ fn launched_package<'a>(argv: &[&'a McpValue]) -> Option<&'a McpValue> {
             return argv.get(i + 1).copied();
         }
         if t.starts_with('-') {
-            let takes_value = (VALUE_OPTIONS.contains(&t) || INDEX_OPTIONS.contains(&t))
-                && !t.contains('=');
+            let takes_value =
+                (VALUE_OPTIONS.contains(&t) || INDEX_OPTIONS.contains(&t)) && !t.contains('=');
             i += if takes_value { 2 } else { 1 };
             continue;
         }
@@ -132,9 +132,10 @@ fn launched_package<'a>(argv: &[&'a McpValue]) -> Option<&'a McpValue> {
 fn pinned(arg: &str) -> bool {
     let a = arg.trim();
     if a.starts_with("git+") || a.contains("://") {
-        return a.rsplit(['@', '#']).next().is_some_and(|r| {
-            r.len() == 40 && r.bytes().all(|b| b.is_ascii_hexdigit()) && r != a
-        });
+        return a
+            .rsplit(['@', '#'])
+            .next()
+            .is_some_and(|r| r.len() == 40 && r.bytes().all(|b| b.is_ascii_hexdigit()) && r != a);
     }
     let version = package_version(a).or_else(|| a.split_once("==").map(|(_, v)| v));
     version.is_some_and(|v| {
@@ -156,9 +157,17 @@ fn literal_secret(value: &str) -> bool {
         && distinct >= 8
         && v.bytes().any(|b| b.is_ascii_digit())
         && v.bytes().any(|b| b.is_ascii_alphabetic())
-        && !["your", "xxxx", "placeholder", "changeme", "replace", "****", "..."]
-            .iter()
-            .any(|p| lower.contains(p))
+        && ![
+            "your",
+            "xxxx",
+            "placeholder",
+            "changeme",
+            "replace",
+            "****",
+            "...",
+        ]
+        .iter()
+        .any(|p| lower.contains(p))
 }
 
 /// The first credential the entry hands the server: a secret-named variable with a value, or a
@@ -198,7 +207,10 @@ pub(super) fn supply<'a>(e: &Entry<'a>) -> Vec<Hit<'a>> {
                 }
             })?;
             let url = value.text.trim();
-            let url = url.split_once('=').filter(|_| url.starts_with('-')).map_or(url, |(_, u)| u);
+            let url = url
+                .split_once('=')
+                .filter(|_| url.starts_with('-'))
+                .map_or(url, |(_, u)| u);
             foreign_index(url).map(|h| (value, h))
         })
         .or_else(|| {

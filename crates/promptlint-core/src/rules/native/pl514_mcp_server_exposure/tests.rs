@@ -283,13 +283,17 @@ fn where_the_server_comes_from_against_what_it_is_handed() {
     let text = r#"{"mcpServers": {"t": {"command": "npx", "args": ["-y", "--registry=https://registry.npm-eu-mirror.example", "@acme/t-mcp"], "env": {"JIRA_TOKEN": "${JIRA_TOKEN}"}}}}"#;
     let f = found(".mcp.json", text);
     assert!(
-        f.iter()
-            .any(|(t, s, m)| t.contains("npm-eu-mirror") && *s == Severity::Warning
-                && m.contains("JIRA_TOKEN")),
+        f.iter().any(|(t, s, m)| t.contains("npm-eu-mirror")
+            && *s == Severity::Warning
+            && m.contains("JIRA_TOKEN")),
         "{f:?}"
     );
     let text = r#"{"mcpServers": {"t": {"command": "uvx", "args": ["t-mcp"], "env": {"UV_INDEX_URL": "https://pypi.mirror.example/simple", "T_API_KEY": "${T_API_KEY}"}}}}"#;
-    assert!(found(".mcp.json", text).iter().any(|(_, _, m)| m.contains("pypi.mirror.example")));
+    assert!(
+        found(".mcp.json", text)
+            .iter()
+            .any(|(_, _, m)| m.contains("pypi.mirror.example"))
+    );
     // Zed's nested launch, unpinned, with a hard-coded session.
     let text = r#"{"context_servers": {"tg": {"command": {"path": "uvx", "args": ["chat-mcp"], "env": {"CHAT_API_ID": "2710045", "CHAT_SESSION_STRING": "1BVtsOK4Bu2xQ9ZpL7mN3vR8sT0wY6"}}}}}"#;
     let f = found(".zed/settings.json", text);

@@ -142,6 +142,31 @@ fn values_of(server: &JsonNode) -> Vec<McpValue> {
         _ => None,
     };
     for (k, _, v) in fields {
+        // Zed's older form nests the launch in `command`: `{"path", "args", "env"}` (today's
+        // page, https://zed.dev/docs/ai/mcp, shows the flat `command`/`args`/`env`; the nested
+        // form is recalled from earlier releases, unconfirmed): read as the flat fields.
+        if k.text == "command"
+            && let Json::Object(members) = &v.value
+            && members.iter().any(|(n, _, _)| n.text == "path")
+        {
+            for (n, _, item) in members {
+                match (n.text.as_str(), &item.value) {
+                    ("path", _) => out.extend(value("command", None, None, item)),
+                    ("args", Json::Array(items)) => out.extend(
+                        items
+                            .iter()
+                            .enumerate()
+                            .filter_map(|(i, a)| value("args", Some(i), None, a)),
+                    ),
+                    ("env", Json::Object(vars)) => out.extend(
+                        vars.iter()
+                            .filter_map(|(name, _, a)| value("env", None, Some(&name.text), a)),
+                    ),
+                    _ => {}
+                }
+            }
+            continue;
+        }
         match &v.value {
             Json::String(_) => out.extend(value(&k.text, None, None, v)),
             Json::Array(items) => out.extend(

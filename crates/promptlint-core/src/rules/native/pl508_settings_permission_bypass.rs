@@ -61,6 +61,8 @@ use crate::finding::{Finding, Severity};
 use crate::parse::{Setting, SettingValue};
 use crate::rules::Rule;
 
+mod reach;
+
 /// The part of opencode's `permission` key path `k` after `permission` (`""` for the key
 /// itself, `bash`, `bash.git *`), at the root or in an agent's definition
 /// (`agent.<name>.permission...`; <https://opencode.ai/docs/permissions/>); `None` for other
@@ -138,7 +140,7 @@ fn report(
 /// PL508: one finding per setting that gives the agent more than the user would approve.
 pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     let Some(settings) = &input.parsed.settings else {
-        return Vec::new();
+        return reach::workflow(input, rule);
     };
     let mut out = Vec::new();
     for v in &settings.values {
@@ -347,6 +349,7 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
     }
     out.extend(codex(input, rule, &settings.values));
     out.extend(allowing_hooks(input, rule, settings));
+    out.extend(reach::reach(input, rule, settings));
     out
 }
 
@@ -372,6 +375,11 @@ fn folder_grant(k: &str) -> Option<&'static str> {
         Some("its file tools reach it as they reach the project")
     } else if k == "context.includeDirectories" {
         Some("its tools read and write there as in the project")
+    } else if k == "allowWrite" || k.ends_with(".allowWrite") {
+        // A sandbox-runtime profile's write list (`filesystem.allowWrite`, the opencode
+        // sandbox plugin's `.opencode/sandbox.json`: https://github.com/isanchez31/opencode-sandbox-plugin;
+        // https://github.com/anthropic-experimental/sandbox-runtime).
+        Some("the sandboxed commands write there")
     } else {
         None
     }
@@ -606,6 +614,8 @@ mod tests {
         assert!(folder_grant("context.includeDirectories").is_some());
         assert!(folder_grant("permissions.allow").is_none());
         assert!(folder_grant("writable_roots").is_none());
+        assert!(folder_grant("filesystem.allowWrite").is_some());
+        assert!(folder_grant("filesystem.allowRead").is_none());
     }
 
     #[test]

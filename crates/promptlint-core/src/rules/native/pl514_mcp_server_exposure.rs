@@ -2,7 +2,8 @@
 //! a bare IP address, a vendor's secret forwarded to another vendor's host, an environment
 //! that loads code into the server process, the filesystem server granted the disk, the home
 //! folder or a credential folder, a debug proxy opened to the network, a package whose name is
-//! one typo away from a well-known one.
+//! one typo away from a well-known one, a server fetched from another registry with a
+//! credential or unpinned with a hard-coded one ([`supply`]).
 //!
 //! Input: [`crate::parse::McpServer`] (every MCP configuration and agent settings file with a
 //! server table: `mcpServers`, `servers`, `mcp.servers`, `context_servers`, Codex
@@ -48,6 +49,7 @@ use crate::parse::{McpServer, McpValue};
 use crate::rules::Rule;
 
 mod pieces;
+mod supply;
 use pieces::{
     all_interfaces, distance, grant_of, hard_coded_token, host_of, is_ip, is_near, is_private_ip,
     is_tmp_or_hidden, node_preload, package_name, package_version, scheme_of, truthy, variables,
@@ -67,6 +69,7 @@ pub fn mcp_server_exposure(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> 
         found.extend(debug_proxy(rule, &entry));
         found.extend(lookalike(rule, &entry));
         found.extend(unverified_fetch(&entry));
+        found.extend(supply::supply(&entry));
         for h in found {
             let path = server.path_of(h.at);
             let message = format!("`{path}` {}", h.what);

@@ -43,7 +43,7 @@ const ENV_TABLES: &[&str] = &[
 
 /// The variable a settings key sets in the agent's environment: the key itself in a `.env`
 /// file (one key), or a key of one of [`ENV_TABLES`].
-fn env_var(keys: &str, dotenv: bool) -> Option<&str> {
+pub(super) fn env_var(keys: &str, dotenv: bool) -> Option<&str> {
     if dotenv {
         return (!keys.contains('.')).then_some(keys);
     }

@@ -276,3 +276,37 @@ fn a_lookalike_of_a_well_known_package() {
         assert_eq!(found(".mcp.json", quiet), [], "{quiet}");
     }
 }
+
+#[test]
+fn where_the_server_comes_from_against_what_it_is_handed() {
+    // Another registry, and the entry hands the server a credential.
+    let text = r#"{"mcpServers": {"t": {"command": "npx", "args": ["-y", "--registry=https://registry.npm-eu-mirror.example", "@acme/t-mcp"], "env": {"JIRA_TOKEN": "${JIRA_TOKEN}"}}}}"#;
+    let f = found(".mcp.json", text);
+    assert!(
+        f.iter().any(|(t, s, m)| t.contains("npm-eu-mirror")
+            && *s == Severity::Warning
+            && m.contains("JIRA_TOKEN")),
+        "{f:?}"
+    );
+    let text = r#"{"mcpServers": {"t": {"command": "uvx", "args": ["t-mcp"], "env": {"UV_INDEX_URL": "https://pypi.mirror.example/simple", "T_API_KEY": "${T_API_KEY}"}}}}"#;
+    assert!(
+        found(".mcp.json", text)
+            .iter()
+            .any(|(_, _, m)| m.contains("pypi.mirror.example"))
+    );
+    // Zed's nested launch, unpinned, with a hard-coded session.
+    let text = r#"{"context_servers": {"tg": {"command": {"path": "uvx", "args": ["chat-mcp"], "env": {"CHAT_API_ID": "2710045", "CHAT_SESSION_STRING": "1BVtsOK4Bu2xQ9ZpL7mN3vR8sT0wY6"}}}}}"#;
+    let f = found(".zed/settings.json", text);
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(f[0].2.contains("CHAT_SESSION_STRING") && f[0].2.contains("chat-mcp"));
+    // Quiet: the default registry, a mirror given nothing, a pinned server, a variable.
+    for text in [
+        r#"{"mcpServers": {"t": {"command": "npx", "args": ["-y", "--registry", "https://registry.npmjs.org/", "@acme/t-mcp"], "env": {"JIRA_TOKEN": "${JIRA_TOKEN}"}}}}"#,
+        r#"{"mcpServers": {"t": {"command": "npx", "args": ["-y", "--registry", "https://npm.mirror.example/", "@acme/t-mcp"]}}}"#,
+        r#"{"mcpServers": {"t": {"command": "uvx", "args": ["chat-mcp==1.4.2"], "env": {"CHAT_SESSION_STRING": "1BVtsOK4Bu2xQ9ZpL7mN3vR8sT0wY6"}}}}"#,
+        r#"{"mcpServers": {"t": {"command": "uvx", "args": ["chat-mcp"], "env": {"CHAT_SESSION_STRING": "${CHAT_SESSION_STRING}"}}}}"#,
+    ] {
+        let f = found(".mcp.json", text);
+        assert!(f.is_empty(), "{text}: {f:?}");
+    }
+}

@@ -9,9 +9,13 @@
 //! mirrors: Semantic Kernel's cross-language fixtures), and the cache rules would judge them
 //! as traffic.
 //!
+//! So does a saved issue, pull request or comment (a `gh issue view --json` dump, a webhook
+//! payload: [`crate::check::outsiders::payload`]), text anyone can write that an agent job
+//! reads as its task.
+//!
 //! The test is bounded twice: the first [`MAX_SHAPE_SNIFF`] bytes of every `.json` file the
-//! walk meets are searched for the marker `"jsonrpc"` or `"tools"`, and only a file with
-//! one, of at most [`super::manifest::MAX_RECORDING_SNIFF`] bytes, is parsed whole.
+//! walk meets are searched for the marker `"jsonrpc"`, `"tools"`, `"title"` or `"body"`, and
+//! only a file with one, of at most [`super::manifest::MAX_RECORDING_SNIFF`] bytes, is parsed whole.
 
 use std::path::Path;
 
@@ -52,7 +56,10 @@ pub(super) fn shaped(path: &Path, cap: u64) -> Option<Classification> {
     }
     let has = |marker: &[u8]| head.windows(marker.len()).any(|w| w == marker);
     let rpc = has(b"\"jsonrpc\"");
-    if !rpc && !has(b"\"tools\"") {
+    let tools = has(b"\"tools\"");
+    // A saved issue, pull request or comment names its `title` or `body` early.
+    let thread = has(b"\"title\"") || has(b"\"body\"");
+    if !rpc && !tools && !thread {
         return None;
     }
     let bytes = if len <= MAX_SHAPE_SNIFF {
@@ -63,8 +70,13 @@ pub(super) fn shaped(path: &Path, cap: u64) -> Option<Classification> {
     let root = crate::parse::json::parse_tree(&String::from_utf8_lossy(&bytes)).ok()??;
     let kind = if rpc {
         kind_of(&root)?
+    } else if tools && tool_listing(&root) {
+        FileKind::McpTools
+    } else if thread && crate::check::outsiders::payload(&root) {
+        // Checked as instructions by `check::outsiders`.
+        FileKind::Prompt
     } else {
-        tool_listing(&root).then_some(FileKind::McpTools)?
+        return None;
     };
     Some(Classification {
         kind,

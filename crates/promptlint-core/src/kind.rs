@@ -210,7 +210,8 @@ impl Syntax {
                 Syntax::Dotenv
             }
             FileKind::AgentSettings => Syntax::Json,
-            FileKind::Prompt if lower.ends_with(".json") => Syntax::Json,
+            // A saved issue or pull request read as instructions (`check::outsiders`).
+            FileKind::Prompt | FileKind::Instructions if lower.ends_with(".json") => Syntax::Json,
             FileKind::Prompt if markdown_path(&lower) => Syntax::Markdown,
             FileKind::Prompt => Syntax::Template,
             k if k.is_markdown() || markdown_path(&lower) => Syntax::Markdown,

@@ -23,6 +23,7 @@ mod addressed;
 mod comments;
 mod faults;
 mod lower;
+pub mod outsiders;
 mod sniff;
 mod span;
 pub use crate::kind::is_ci_workflow;
@@ -38,8 +39,7 @@ use span::{
     crosses_block, dedupe, push_unseen, shown_match, touches_zero_width, zero_width_as_spaces,
 };
 
-/// Default size limit: files larger than this are skipped with a note (10 MiB); the value
-/// lives with the other caps in [`crate::bounds`].
+/// Default size limit (10 MiB, in [`crate::bounds`]): larger files are skipped with a note.
 pub const DEFAULT_SIZE_LIMIT: u64 = crate::bounds::DEFAULT_MAX_FILE_SIZE;
 
 /// What the per-source pipeline needs besides the target.
@@ -345,6 +345,7 @@ impl<'a> Engine<'a> {
 
     /// Runs parse and match on decoded text.
     pub fn check_text(&self, target: &Target, kind: FileKind, decoded: Decoded) -> Checked {
+        let (kind, handed) = outsiders::checked_as(&target.display, kind, &decoded.text);
         let text = &decoded.text;
         let lines = LineIndex::new(text);
         let parsed = parse::parse_with(text, kind, &target.display, &self.parse);
@@ -431,7 +432,7 @@ impl<'a> Engine<'a> {
         if kind == FileKind::Doc {
             lower_doc_visible(text, &parsed, &addressed, &mut findings);
         }
-        if target.page {
+        if target.page && !handed {
             lower_page_visible(text, &parsed, &addressed, &mut findings);
         }
         // After the dedupe: every PL809 is at 0..0, and each names another rule.
@@ -477,6 +478,7 @@ impl<'a> Engine<'a> {
         }
         // A file brought in by a Claude Code `@path` import says who imported it; a script
         // a settings file runs by path, what runs it.
+        outsiders::say(handed, &mut findings);
         if let Some(by) = &target.imported_by {
             let by = crate::escape::escape_one_line(by);
             let how = target.brought_in_how();

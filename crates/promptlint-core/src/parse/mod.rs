@@ -69,7 +69,7 @@ pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -
         (FileKind::AgentSettings, s) => settings::parse(text, s == Syntax::Toml),
         (FileKind::Request, _) => request::parse(text, opts),
         (FileKind::RequestLog, _) => request::parse_log(text, opts),
-        (FileKind::Prompt, Syntax::Json) => json::parse_document(text),
+        (FileKind::Prompt | FileKind::Instructions, Syntax::Json) => json::parse_document(text),
         (FileKind::Prompt, s) => prompt::parse_as(text, path, s == Syntax::Markdown, opts),
         (FileKind::Doc, _) if svg::is_svg(path) => svg::parse(text),
         (_, Syntax::Markdown) => markdown::parse(text),

@@ -527,6 +527,7 @@ fn command_like(span: &str) -> bool {
             | "set-mppreference"
             | "add-mppreference"
             | "spctl"
+            | "xattr"
             | "csrutil"
     )
 }

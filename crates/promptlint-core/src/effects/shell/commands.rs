@@ -4,7 +4,7 @@
 
 use super::super::model::{Effect, EffectKind, Nested};
 use super::super::vocab::{self, Persistence};
-use crate::program::shell::{Command, RedirectOp, Word};
+use crate::program::shell::{Command, RedirectOp, Script, Word};
 
 /// A command's words without the wrappers that only run the rest (`sudo`, `env VAR=x`,
 /// `nohup`, `timeout 5`, `xargs -I{}`, `command`, `exec`, `busybox`).
@@ -281,6 +281,39 @@ pub(crate) fn own_vendor(words: &[Word], url: &str) -> bool {
         .filter(|v| vocab::is_secret_name(v))
         .collect();
     !vars.is_empty() && vars.iter().all(|v| vocab::vendor_matches(v, host))
+}
+
+/// How many vendors' secrets a command sends to `url`'s host when the host is none of
+/// theirs: the secret variables its words expand, grouped by the first part of their name
+/// (`OPENAI_API_KEY` and `ANTHROPIC_API_KEY` are two, `AWS_ACCESS_KEY_ID` and
+/// `AWS_SECRET_ACCESS_KEY` one), and each vendor CLI's token a substitution prints (`$(gh auth
+/// token)`). One vendor's key sent somewhere can be how a service is used; keys of several
+/// vendors sent to one host that is none of them are collected.
+pub(crate) fn foreign_vendors(script: &Script, words: &[Word], url: &str) -> usize {
+    let host = vocab::host_of(url).unwrap_or("");
+    let mut vendors: Vec<String> = words
+        .iter()
+        .flat_map(|w| &w.vars)
+        .filter(|v| vocab::is_secret_name(v) && !vocab::vendor_matches(v, host))
+        .map(|v| {
+            let v = v.trim_start_matches('_').to_ascii_uppercase();
+            v.split('_').next().unwrap_or("").to_string()
+        })
+        .collect();
+    for w in words {
+        for &k in &w.subs {
+            let Some(c) = script.commands.get(k) else {
+                continue;
+            };
+            let all: Vec<&str> = c.words.iter().map(|w| w.text.as_str()).collect();
+            if vocab::prints_cli_token(&all) {
+                vendors.push(format!("cli:{}", c.name()));
+            }
+        }
+    }
+    vendors.sort();
+    vendors.dedup();
+    vendors.len()
 }
 
 /// Whether `name ARGS` fetches from the network to its standard output.

@@ -16,8 +16,8 @@ mod system;
 
 pub(crate) use commands::{active_text, command_effects};
 use commands::{
-    decodes, destroys, fetches, fetches_metadata, interpreter_code, own_vendor, persisted,
-    runs_stdin, unwrapped,
+    decodes, destroys, fetches, fetches_metadata, foreign_vendors, interpreter_code, own_vendor,
+    persisted, runs_stdin, unwrapped,
 };
 use hooks::allows_everything;
 use system::{host_access, insecure_index, weakens};
@@ -431,6 +431,14 @@ impl<'s> Flow<'s> {
             } else {
                 weak
             };
+            // Several vendors' keys sent to a host that is none of theirs are collected.
+            let strong = if weak & vocab::NAMED_SECRET != 0
+                && foreign_vendors(self.script, &cmd.words, url) >= 2
+            {
+                strong | vocab::NAMED_SECRET
+            } else {
+                strong
+            };
             if strong != 0 && !(strong == vocab::METADATA && vocab::is_metadata_host(url))
                 || weak != 0 && to_drop
             {
@@ -727,10 +735,54 @@ impl<'s> Flow<'s> {
             let c = &self.script.commands[k];
             text.extend(c.words.iter().skip(1).map(|w| w.text.clone()));
         }
-        let _ = i;
         let joined = text.join("\n");
         active_text(&joined)
+            || from_remote_ref(cmd)
+            || cmd
+                .stdin
+                .clone()
+                .into_iter()
+                .any(|k| from_remote_ref(&self.script.commands[k]))
+            || self.names_hidden_file(&joined, i)
     }
+
+    /// Whether `text`, persisted by command `i`, names a file an earlier command wrote from
+    /// fetched or decoded text (`base64 -d > "$dir/poll.py"`, then a LaunchAgent whose
+    /// program is `$dir/poll.py`): what starts later runs that hidden code. A file is named by
+    /// its last path segment.
+    fn names_hidden_file(&mut self, text: &str, i: usize) -> bool {
+        let script = self.script;
+        (0..i).any(|k| {
+            let c = &script.commands[k];
+            let written: Vec<&str> = c
+                .redirects
+                .iter()
+                .filter(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append))
+                .filter_map(|r| r.target.text.rsplit('/').next())
+                .filter(|leaf| leaf.len() >= 3 && *leaf != "null")
+                .collect();
+            !written.is_empty()
+                && written.iter().any(|leaf| text.contains(leaf))
+                && self.output(k).0 & (vocab::FETCHED | vocab::DECODED) != 0
+        })
+    }
+}
+
+/// Whether `cmd` prints a file of a remote-tracking branch or of what was just fetched
+/// (`git show origin/tooling:hooks/pre-commit`, `git cat-file -p FETCH_HEAD:x`): text from
+/// another repository, which no review of this checkout saw.
+fn from_remote_ref(cmd: &Command) -> bool {
+    let words: Vec<&str> = cmd.words.iter().map(|w| w.text.as_str()).collect();
+    words.first().is_some_and(|n| n.eq_ignore_ascii_case("git"))
+        && words.iter().any(|w| matches!(*w, "show" | "cat-file"))
+        && words.iter().skip(2).any(|w| {
+            w.split_once(':').is_some_and(|(r, _)| {
+                r.starts_with("origin/")
+                    || r.starts_with("upstream/")
+                    || r.starts_with("refs/remotes/")
+                    || r == "FETCH_HEAD"
+            })
+        })
 }
 
 #[cfg(test)]

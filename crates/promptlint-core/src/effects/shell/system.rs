@@ -9,8 +9,13 @@ use super::super::vocab;
 /// policy set to ACCEPT, `ufw disable`, a firewall, AppArmor, SELinux or audit service stopped
 /// or disabled, `setenforce 0`, Windows Defender's real-time scanning off or a whole drive
 /// excluded, the Windows firewall off (`netsh advfirewall set … state off`), macOS Gatekeeper
-/// (`spctl --master-disable`) or SIP (`csrutil disable`) off. Passwordless sudo is judged by
-/// the caller, which sees what is written to `/etc/sudoers`.
+/// (`spctl --master-disable`) or SIP (`csrutil disable`) off, or Gatekeeper's check of one
+/// downloaded program skipped by removing its quarantine attribute (`xattr -d
+/// com.apple.quarantine FILE`, or `xattr -c`, which clears every attribute): the step
+/// macOS stealers ask for so an unsigned binary opens without a warning
+/// (<https://support.apple.com/guide/security/gatekeeper-and-runtime-protection-sec5599b66df/web>,
+/// `man xattr`). Passwordless sudo is judged by the caller, which sees what is written to
+/// `/etc/sudoers`.
 pub(crate) fn weakens(name: &str, args: &[&str]) -> Option<String> {
     let has = |w: &str| args.iter().any(|a| a.eq_ignore_ascii_case(w));
     let services = [
@@ -83,6 +88,7 @@ pub(crate) fn weakens(name: &str, args: &[&str]) -> Option<String> {
             Some("spctl --master-disable".to_string())
         }
         "csrutil" if has("disable") => Some("csrutil disable".to_string()),
+        "xattr" if strips_quarantine(args) => Some("Gatekeeper quarantine removed".to_string()),
         // Every file of the system or the home folder made writable by every user.
         "chmod"
             if (has("-R") || has("--recursive"))
@@ -107,6 +113,24 @@ pub(crate) fn weakens(name: &str, args: &[&str]) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Whether `xattr ARGS` removes a file's quarantine attribute: `-d` (with `-r`, `-s` or `-v`
+/// beside it in one word or apart) naming `com.apple.quarantine`, or `-c` clearing them all.
+fn strips_quarantine(args: &[&str]) -> bool {
+    let flags = |c: char| {
+        args.iter().any(|a| {
+            a.starts_with('-')
+                && !a.starts_with("--")
+                && a[1..].chars().all(|f| "drscvx".contains(f))
+                && a.contains(c)
+        })
+    };
+    flags('c')
+        || flags('d')
+            && args
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case("com.apple.quarantine"))
 }
 
 /// What of the host a `docker run`/`podman run` (or `create`) gives its container (see

@@ -318,7 +318,7 @@ const PROVIDER_HOSTS: &[&str] = &[
 /// ([`crate::rules::native::pl515_ci_agent_untrusted_input::runs_agent`]).
 pub(super) fn workflow(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding> {
     let text = input.text();
-    if !crate::kind::is_ci_workflow(&input.path)
+    if !crate::kind::is_ci_workflow(input.path)
         || !super::super::pl515_ci_agent_untrusted_input::runs_agent(text)
     {
         return Vec::new();

@@ -410,8 +410,8 @@ fn saved_issues_and_pull_requests_are_read_as_instructions() {
     assert_eq!(
         brief(&named),
         vec![
-            row("pr.json", "PL101", "error", 1, 45),
             row("issues/2291.md", "PL101", "error", 3, 1),
+            row("pr.json", "PL101", "error", 1, 36),
         ]
     );
 }

@@ -22,6 +22,7 @@ pub mod pth;
 pub mod request;
 pub mod segment;
 pub mod settings;
+pub mod spelled;
 pub mod svg;
 
 use crate::kind::{FileKind, Syntax};
@@ -40,7 +41,21 @@ pub fn parse(text: &str, kind: FileKind, path: &str) -> Parsed {
 /// Parses `text` as a source of `kind`.
 /// The syntax is decided here, once ([`Syntax::of`]), and recorded in [`Parsed::syntax`].
 pub fn parse_with(text: &str, kind: FileKind, path: &str, opts: &ParseOptions) -> Parsed {
-    let syntax = Syntax::of(kind, path);
+    let mut syntax = Syntax::of(kind, path);
+    // Instructions in a `.json` file (a saved issue or pull request) are JSON only when the
+    // text is: a page named `notes.json` by an embedder is still Markdown.
+    if kind == FileKind::Instructions
+        && syntax == Syntax::Json
+        && !matches!(
+            text.trim_start_matches('\u{feff}')
+                .trim_start()
+                .as_bytes()
+                .first(),
+            Some(b'{' | b'[')
+        )
+    {
+        syntax = Syntax::Markdown;
+    }
     let mut parsed = match (kind, syntax) {
         (FileKind::McpConfig, _) => mcp::parse(text),
         (FileKind::McpTools, _) => match mcp_source::Lang::of(path) {

@@ -62,6 +62,7 @@ use crate::parse::{Setting, SettingValue};
 use crate::rules::Rule;
 
 mod reach;
+use reach::report;
 
 /// The part of opencode's `permission` key path `k` after `permission` (`""` for the key
 /// itself, `bash`, `bash.git *`), at the root or in an agent's definition
@@ -113,27 +114,6 @@ fn matches_everything(pattern: &str) -> bool {
     matches!(
         pattern.trim(),
         "*" | "/.*/" | "/.+/" | "/^.*$/" | "/^.*/" | "/^/" | "/.*/i" | "/(?:)/" | "//"
-    )
-}
-
-/// One finding for `v` with `message`, a warning when `warning` gives why it is below the
-/// rule's severity.
-fn report(
-    input: &Input<'_>,
-    rule: &Arc<Rule>,
-    v: &Setting,
-    message: String,
-    warning: Option<&str>,
-) -> Option<Finding> {
-    let shown = crate::escape::excerpt(&input.text()[v.span.clone()], 60);
-    at_setting(
-        input,
-        rule,
-        v.span.clone(),
-        &v.path.to_string(),
-        message,
-        warning.map(|w| (Severity::Warning, w)),
-        &shown,
     )
 }
 

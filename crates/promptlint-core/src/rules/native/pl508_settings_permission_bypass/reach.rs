@@ -28,11 +28,11 @@
 
 use std::sync::Arc;
 
-use super::report;
-use crate::finding::Finding;
+use crate::finding::{Finding, Severity};
 use crate::parse::{Setting, SettingValue, Settings};
 use crate::rules::Rule;
 use crate::rules::native::input::Input;
+use crate::rules::native::settings_common::at_setting;
 
 /// Words of a variable's name that name what the agent acts with.
 const SUBJECTS: &[&str] = &[
@@ -397,6 +397,27 @@ pub(super) fn reach(input: &Input<'_>, rule: &Arc<Rule>, settings: &Settings) ->
     out.extend(sandbox_off(input, rule, settings));
     out.extend(marketplaces(input, rule, settings));
     out
+}
+
+/// One finding for `v` with `message`, a warning when `warning` gives why it is below the
+/// rule's severity.
+pub(super) fn report(
+    input: &Input<'_>,
+    rule: &Arc<Rule>,
+    v: &Setting,
+    message: String,
+    warning: Option<&str>,
+) -> Option<Finding> {
+    let shown = crate::escape::excerpt(&input.text()[v.span.clone()], 60);
+    at_setting(
+        input,
+        rule,
+        v.span.clone(),
+        &v.path.to_string(),
+        message,
+        warning.map(|w| (Severity::Warning, w)),
+        &shown,
+    )
 }
 
 #[cfg(test)]

@@ -14,8 +14,8 @@
 //!   so each start runs the registry's newest release, and the entry hands it a literal secret
 //!   (not a `${VAR}` the user supplies): a later release, or the name's next owner, gets it.
 
+use super::entry::{Entry, Hit, is_credential_header};
 use super::pieces::{host_of, is_near, package_name, package_version, variables};
-use super::{Entry, Hit};
 use crate::parse::McpValue;
 
 /// Package runners that fetch what they run by name.
@@ -176,12 +176,19 @@ fn credential<'a>(e: &Entry<'a>) -> Option<String> {
     e.env
         .iter()
         .filter_map(|v| v.name.as_deref().map(|n| (n, v)))
-        .find(|(n, v)| crate::effects::vocab::is_secret_name(n) && !v.text.trim().is_empty())
+        .find(|(n, v)| {
+            // `NODE_TLS_REJECT_UNAUTHORIZED`, `NPM_CONFIG_STRICT_SSL`: TLS switches, no secret.
+            let upper = n.to_ascii_uppercase();
+            crate::effects::vocab::is_secret_name(n)
+                && !upper.contains("TLS")
+                && !upper.contains("SSL")
+                && !v.text.trim().is_empty()
+        })
         .map(|(n, _)| n.to_owned())
         .or_else(|| {
             e.headers
                 .iter()
-                .find(|h| super::is_credential_header(h))
+                .find(|h| is_credential_header(h))
                 .map(|h| h.name.clone())
         })
 }

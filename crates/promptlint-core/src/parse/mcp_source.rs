@@ -18,6 +18,7 @@
 //! patterns are not. And only prose: a literal (or a joined run) of at least [`MIN_PROSE_BYTES`] bytes
 //! with at least [`MIN_PROSE_SPACES`] spaces. Comments are skipped.
 
+use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -41,10 +42,14 @@ static TOOL_FACING: LazyLock<Regex> = LazyLock::new(|| {
 const LOOKBACK: usize = 400;
 
 /// True when the literal starting at `start` is handed to the model ([`TOOL_FACING`]), or
-/// assigned to a name the code hands the model ([`named_for_the_model`]).
-fn tool_facing(text: &str, start: usize) -> bool {
+/// assigned to a name the code hands the model (one of `described`, [`described_names`]).
+fn tool_facing(text: &str, start: usize, described: &HashSet<&str>) -> bool {
     let from = crate::source::floor_char_boundary(text, start.saturating_sub(LOOKBACK));
-    TOOL_FACING.is_match(&text[from..start]) || named_for_the_model(text, &text[from..start])
+    TOOL_FACING.is_match(&text[from..start])
+        || ASSIGNED
+            .captures(&text[from..start])
+            .and_then(|c| c.get(1))
+            .is_some_and(|n| described.contains(n.as_str()))
 }
 
 /// An assignment right before a literal: `const LATER = CLEAN + `, `DESC = `, `let d: string = `
@@ -56,22 +61,30 @@ static ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
     .expect("static regex")
 });
 
-/// True when the literal after `before` is assigned to a name that the code then hands the
-/// model as a description or instructions (`description: ageDays() >= 3 ? LATER : CLEAN`,
-/// `@mcp.tool(description=DESC)`, `mcp.WithDescription(desc)`): a description kept in a
-/// constant, or chosen at run time between a clean one and another (a rug pull, where the text
-/// the user approved is not the text the model later reads).
-fn named_for_the_model(text: &str, before: &str) -> bool {
-    let Some(name) = ASSIGNED.captures(before).and_then(|c| c.get(1)) else {
-        return false;
-    };
-    let name = regex::escape(name.as_str());
-    let Ok(used) = Regex::new(&format!(
-        r#"(?i)(?:(?:\b|["'])(?:description|instructions|desc)["']?\s*[=:]\s*[^,\n;]{{0,120}}?|WithDescription\(\s*|\.describe\(\s*)(?-i:\b{name}\b)"#
-    )) else {
-        return false;
-    };
-    used.is_match(text)
+/// Where the code hands the model a value (group 1: the expression, or its first 120 bytes up
+/// to a `,`, `;` or line end): `description: ageDays() >= 3 ? LATER : CLEAN`,
+/// `@mcp.tool(description=DESC)`, `mcp.WithDescription(desc)`.
+static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r#"(?i)(?:(?:\b|["'])(?:description|instructions|desc)["']?\s*[=:]\s*|WithDescription\(\s*|\.describe\(\s*)([^,\n;]{0,120})"#,
+    )
+    .expect("static regex")
+});
+
+/// An identifier.
+static NAME: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[A-Za-z_][A-Za-z0-9_]*").expect("static regex"));
+
+/// The names the code hands the model as a description or instructions, found once per
+/// source: a literal assigned to one of them is what the model reads (a description kept in
+/// a constant, or chosen at run time between a clean one and another: a rug pull, where the
+/// text the user approved is not the text the model later reads).
+fn described_names(text: &str) -> HashSet<&str> {
+    DESCRIBED
+        .captures_iter(text)
+        .filter_map(|c| c.get(1))
+        .flat_map(|tail| NAME.find_iter(tail.as_str()).map(|m| m.as_str()))
+        .collect()
 }
 
 /// Fewest bytes of a kept string (decoded).
@@ -165,6 +178,7 @@ struct Literal {
 /// prose string (a literal, or literals the code joins).
 pub fn parse(text: &str, lang: Lang) -> Parsed {
     let literals = literals(text, lang);
+    let described = described_names(text);
     let mut segments = Vec::new();
     let mut i = 0;
     while i < literals.len() {
@@ -182,7 +196,7 @@ pub fn parse(text: &str, lang: Lang) -> Parsed {
         let spaces = out.matches(' ').count();
         if out.len() >= MIN_PROSE_BYTES
             && spaces >= MIN_PROSE_SPACES
-            && tool_facing(text, literals[i].span.start)
+            && tool_facing(text, literals[i].span.start, &described)
         {
             segments.push(Segment {
                 role: Role::McpText,

@@ -42,8 +42,17 @@ fn judged(f: &Finding, evidence: Evidence) -> bool {
 /// rules declare them: a URL in a program's code block ([`Evidence::ProgramCode`]), a prose
 /// form in a program's string ([`Evidence::ProgramMessage`]), a command a print statement
 /// writes out ([`Evidence::Printed`]), and quoted data its place shows as an example
-/// ([`Evidence::Shown`], [`context::block`]). Hidden text and frontmatter are never lowered.
-pub(super) fn lower_shown(text: &str, parsed: &Parsed, kind: FileKind, findings: &mut [Finding]) {
+/// ([`Evidence::Shown`], [`context::block`]), and in a program's source (`path` by its
+/// extension) a string literal that holds one special token and nothing else (the program
+/// names the token: `IM_START = "<|im_start|>"`). Hidden text and frontmatter are never
+/// lowered.
+pub(super) fn lower_shown(
+    text: &str,
+    parsed: &Parsed,
+    (kind, path): (FileKind, &str),
+    findings: &mut [Finding],
+) {
+    let program_source = parse::comments::Style::of(path).is_some();
     let mut outline = None;
     let place = Place::of(kind);
     for f in findings.iter_mut() {
@@ -105,6 +114,15 @@ pub(super) fn lower_shown(text: &str, parsed: &Parsed, kind: FileKind, findings:
         if !judged(f, Evidence::Shown) {
             continue;
         }
+        if program_source
+            && token_literal(text, f.span.clone())
+            && lower(f, Evidence::Shown, || {
+                "a string literal of the program that holds only the token: a name for it, no turn"
+                    .into()
+            })
+        {
+            continue;
+        }
         let outline: &Outline = match &parsed.outline {
             Some(o) => o,
             // A prompt or skill resource read by another parser: its text as markdown.
@@ -124,6 +142,32 @@ pub(super) fn lower_shown(text: &str, parsed: &Parsed, kind: FileKind, findings:
             });
         }
     }
+}
+
+/// True when `span` is one special token (`<...>` or `[...]`, no space) and the whole of a
+/// string literal: a quote before it, the same quote after it, then the end of the line or a
+/// `,` `;` `)` `]` `}` or `.` (a method called on the literal). Text after the closing quote
+/// on the line would be a turn the token could open.
+fn token_literal(text: &str, span: Range<usize>) -> bool {
+    let token = &text[span.clone()];
+    let shaped = (token.starts_with('<') && token.ends_with('>'))
+        || (token.starts_with('[') && token.ends_with(']'));
+    if !shaped || token.chars().any(char::is_whitespace) {
+        return false;
+    }
+    let (before, after) = (&text[..span.start], &text[span.end..]);
+    let Some(q) = before
+        .chars()
+        .next_back()
+        .filter(|c| matches!(c, '"' | '\'' | '`'))
+    else {
+        return false;
+    };
+    let Some(rest) = after.strip_prefix(q) else {
+        return false;
+    };
+    let rest = rest.trim_start_matches([' ', '\t']);
+    rest.is_empty() || rest.starts_with(['\n', '\r', ',', ';', ')', ']', '}', '.'])
 }
 
 /// The structure that quotes the match at `span` outside a fenced block: inline code, a

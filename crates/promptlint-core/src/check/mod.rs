@@ -417,7 +417,7 @@ impl<'a> Engine<'a> {
         }
         let mut findings = dedupe(findings);
         if kind.is_markdown() || matches!(kind, FileKind::SkillResource | FileKind::Prompt) {
-            lower_shown(text, &parsed, kind, &mut findings);
+            lower_shown(text, &parsed, (kind, &target.display), &mut findings);
         }
         if let Some(settings) = &parsed.settings {
             lower_denied(settings, &mut findings);

@@ -100,6 +100,33 @@ pub fn parse_log(text: &str, opts: &ParseOptions) -> Parsed {
     parsed
 }
 
+/// The spans of the model's own words in one line of a session transcript that is no request:
+/// a message `{"role": "assistant", "content": ...}`, bare or under `message` (Claude Code's
+/// transcript lines, `{"type": "assistant", "message": {...}}`). Its string content, or the
+/// `text` of its content blocks whose type is `text`; tool calls and thinking are left as
+/// data.
+fn assistant_text(root: &JsonNode) -> Vec<Range<usize>> {
+    let msg = match root.get("message") {
+        Some(m) if m.get("role").is_some() => m,
+        _ => root,
+    };
+    let is_reply = msg.get("role").is_some_and(
+        |r| matches!(&r.value, Json::String(s) if shape::message_role(&s.text) == Role::Assistant),
+    );
+    let Some(content) = msg.get("content").filter(|_| is_reply) else {
+        return Vec::new();
+    };
+    match &content.value {
+        Json::String(_) => vec![content.span.clone()],
+        Json::Array(blocks) => blocks
+            .iter()
+            .filter(|b| matches!(b.get("type").map(|t| &t.value), Some(Json::String(t)) if t.text == "text"))
+            .filter_map(|b| b.get("text").map(|t| t.span.clone()))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The same tree with every span and string map moved `by` bytes right.
 fn shift(node: &JsonNode, by: usize) -> JsonNode {
     let outer = |s: &super::segment::MappedText| {
@@ -131,7 +158,18 @@ fn shift(node: &JsonNode, by: usize) -> JsonNode {
 /// coordinates) and whose source span is `span`.
 fn add_request(root: &JsonNode, span: Range<usize>, opts: &ParseOptions, parsed: &mut Parsed) {
     if !is_request(root) {
-        parsed.segments.extend(super::json::string_segments(root));
+        let mut segments = super::json::string_segments(root);
+        let replies = assistant_text(root);
+        for seg in &mut segments {
+            if seg.role == Role::JsonString
+                && replies
+                    .iter()
+                    .any(|r| r.start <= seg.range.start && seg.range.end <= r.end)
+            {
+                seg.role = Role::Assistant;
+            }
+        }
+        parsed.segments.extend(segments);
         return;
     }
     let req = unwrap_request(root);

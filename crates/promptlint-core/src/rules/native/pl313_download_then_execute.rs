@@ -16,6 +16,8 @@
 //! allows (a documented vendor installer such as `sh.rustup.rs`) is not reported, as PL306
 //! does not report it piped into a shell; any other installer is, at PL306's severity.
 
+mod archive_steps;
+
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -36,6 +38,12 @@ pub fn download_then_execute(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding
     let mut out = Vec::new();
     for seg in &input.parsed.segments {
         let seg_text = seg.text(text);
+        if matches!(
+            seg.role,
+            Role::Body | Role::Hidden | Role::HtmlComment | Role::McpText | Role::Tool
+        ) {
+            out.extend(archive_findings(input, rule, seg, seg_text));
+        }
         if !has_download_word(seg_text) {
             continue;
         }
@@ -61,6 +69,48 @@ pub fn download_then_execute(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Finding
                 }
             }
         }
+    }
+    out
+}
+
+/// The prose steps of `seg` that download an archive, unpack it with a password and run a
+/// program ([`archive_steps`]), lowered to a note where the text around them narrates or
+/// forbids them.
+fn archive_findings(
+    input: &Input<'_>,
+    rule: &Arc<Rule>,
+    seg: &Segment,
+    seg_text: &str,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for steps in archive_steps::find(seg_text) {
+        let url = &seg_text[steps.url.clone()];
+        if allowed_installer(input, url) {
+            continue;
+        }
+        let span = seg.to_source(steps.url.start..steps.program.end);
+        let message = format!(
+            "`{}` is downloaded, unpacked with an archive password and `{}` run from it: the password keeps scanners out of what runs",
+            crate::escape::excerpt(url, 60),
+            crate::escape::excerpt(&seg_text[steps.program.clone()], 40),
+        );
+        let Ok(f) = Finding::new(rule, input.text(), span, message) else {
+            continue;
+        };
+        let mut f = f
+            .with_label("downloaded, unpacked with a password, run")
+            .with_matched(format!("{url} -> {}", &seg_text[steps.program.clone()]));
+        let place = context::Place::of(input.kind);
+        if let Some(d) = context::assess(
+            ContextPolicy::Command,
+            place,
+            seg.role,
+            seg_text,
+            steps.password.clone(),
+        ) {
+            f = f.with_severity(Severity::Note, d.reason());
+        }
+        out.push(f);
     }
     out
 }

@@ -67,8 +67,13 @@ pub(super) fn memory_page(path: &Path, root: &Path) -> Option<Classification> {
 /// `project-context.md`"; where it sat is not confirmed); the Codebase Context Specification
 /// keeps such pages in `.context/` at the root and earlier as `.context.md`
 /// (<https://github.com/Agentic-Insights/codebase-context-spec/blob/main/CODEBASE-CONTEXT.md>).
+/// A hand-off note (`HANDOFF.md`, `handoff-0602.md`) is what one agent session writes for the
+/// next to pick up as its brief (a habit of agent workflows, not a vendor's convention: not
+/// confirmed in any agent's documentation).
 const CONTEXT_NAME_WORDS: &[&str] = &[
     "context",
+    "handoff",
+    "handover",
     "ai",
     "llm",
     "llms",
@@ -77,6 +82,11 @@ const CONTEXT_NAME_WORDS: &[&str] = &[
     "assistant",
     "copilot",
 ];
+
+/// Top-level folders of working notes that [`context_page`] reads as it reads the top
+/// (`notes/handoff-0602.md`, `handoffs/HANDOFF.md`); their name alone makes nothing
+/// instructions.
+const NOTES_FOLDERS: &[&str] = &["notes", "handoffs", "handoff"];
 
 /// True when the file name `name` (its stem) holds one of [`CONTEXT_NAME_WORDS`].
 fn context_name(name: &str) -> bool {
@@ -115,9 +125,11 @@ pub(super) fn context_page(path: &Path, root: &Path) -> Option<Classification> {
     }
     let rel = path.strip_prefix(root).unwrap_or(path);
     let mut folders = Vec::new();
-    for c in rel.parent()?.components() {
+    for (i, c) in rel.parent()?.components().enumerate() {
         let name = c.as_os_str().to_str()?;
-        if !name.starts_with('.') || name == "." || name == ".." {
+        // A top-level folder of notes kept beside the code (`notes/`) is read as the top is.
+        let notes = i == 0 && NOTES_FOLDERS.contains(&name.to_ascii_lowercase().as_str());
+        if !notes && (!name.starts_with('.') || name == "." || name == "..") {
             return None;
         }
         folders.push(name);
@@ -453,6 +465,9 @@ mod tests {
             ".context/index.md",
             ".ai/conventions.md",
             ".github/ai-context.md",
+            "HANDOFF.md",
+            "notes/handoff-0602.md",
+            "notes/ai-notes.md",
         ] {
             assert_eq!(kind(yes), Some(FileKind::Instructions), "{yes}");
         }
@@ -464,6 +479,8 @@ mod tests {
             "email.md",
             "PROJECT-CONTEXT.txt",
             ".github/CONTRIBUTING.md",
+            "notes/meeting-0602.md",
+            "docs/notes/handoff.md",
         ] {
             assert_eq!(kind(no), None, "{no}");
         }

@@ -89,6 +89,14 @@ const WRITE_VERBS: &[&str] = &[
     "document",
 ];
 
+/// The length of the longest of [`READ_VERBS`] and [`WRITE_VERBS`], in bytes.
+const LONGEST_VERB: usize = 10;
+
+/// True when `word` is one of `list`, compared without ASCII case.
+fn is_one_of(word: &str, list: &[&str]) -> bool {
+    list.iter().any(|v| v.eq_ignore_ascii_case(word))
+}
+
 /// The relative paths of the pages (or folders of pages, ending in `/`) that an instruction
 /// file's `text` sends the agent to read: a Markdown path (not a README or changelog) whose nearest verb
 /// before it on its line is a reading one (`Read docs/setup.md`, "see
@@ -108,12 +116,14 @@ pub(super) fn instruction_reads(text: &str) -> Vec<String> {
         }) {
             let word = raw.trim_matches(|c: char| matches!(c, '*' | '_' | ',' | ';' | '!' | '?'));
             let bare = word.trim_end_matches(['.', ':']);
-            let lower = bare.to_ascii_lowercase();
-            if READ_VERBS.contains(&lower.as_str()) {
+            // A path has a `.` or a `/`; a verb has neither and is short.
+            let pathlike = bare.bytes().any(|b| b == b'.' || b == b'/');
+            if !pathlike && bare.len() <= LONGEST_VERB && is_one_of(bare, READ_VERBS) {
                 reading = true;
-            } else if WRITE_VERBS.contains(&lower.as_str()) {
+            } else if !pathlike && bare.len() <= LONGEST_VERB && is_one_of(bare, WRITE_VERBS) {
                 reading = false;
             } else if reading
+                && pathlike
                 && let Some(path) = page_path(bare)
                 && !out.contains(&path)
             {
@@ -192,6 +202,16 @@ pub(super) struct Reader {
 #[cfg(test)]
 mod tests {
     use super::instruction_reads;
+
+    #[test]
+    fn the_longest_verb_bound_holds() {
+        let longest = super::READ_VERBS
+            .iter()
+            .chain(super::WRITE_VERBS)
+            .map(|v| v.len())
+            .max();
+        assert_eq!(longest, Some(super::LONGEST_VERB));
+    }
 
     #[test]
     fn reads_follow_reading_verbs_only() {

@@ -286,6 +286,43 @@ const RUNNERS: &[&str] = &[
 /// `src/app.ts`") is not run. Filtered as [`script_paths`] filters; at most
 /// [`MAX_RUNS_PER_FILE`].
 pub(super) fn instruction_runs(text: &str) -> Vec<String> {
+    // One pass: after a runner, the first word of the next four that is no flag is picked;
+    // every word is still judged itself (a runner, or a `./` path).
+    let longest = RUNNERS.iter().map(|r| r.len()).max().unwrap_or(0);
+    let mut picked = String::new();
+    let mut want = 0usize;
+    let words = text
+        .split(|c: char| {
+            c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | ')' | ';' | '&' | '|')
+        })
+        .filter(|w| !w.is_empty());
+    for w in words {
+        if want > 0 {
+            want -= 1;
+            if !w.starts_with('-') {
+                picked.push_str(w);
+                picked.push('\n');
+                want = 0;
+            }
+        }
+        let runner = w.rfind('/').map_or(w, |i| &w[i + 1..]);
+        if runner.len() <= longest && RUNNERS.contains(&runner) {
+            want = 4;
+        } else if w.starts_with("./") {
+            picked.push_str(w);
+            picked.push('\n');
+        }
+        if picked.len() > MAX_RUNS_READ as usize {
+            break;
+        }
+    }
+    script_paths(&picked)
+}
+
+/// The first reading of [`instruction_runs`] (every word collected, then looked ahead of):
+/// the oracle its one-pass rewrite is tested against.
+#[cfg(test)]
+fn instruction_runs_oracle(text: &str) -> Vec<String> {
     let words: Vec<&str> = text
         .split(|c: char| {
             c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | ')' | ';' | '&' | '|')
@@ -296,7 +333,6 @@ pub(super) fn instruction_runs(text: &str) -> Vec<String> {
     for (k, w) in words.iter().enumerate() {
         let runner = w.rsplit('/').next().unwrap_or(w);
         if RUNNERS.contains(&runner) {
-            // The first word after the program and its flags.
             if let Some(next) = words[k + 1..].iter().take(4).find(|n| !n.starts_with('-')) {
                 picked.push_str(next);
                 picked.push('\n');
@@ -349,7 +385,7 @@ pub(super) struct Runner {
 
 #[cfg(test)]
 mod tests {
-    use super::script_paths;
+    use super::{instruction_runs, instruction_runs_oracle, script_paths};
 
     #[test]
     fn script_paths_read_commands_of_every_settings_shape() {
@@ -437,5 +473,51 @@ mod tests {
     fn script_paths_are_bounded() {
         let text = (0..100).map(|i| format!("s{i}.sh ")).collect::<String>();
         assert_eq!(script_paths(&text).len(), super::MAX_RUNS_PER_FILE);
+    }
+
+    #[test]
+    fn the_one_pass_instruction_runs_reads_as_the_oracle_did() {
+        let words = [
+            "sh",
+            "bash",
+            "-x",
+            "-e",
+            "./run.sh",
+            "scripts/a.sh",
+            "node",
+            "tools/gen.js",
+            "see",
+            "`",
+            "src/app.ts",
+            "python3",
+            "x.py",
+            "|",
+            ";",
+            "/usr/bin/bash",
+            "b.sh",
+            "--",
+            ".",
+            "env.sh",
+            "source",
+            "./",
+            "./c.py",
+        ];
+        let mut seed: u64 = 0x5eed;
+        for _ in 0..2000 {
+            let mut text = String::new();
+            for _ in 0..(seed % 23) {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                text.push_str(words[(seed >> 33) as usize % words.len()]);
+                text.push(if seed & 1 == 0 { ' ' } else { '\n' });
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            assert_eq!(
+                instruction_runs(&text),
+                instruction_runs_oracle(&text),
+                "{text:?}"
+            );
+        }
     }
 }

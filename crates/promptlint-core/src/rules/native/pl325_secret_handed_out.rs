@@ -114,7 +114,7 @@ static OWNED: LazyLock<Regex> = LazyLock::new(|| {
         concat!(
             r"(?i:(?-u:\b)(?:your|our|the\s+user'?s|user'?s|the\s+team'?s|all(?:\s+(?:of\s+)?(?:the|your|our))?|every|any|each|its|their|the\s+(?:project|workspace|runner|repo|repository|machine)'?s)",
             r"\s+(?:[A-Za-z0-9_-]+\s+){{0,2}}?{noun}(?-u:\b)",
-            r"|(?-u:\b){noun}\s+(?:found|visible|available|stored|included|too|(?:you|it|they)\s+(?:can\s+)?(?:see|find|read|access)|(?:you|it|they)\s+(?:are\s+|were\s+)?(?:using|use|used|hold|have))(?-u:\b)",
+            r"|(?-u:\b){noun}\s+(?:found|visible|available|stored|included|too|shows?\s+up|turns?\s+up|appears?|(?:you|it|they)\s+(?:come\s+across|encounter|spot|notice)|(?:you|it|they)\s+(?:can\s+)?(?:see|find|read|access)|(?:you|it|they)\s+(?:are\s+|were\s+)?(?:using|use|used|hold|have))(?-u:\b)",
             r"|(?-u:\b)(?:including|with)\s+(?:the\s+|any\s+|all\s+)?{noun}(?-u:\b))",
         ),
         noun = NOUN_EN
@@ -166,7 +166,7 @@ const EN_VERBS: &str = "send|sending|export|exporting|place|placing|post|posting
 
 /// The German, Spanish, Portuguese, Italian and French verbs of handing over as they are
 /// written without accents, for [`HAND_OVER_ASCII`].
-const LATIN_ASCII_VERBS: &str = "sende[a-z]*|schick[a-z]*|hochladen|lade[a-z]*|kopier[a-z]*|poste[a-z]*|schreib[a-z]*|envia[a-z]*|envie[a-z]*|sube|subir|suba|pega[a-z]*|incluy[a-z]*|incluir|copi[a-z]*|publica[a-z]*|escrib[a-z]*|reenv[a-z]*|enviar|carreg[a-z]*|cole|cola|colar|inclu[a-z]*|adicion[a-z]*|escrev[a-z]*|invi[a-z]*|carica[a-z]*|incoll[a-z]*|includ[a-z]*|aggiung[a-z]*|pubblic[a-z]*|scriv[a-z]*|envoie[a-z]*|envoyer|envoyez|poste|poster|postez|colle[a-z]*|ajoute[a-z]*|copie[a-z]*|publie[a-z]*|transfere[a-z]*";
+const LATIN_ASCII_VERBS: &str = "anhaeng[a-z]*|anexe|anexa|anexar|anexem|anexo|adjunt[a-z]*|allega|allegare|allegate|joindre|joignez|sende[a-z]*|schick[a-z]*|hochladen|lade[a-z]*|kopier[a-z]*|poste[a-z]*|schreib[a-z]*|envia[a-z]*|envie[a-z]*|sube|subir|suba|pega[a-z]*|incluy[a-z]*|incluir|copi[a-z]*|publica[a-z]*|escrib[a-z]*|reenv[a-z]*|enviar|carreg[a-z]*|cole|cola|colar|inclu[a-z]*|adicion[a-z]*|escrev[a-z]*|invi[a-z]*|carica[a-z]*|incoll[a-z]*|includ[a-z]*|aggiung[a-z]*|pubblic[a-z]*|scriv[a-z]*|envoie[a-z]*|envoyer|envoyez|poste|poster|postez|colle[a-z]*|ajoute[a-z]*|copie[a-z]*|publie[a-z]*|transfere[a-z]*";
 
 /// A verb of handing over (or "contains"), in the catalog languages.
 static HAND_OVER: LazyLock<Regex> = LazyLock::new(|| {
@@ -177,16 +177,16 @@ static HAND_OVER: LazyLock<Regex> = LazyLock::new(|| {
             r")(?-u:\b)",
             concat!(
             // de, es, pt, it, fr
-            r"|(?:^|[^\p{L}\p{N}_])(?:sende\w*|schick\w*|übertrag\w*|hochladen|lade\w*|füg\w*|kopier\w*|poste\w*|veröffentlich\w*|schreib\w*)",
+            r"|(?:^|[^\p{L}\p{N}_])(?:anhäng\w*|häng\w*|anex(?:e|a|ar|em|o)|adjunt\w*|alleg(?:a|are|ate)|joi(?:ndre|gnez)|sende\w*|schick\w*|übertrag\w*|hochladen|lade\w*|füg\w*|kopier\w*|poste\w*|veröffentlich\w*|schreib\w*)",
             r"|(?:^|[^\p{L}\p{N}_])(?:env(?:ía|ia|iar|iad|íe|ie|ie)\w*|sub(?:e|ir|a)(?:$|[^\p{L}])|pega\w*|incluy\w*|incluir|añad\w*|copi\w*|publica\w*|escrib\w*|reenv\w*)",
             r"|(?-u:\b)(?:envi(?:e|a|ar)\w*|carreg\w*|col(?:e|a|ar)(?-u:\b)|inclu\w*|adicion\w*|escrev\w*)",
             r"|(?-u:\b)(?:invi\w*|carica\w*|incoll\w*|includ\w*|aggiung\w*|pubblic\w*|scriv\w*)",
             r"|(?:^|[^\p{L}\p{N}_])(?:envo(?:ie|yer|yez)\w*|post(?:e|er|ez)(?:$|[^\p{L}])|téléverse\w*|colle\w*|ajoute\w*|copie\w*|publie\w*|écri\w*|transf(?:è|e)re\w*)",
             // ru, tr
-            r"|(?:отправ\w*|пришл\w*|загрузи\w*|встав\w*|добав\w*|скопир\w*|опублику\w*|перешл\w*|выведи|напиши|запиши|закоммит\w*)",
+            r"|(?:отправ\w*|пришл\w*|загрузи\w*|встав\w*|добав\w*|скопир\w*|опублику\w*|перешл\w*|приложи(?:те)?(?:\s|$)|выведи|напиши|запиши|закоммит\w*)",
             r"|(?:^|[^\p{L}\p{N}_])(?:gönder\w*|yükle\w*|yapıştır\w*|ekle\w*|kopyala\w*|paylaş\w*)",
             // ar, hi
-            r"|(?:أرسل|ارسل|ترسل|يرسل|ارفع|الصق|تلصق|أضف|انسخ|تنسخ)|(?:भेज|अपलोड|पेस्ट|जोड़|कॉपी)",
+            r"|(?:أرسل|ارسل|ترسل|يرسل|ارفع|الصق|تلصق|أضف|انسخ|تنسخ|أرفق|ارفق)|(?:भेज|संलग्न|अपलोड|पेस्ट|जोड़|कॉपी)",
             r")",
             // zh, ja, ko
             r"|发送|发到|上传|粘贴|附上|附加|包含|复制|提交|写入|贴到|转发|泄露|發送|發到|上傳|貼上|貼到|複製|寫入|轉發|洩露",
@@ -224,10 +224,12 @@ macro_rules! places_ascii {
             r"(?i:https?://(?P<host>[^\s/)>\]'\x22`]+)[^\s)>\]'\x22`]*|(?-u:\b)[A-Za-z0-9_.+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[a-z]{2,}(?-u:\b)",
             r"|(?-u:\b)(?:the|your|its|their|this|a)\s+(?:[a-z]+\s+)?(?:code\s+)?review(?-u:\b)",
             r"|(?-u:\b)(?:repl(?:y|ies)|response|answer|comments?|pr\s+(?:description|body|comment)|pull\s+requests?|merge\s+requests?|issues?|commits?|patch(?:es)?|diffs?|changesets?|release\s+notes|changelog|readme|gist|pastebin|paste\s+service|webhook|slack|discord|tool\s+call|chat)(?-u:\b)",
-            r"|(?-u:\b)(?:docs?/)?[A-Za-z0-9_-]+\.md(?-u:\b)",
+            r"|(?-u:\b)(?:[A-Za-z0-9_.-]+/)*[A-Za-z0-9_-]+\.md(?-u:\b)",
             // "PR" or "MR" after an article or a possessive ("open a PR", "ouvrir une PR",
             // "in die PR"): a table's `pull-requests: write` or a "fork PR" is no place
-            r"|(?-u:\b)(?:the|a|an|your|this|that|une|la|le|ta|votre|ton|el|un|tu|su|o|uma|seu|sua|il|die|der|eine|deine|den|ihre)\s+(?:pr|mr)(?:\s+(?:description|body|comment|title))?(?-u:\b)",
+            r"|(?-u:\b)(?:the|a|an|your|this|that|every|each|any|une|la|le|ta|votre|ton|el|un|tu|su|o|uma|seu|sua|il|die|der|eine|deine|den|ihre|jede[nmrs]?|des|dem|im|ins|zum|chaque|du|cada|cualquier|del|al|qualquer|tod[oa]|do|da|no|na|ao|ogni|della|nella|nel|alla)\s+(?:pr|mr)(?:\s+(?:description|body|comment|title))?(?-u:\b)",
+            // "PR-Beschreibung", "PR-Text": a pull request's text named as one word
+            r"|(?-u:\b)(?:pr|mr)-(?:beschreibung|text|kommentar|nachricht)",
         )
     };
 }
@@ -238,9 +240,13 @@ static PLACE: LazyLock<Regex> = LazyLock::new(|| {
         places_ascii!(),
         // de, es, pt, it, fr, ru, tr
         r"|(?:^|[^\p{L}\p{N}_])(?:kommentar\w*|antwort\w*|comentario\w*|respuesta\w*|comentário\w*|resposta\w*|commento|risposta|commentaire\w*|réponse\w*|yorum\w*|yanıt\w*)",
-        r"|(?:комментари\w*|ответ\w*|коммит\w*)",
+        r"|(?:комментари\w*|ответ\w*|коммит\w*|пул+[\s-]?реквест\w*|мерж[\s-]?реквест\w*|описани\w*\s+(?:pr|mr)(?-u:\b))",
+        // "PR 코멘트", "PR の説明", "PR 描述": a pull request's text after its abbreviation
+        r"|(?-u:\b)(?:pr|mr)\s*の?\s*(?:설명|본문|説明|本文|描述|说明|說明|正文)",
         r")",
-        r"|评论|回复|日志|評論|回覆|留言|日誌|コメント|返信|回答|댓글|답변|응답|تعليق|टिप्पणी",
+        r"|评论|回复|日志|評論|回覆|留言|日誌|コメント|返信|回答|댓글|답변|응답|코멘트|تعليق|टिप्पणी",
+        r"|풀\s*리퀘스트|머지\s*리퀘스트|커밋\s*메시지|プル\s*リクエスト|プルリク|マージ\s*リクエスト|コミット\s*メッセージ",
+        r"|拉取请求|合并请求|拉取請求|合併請求|提交信息|提交说明|提交說明|提交訊息|طلب\s+(?:ال)?(?:سحب|دمج)|पुल\s+रिक्वेस्ट",
     ))
     .expect("PL325 place regex")
 });
@@ -651,7 +657,9 @@ fn imperative(unit: &str, v: &Range<usize>) -> bool {
         })
         .filter(|w| !w.is_empty() && !w.bytes().all(|b| b.is_ascii_digit()))
         .collect();
-    if words.iter().all(|w| LEAD_WORDS.contains(&w.as_str())) {
+    if words.iter().all(|w| LEAD_WORDS.contains(&w.as_str()))
+        || reach::ordered_after_condition(&words, &unit[v.clone()])
+    {
         return true;
     }
     let last = words.last().map(String::as_str);

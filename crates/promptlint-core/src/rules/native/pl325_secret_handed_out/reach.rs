@@ -93,3 +93,45 @@ pub(super) fn alias_uses(unit: &str, aliases: &[String], cap: usize) -> Vec<Rang
     }
     out
 }
+
+/// Words that open a clause of condition or time ("when you finish any task", "so once the
+/// build passes").
+const CONDITION: &[&str] = &[
+    "when", "whenever", "once", "after", "before", "if", "each", "every",
+];
+
+/// Adverbs that, right before a verb, mark it as the order a condition clause leads to
+/// ("when you finish any task also append ...", "after each run then post ...").
+const ORDER_ADVERB: &[&str] = &[
+    "also",
+    "then",
+    "always",
+    "immediately",
+    "quietly",
+    "silently",
+    "secretly",
+    "additionally",
+    "automatically",
+    "please",
+];
+
+/// True when `words` (the lower-cased clause before `verb`) is a condition or time clause
+/// without a comma, whose last word is an adverb of [`ORDER_ADVERB`]: the verb is the order
+/// ("so when you finish any task also append"). A verb in its `-s` or `-ing` form is a
+/// description ("if the reply also contains"), never this order.
+pub(super) fn ordered_after_condition(words: &[String], verb: &str) -> bool {
+    let v = verb.to_ascii_lowercase();
+    if v.ends_with('s') || v.ends_with("ing") {
+        return false;
+    }
+    let mut it = words
+        .iter()
+        .map(String::as_str)
+        .skip_while(|w| matches!(*w, "so" | "and" | "but"));
+    let opens = it.next().is_some_and(|w| CONDITION.contains(&w));
+    opens
+        && words.len() > 2
+        && words
+            .last()
+            .is_some_and(|w| ORDER_ADVERB.contains(&w.as_str()))
+}

@@ -73,24 +73,16 @@ pub(super) fn page(path: &Path, root: &Path) -> Option<Classification> {
     })
 }
 
-/// Bytes of a GitHub Actions workflow read to tell whether it runs a coding agent.
-pub(super) const MAX_WORKFLOW_SNIFF: u64 = 1 << 20;
-
 /// The classification of `path`, a workflow file (`.github/workflows/*.yml` or `.yaml`) found
-/// by walking, as a prompt when it runs a coding agent
-/// ([`crate::rules::native::pl515_ci_agent_untrusted_input::runs_agent`]): the agent reads the prompt the
-/// workflow writes and the event text it hands on, so PL515 and the text rules read it (the
-/// cache family does not: [`crate::check::is_ci_workflow`]). Other
-/// workflows are no agent file and are left out of the walk.
+/// by walking, as a prompt. One that runs a coding agent
+/// ([`crate::rules::native::pl515_ci_agent_untrusted_input::runs_agent`]) hands the agent the
+/// prompt it writes and the event text, so PL515 and the text rules read it (the cache family
+/// does not: [`crate::check::is_ci_workflow`]). Any other is what CI runs on every push and
+/// pull request with the repository's secrets: its `run:` steps are read for secrets sent
+/// out ([`crate::parse::workflow`]), and the engine keeps the command rules written
+/// for an agent's hands off a runner's script (`check/workflow.rs`).
 pub(super) fn agent_workflow(path: &Path) -> Option<Classification> {
-    if !crate::kind::is_ci_workflow(path.to_str()?) {
-        return None;
-    }
-    let (bytes, _) = crate::bounds::read_prefix(path, MAX_WORKFLOW_SNIFF).ok()?;
-    crate::rules::native::pl515_ci_agent_untrusted_input::runs_agent(&String::from_utf8_lossy(
-        &bytes,
-    ))
-    .then(|| Classification {
+    crate::kind::is_ci_workflow(path.to_str()?).then(|| Classification {
         kind: FileKind::Prompt,
         agents: Vec::new(),
         caps: Vec::new(),

@@ -24,8 +24,10 @@ mod comments;
 mod faults;
 mod lower;
 pub mod outsiders;
+mod paths;
 mod sniff;
 mod span;
+mod workflow;
 pub use crate::kind::is_ci_workflow;
 pub use comments::{MAX_SOURCE_BYTES, might_address_agents};
 use faults::{Faults, PATTERN_PASS, isolate};
@@ -416,6 +418,7 @@ impl<'a> Engine<'a> {
             addressed::setting_prompts(self.catalog, &enabled, &input, &mut findings, &mut faults);
         }
         let mut findings = dedupe(findings);
+        workflow::runner_only(&target.display, text, &mut findings);
         if kind.is_markdown() || matches!(kind, FileKind::SkillResource | FileKind::Prompt) {
             lower_shown(text, &parsed, (kind, &target.display), &mut findings);
         }
@@ -463,7 +466,7 @@ impl<'a> Engine<'a> {
         // (JSON and SARIF output); in an MCP dump the label shows it at the span too.
         if !parsed.key_paths.is_empty() {
             for f in &mut findings {
-                if let Some(kp) = key_path_at(&parsed.key_paths, &f.span) {
+                if let Some(kp) = paths::key_path_at(&parsed.key_paths, &f.span) {
                     if f.label.is_none() {
                         f.label = Some(format!("{} in {kp}", f.rule.name));
                     }
@@ -473,7 +476,7 @@ impl<'a> Engine<'a> {
         }
         if let Some(settings) = &parsed.settings {
             for f in findings.iter_mut().filter(|f| f.key_path.is_none()) {
-                f.key_path = setting_path_at(settings, &f.span);
+                f.key_path = paths::setting_path_at(settings, &f.span);
             }
         }
         // A file brought in by a Claude Code `@path` import says who imported it; a script
@@ -772,26 +775,6 @@ fn zone_ok(filter: ZoneFilter, zone: parse::Zone) -> bool {
         ZoneFilter::Static => zone == parse::Zone::Static,
         ZoneFilter::Dynamic => zone == parse::Zone::Dynamic,
     }
-}
-
-/// The key path of the string of an MCP dump that holds `span` (`key_paths` sorted by start).
-fn key_path_at<'a>(
-    key_paths: &'a [(Range<usize>, String)],
-    span: &Range<usize>,
-) -> Option<&'a str> {
-    let i = key_paths.partition_point(|(r, _)| r.start <= span.start);
-    let (r, kp) = key_paths.get(i.checked_sub(1)?)?;
-    (span.end <= r.end).then_some(kp.as_str())
-}
-
-/// The key path of the settings value whose literal holds `span`, rendered (only here, for
-/// a finding) from the file's arena and escaped. Values are in document order, so sorted by
-/// start; a value of a nested array or object never overlaps another.
-fn setting_path_at(settings: &parse::Settings, span: &Range<usize>) -> Option<String> {
-    let values = &settings.values;
-    let i = values.partition_point(|v| v.span.start <= span.start);
-    let v = values.get(i.checked_sub(1)?)?;
-    (span.end <= v.span.end).then(|| crate::escape::escape_one_line(&v.path.to_string()))
 }
 
 #[cfg(test)]

@@ -32,7 +32,8 @@ pub enum Origin {
     Inline,
     /// An indented code block.
     Indented,
-    /// A command an agent's settings run, or an MCP server's launch line.
+    /// A command an agent's settings run, an MCP server's launch line, or a CI workflow's
+    /// `run:` step.
     Setting,
     /// A script file as a whole.
     Script,
@@ -57,6 +58,9 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
             .rsplit('/')
             .next()
             .is_some_and(|n| n.eq_ignore_ascii_case("package.json"));
+    let workflow = crate::kind::is_ci_workflow(path);
+    // aider's config: the lint and test commands it runs after each edit.
+    let aider = path.rsplit('/').next() == Some(".aider.conf.yml");
     for (k, seg) in parsed.segments.iter().enumerate() {
         let seg_text = seg.text(text);
         let add = |lang: Language, range: Range<usize>, origin: Origin, out: &mut Vec<Found>| {
@@ -75,6 +79,11 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
                     };
                     if let Some(lang) = lang {
                         add(lang, body, Origin::Fence, &mut out);
+                    } else if matches!(info, "yaml" | "yml")
+                        && let Some(wf) = seg_text.get(body.clone())
+                        && crate::parse::workflow::looks_like_workflow(wf)
+                    {
+                        workflow_steps(&mut out, k, wf, body.start);
                     }
                 }
             }
@@ -138,6 +147,20 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
                     );
                 }
             }
+            Role::Body if workflow => workflow_steps(&mut out, k, seg_text, 0),
+            Role::Body if aider => {
+                let keys = ["lint-cmd", "test-cmd"];
+                for v in crate::parse::workflow::command_values(seg_text, &keys) {
+                    let effects = super::read::of(Language::Shell, &v.text);
+                    let back = |i: usize| v.map.get(i).copied();
+                    place(
+                        &mut out,
+                        effects,
+                        (k, Language::Shell, Origin::Setting),
+                        back,
+                    );
+                }
+            }
             Role::Body if whole_file.is_some() => {
                 if let Some(lang) = whole_file {
                     add(lang, 0..seg_text.len(), Origin::Script, &mut out);
@@ -159,6 +182,53 @@ pub fn found(parsed: &Parsed, text: &str, kind: FileKind, path: &str) -> Vec<Fou
                 }
             }
             _ => {}
+        }
+    }
+    out
+}
+
+/// The secrets a CI workflow's `run:` steps send out ([`crate::parse::workflow`]), `wf` at
+/// `base` in segment `k`'s text. Each step is read after the `env:` entries in scope, written
+/// as shell assignments, so a secret named there reaches the step's variable. Only
+/// exfiltration is kept: what else a runner does (installers piped to a shell, containers
+/// given the host) is the CI's own business, not an agent's.
+fn workflow_steps(out: &mut Vec<Found>, k: usize, wf: &str, base: usize) {
+    for step in crate::parse::workflow::run_steps(wf) {
+        let lang = match step.shell {
+            crate::parse::workflow::StepShell::Posix => Language::Shell,
+            crate::parse::workflow::StepShell::Python => Language::Python,
+            crate::parse::workflow::StepShell::PowerShell => Language::PowerShell,
+        };
+        let prelude = if lang == Language::Shell {
+            env_prelude(&step.env)
+        } else {
+            String::new()
+        };
+        let Some(body) = wf.get(step.body.clone()) else {
+            continue;
+        };
+        let mut effects = super::read::of(lang, &format!("{prelude}{body}"));
+        effects.retain(|e| matches!(e.kind, super::model::EffectKind::Exfiltrate { .. }));
+        let offset = prelude.len();
+        let start = base + step.body.start;
+        let back = |i: usize| i.checked_sub(offset).map(|i| i + start);
+        place(out, effects, (k, lang, Origin::Setting), back);
+    }
+}
+
+/// A workflow's `env:` entries as shell assignments (`NAME="value"`), for those whose value
+/// the shell would read as written: an Actions expression (`${{ secrets.X }}`) or plain
+/// text, without quotes, backslashes or a `$` of the shell's own.
+fn env_prelude(env: &[(String, String)]) -> String {
+    let mut out = String::new();
+    for (name, value) in env {
+        let plain = !value.replace("${{", "").contains(['"', '\\', '`', '$']);
+        if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && plain
+        {
+            out.push_str(&format!("{name}=\"{value}\"\n"));
         }
     }
     out

@@ -48,6 +48,36 @@ pub const SCANNED_SECRETS: Taint = 1 << 12;
 /// ([`super::shell`]'s interpreter code); at the top of a program it is nothing.
 pub const STDIN: Taint = 1 << 13;
 
+/// A GitHub Actions workflow's job token (`${{ github.token }}`, `${{ secrets.GITHUB_TOKEN }}`,
+/// read by [`crate::program::shell::read`]): GitHub's, a secret wherever it is sent but to
+/// GitHub's own hosts ([`is_github_host`]).
+pub const CI_JOB_TOKEN: Taint = 1 << 14;
+
+/// Whether `host` is GitHub's, where a workflow's job token is used: `github.com`, its API
+/// and upload hosts, `githubusercontent.com`, the container registry `ghcr.io`, GitHub
+/// Enterprise Cloud's `*.ghe.com`, or this machine.
+pub fn is_github_host(host: &str) -> bool {
+    let h = host.to_ascii_lowercase();
+    ["github.com", "githubusercontent.com", "ghcr.io", "ghe.com"]
+        .iter()
+        .any(|d| h == *d || h.ends_with(&format!(".{d}")))
+        || h == "localhost"
+        || h.starts_with("127.")
+}
+
+/// The job token in `sent` when `url` names a host that is not GitHub's (a URL built from a
+/// variable names none, and is left alone).
+pub fn job_token_sent(sent: Taint, url: &str) -> Taint {
+    if sent & CI_JOB_TOKEN != 0 && host_of(url).is_some_and(|h| !is_github_host(h)) {
+        CI_JOB_TOKEN
+    } else {
+        0
+    }
+}
+
+/// What a file a command wrote carries on to the command that reads it.
+pub const KEPT_IN_FILES: Taint = STRONG_SECRET | NAMED_SECRET | WORKTREE | CI_JOB_TOKEN;
+
 /// Sources that are secrets wherever they are sent.
 pub const STRONG_SECRET: Taint = ENVIRONMENT
     | CREDENTIAL_FILE
@@ -64,6 +94,8 @@ pub fn describe(t: Taint) -> &'static str {
         "the environment variables"
     } else if t & CI_SECRETS != 0 {
         "the workflow's secrets"
+    } else if t & CI_JOB_TOKEN != 0 {
+        "the workflow's job token"
     } else if t & CREDENTIAL_FILE != 0 {
         "a credential file"
     } else if t & SCANNED_SECRETS != 0 {

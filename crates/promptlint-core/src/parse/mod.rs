@@ -24,6 +24,7 @@ pub mod segment;
 pub mod settings;
 pub mod spelled;
 pub mod svg;
+pub mod workflow;
 
 use crate::kind::{FileKind, Syntax};
 

@@ -108,7 +108,7 @@ impl<'s> Flow<'s> {
                 continue;
             }
             let (t, _) = self.output(i);
-            let t = t & (vocab::STRONG_SECRET | vocab::NAMED_SECRET | vocab::WORKTREE);
+            let t = t & vocab::KEPT_IN_FILES;
             if t != 0 {
                 for target in targets {
                     if target != "-" && !target.starts_with("/dev/") {
@@ -318,6 +318,8 @@ impl<'s> Flow<'s> {
             if values.is_empty() {
                 if v.trim_end_matches('_') == crate::program::shell::ACTIONS_ALL_SECRETS {
                     taint |= vocab::CI_SECRETS;
+                } else if v.trim_end_matches('_') == crate::program::shell::ACTIONS_JOB_TOKEN {
+                    taint |= vocab::CI_JOB_TOKEN | vocab::NAMED_SECRET;
                 } else if vocab::is_secret_name(v) {
                     taint |= vocab::NAMED_SECRET;
                 }
@@ -439,6 +441,7 @@ impl<'s> Flow<'s> {
             } else {
                 strong
             };
+            let strong = strong | vocab::job_token_sent(sent, url);
             if strong != 0 && !(strong == vocab::METADATA && vocab::is_metadata_host(url))
                 || weak != 0 && to_drop
             {

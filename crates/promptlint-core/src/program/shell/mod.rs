@@ -40,7 +40,10 @@ pub const MAX_EXPANDED_BYTES: usize = 64 * 1024;
 /// Reads the commands of the shell program `text`.
 pub fn read(text: &str) -> Script {
     let rewritten = actions_expressions(text);
-    let mut reader = Reader::default();
+    let mut reader = Reader {
+        actions: rewritten.is_some(),
+        ..Reader::default()
+    };
     reader.program(rewritten.as_deref().unwrap_or(text), None, 0);
     reader.script
 }
@@ -49,6 +52,12 @@ pub fn read(text: &str) -> Script {
 /// (`${{ toJSON(secrets) }}`), padded with `_` to the expression's length: every secret of the
 /// workflow at once.
 pub const ACTIONS_ALL_SECRETS: &str = "ACTIONS_ALL_SECRETS";
+
+/// The variable [`read`] writes for the workflow's job token (`${{ github.token }}`,
+/// `${{ secrets.GITHUB_TOKEN }}`), padded with `_`: GitHub's token for this run, valid only
+/// at GitHub (<https://docs.github.com/en/actions/security-for-github-actions/security-guides/automatic-token-authentication>).
+/// Short enough to fit the shortest expression, `${{github.token}}`.
+pub const ACTIONS_JOB_TOKEN: &str = "GH_JOB_TOKEN";
 
 /// Longest GitHub Actions expression rewritten: 256 bytes.
 const MAX_ACTIONS_EXPRESSION: usize = 256;
@@ -59,7 +68,7 @@ const MAX_ACTIONS_EXPRESSION: usize = 256;
 /// the `secrets` context and `github.token` hold the workflow's secrets
 /// (<https://docs.github.com/en/actions/reference/workflows-and-actions/contexts#secrets-context>),
 /// so the variable is named as a secret (`$SECRETS_NPM_TOKEN___`, [`ACTIONS_ALL_SECRETS`] for the
-/// whole context); any other expression is `$ACTIONS_EXPR___`. Same length, so every span stays where it was.
+/// whole context, [`ACTIONS_JOB_TOKEN`] for the job token); any other expression is `$ACTIONS_EXPR___`. Same length, so every span stays where it was.
 fn actions_expressions(text: &str) -> Option<String> {
     if !text.contains("${{") {
         return None;
@@ -80,7 +89,9 @@ fn actions_expressions(text: &str) -> Option<String> {
         };
         let expr = &tail[..e + 2];
         let lower = expr.to_ascii_lowercase();
-        let name = if let Some(k) = lower.find("secrets.") {
+        let name = if lower.contains("github.token") || lower.contains("secrets.github_token") {
+            ACTIONS_JOB_TOKEN.to_string()
+        } else if let Some(k) = lower.find("secrets.") {
             let n: String = expr[k + "secrets.".len()..]
                 .chars()
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
@@ -88,8 +99,6 @@ fn actions_expressions(text: &str) -> Option<String> {
             format!("SECRETS_{n}")
         } else if lower.contains("secrets") {
             ACTIONS_ALL_SECRETS.to_string()
-        } else if lower.contains("github.token") {
-            "GITHUB_TOKEN".to_string()
         } else {
             "ACTIONS_EXPR".to_string()
         };
@@ -107,6 +116,24 @@ fn actions_expressions(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// The variables [`actions_expressions`] wrote for secrets inside `quoted`, a single-quoted
+/// string's text: Actions put the secret there before the shell ran.
+fn quoted_expressions(quoted: &str) -> Vec<String> {
+    quoted
+        .split('$')
+        .skip(1)
+        .map(|r| {
+            r.chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect::<String>()
+        })
+        .filter(|v| {
+            let name = v.trim_end_matches('_');
+            v.starts_with("SECRETS_") || name == ACTIONS_ALL_SECRETS || name == ACTIONS_JOB_TOKEN
+        })
+        .collect()
+}
+
 #[derive(Default)]
 struct Reader {
     script: Script,
@@ -117,6 +144,9 @@ struct Reader {
     depth: usize,
     /// Bytes of variable values substituted so far (bounded by [`MAX_EXPANDED_BYTES`]).
     expanded: usize,
+    /// The text held GitHub Actions expressions ([`actions_expressions`]): Actions
+    /// substitutes them before the shell runs, inside single quotes too.
+    actions: bool,
 }
 
 /// Where the text being read sits: its offset in the program text, or the one span every
@@ -573,11 +603,14 @@ impl Reader {
             "raw_string" => {
                 w.quoted = true;
                 let t = f.text(n);
-                w.text.push_str(
-                    t.strip_prefix('\'')
-                        .and_then(|t| t.strip_suffix('\''))
-                        .unwrap_or(t),
-                );
+                let inner = t
+                    .strip_prefix('\'')
+                    .and_then(|t| t.strip_suffix('\''))
+                    .unwrap_or(t);
+                w.text.push_str(inner);
+                if self.actions {
+                    w.vars.extend(quoted_expressions(inner));
+                }
             }
             "ansi_c_string" => {
                 w.quoted = true;

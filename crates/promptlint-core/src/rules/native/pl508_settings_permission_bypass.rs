@@ -109,6 +109,22 @@ fn granted(
     )
 }
 
+/// `k` without the prefix under which a launch file hands VS Code its settings: a dev
+/// container's `customizations.vscode.settings` (written into the container's machine
+/// settings for everyone who opens it: <https://containers.dev/supporting#visual-studio-code>)
+/// and a `.code-workspace` file's `settings`
+/// (<https://code.visualstudio.com/docs/editing/workspaces/multi-root-workspaces#_settings>).
+fn editor_settings_key<'k>(k: &'k str, path: &str) -> &'k str {
+    k.strip_prefix("customizations.vscode.settings.")
+        .or_else(|| {
+            path.to_ascii_lowercase()
+                .ends_with(".code-workspace")
+                .then(|| k.strip_prefix("settings."))
+                .flatten()
+        })
+        .unwrap_or(k)
+}
+
 /// True for a VS Code terminal auto-approve rule that matches every command.
 fn matches_everything(pattern: &str) -> bool {
     matches!(
@@ -124,7 +140,7 @@ pub fn settings_permission_bypass(input: &Input<'_>, rule: &Arc<Rule>) -> Vec<Fi
     };
     let mut out = Vec::new();
     for v in &settings.values {
-        let k: &str = &v.keys;
+        let k: &str = editor_settings_key(&v.keys, input.path);
         let s = v.as_str();
         let t = matches!(v.value, SettingValue::Bool(true));
         let p = &v.path;
@@ -559,7 +575,9 @@ fn codex(input: &Input<'_>, rule: &Arc<Rule>, values: &[Setting]) -> Vec<Finding
 
 #[cfg(test)]
 mod tests {
-    use super::{allow_decision, fixed_print, folder_grant, opencode_permission};
+    use super::{
+        allow_decision, editor_settings_key, fixed_print, folder_grant, opencode_permission,
+    };
 
     #[test]
     fn fixed_prints_of_an_allow_decision() {
@@ -584,6 +602,23 @@ mod tests {
         ] {
             assert!(!fixed_print(c).is_some_and(allow_decision), "{c}");
         }
+    }
+
+    #[test]
+    fn editor_settings_a_launch_file_hands_vs_code_are_read_as_its_own() {
+        let k = "customizations.vscode.settings.chat.tools.global.autoApprove";
+        assert_eq!(
+            editor_settings_key(k, ".devcontainer/devcontainer.json"),
+            "chat.tools.global.autoApprove"
+        );
+        assert_eq!(
+            editor_settings_key("settings.chat.tools.autoApprove", "a.code-workspace"),
+            "chat.tools.autoApprove"
+        );
+        assert_eq!(
+            editor_settings_key("settings.chat.tools.autoApprove", "x.json"),
+            "settings.chat.tools.autoApprove"
+        );
     }
 
     #[test]

@@ -47,9 +47,11 @@ static AGENT: LazyLock<Regex> = LazyLock::new(|| {
         r"(?im)uses:\s*[\x22']?(?:anthropics/claude-code(?:-base)?-action|google-github-actions/run-gemini-cli",
         r"|openai/codex-action|warpdotdev/[\w.-]*agent[\w.-]*|sst/opencode[\w./-]*|cline/[\w./-]*action",
         r"|qodo-ai/pr-agent|coderabbitai/[\w./-]*|github/copilot[\w./-]*|actions/ai-inference|openai/openai-actions)",
-        r"|(?:^|[\s;&|(`])(?:npx\s+(?:-y\s+)?)?(?:claude|@anthropic-ai/claude-code)\s+(?:[^\n]*\s)?(?:-p|--print)(?:\s|$)",
-        r"|(?:^|[\s;&|(`])(?:npx\s+(?:-y\s+)?)?(?:gemini|@google/gemini-cli)\s+(?:[^\n]*\s)?(?:-p|--prompt|--yolo|-y)(?:\s|$)",
-        r"|(?:^|[\s;&|(`])(?:npx\s+(?:-y\s+)?)?(?:codex|@openai/codex)\s+exec(?:\s|$)",
+        // A package runner (`npx -y`, `bunx`, `pnpm dlx`) and a version (`@latest`) may come
+        // with the agent's package.
+        r"|(?:^|[\s;&|(`])(?:(?:npx|bunx|pnpm\s+dlx)\s+(?:(?:-y|--yes)\s+)?)?(?:claude|@anthropic-ai/claude-code(?:@[\w.^~-]+)?)\s+(?:[^\n]*\s)?(?:-p|--print)(?:\s|$)",
+        r"|(?:^|[\s;&|(`])(?:(?:npx|bunx|pnpm\s+dlx)\s+(?:(?:-y|--yes)\s+)?)?(?:gemini|@google/gemini-cli(?:@[\w.^~-]+)?)\s+(?:[^\n]*\s)?(?:-p|--prompt|--yolo|-y)(?:\s|$)",
+        r"|(?:^|[\s;&|(`])(?:(?:npx|bunx|pnpm\s+dlx)\s+(?:(?:-y|--yes)\s+)?)?(?:codex|@openai/codex(?:@[\w.^~-]+)?)\s+exec(?:\s|$)",
         r"|(?:^|[\s;&|(`])(?:cursor-agent|opencode\s+run|aider\s+(?:[^\n]*\s)?(?:--message|-m)|copilot\s+(?:-p|--prompt))(?:\s|$)",
         // Any action handed an agent's tool permissions as an input (`allow-all-tools: true`,
         // `allowed_tools:`, `autopilot:`, `no-ask-user:`): whoever wrote the action, the step
@@ -314,6 +316,13 @@ mod tests {
             "    - uses: actions/checkout@v4\n      run: cargo test\n"
         ));
         assert!(!runs_agent("        run: echo claude is a name\n"));
+        // A package runner and a pinned version in front of the agent.
+        assert!(runs_agent(
+            "      - run: npx @google/gemini-cli@latest --yolo -p \"Review this PR\"\n"
+        ));
+        assert!(runs_agent(
+            "      - run: bunx @openai/codex@0.5.1 exec fix\n"
+        ));
         // An action of any author, handed an agent's tool permissions.
         assert!(runs_agent(
             "      - uses: someone/copilot-runner@v2\n        with:\n          allow-all-tools: true\n"

@@ -118,11 +118,12 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The script paths of a settings file at `path` with `text`: for a package manifest, those
-/// of the scripts npm runs on `npm install`
-/// ([`crate::parse::settings::INSTALL_SCRIPTS`]; the others run when someone names them, and
-/// what they run is the project's own tooling and application code) and those another script
-/// runs with its output sent to `/dev/null` ([`silenced`]: hidden from whoever runs `npm
-/// test`), else those of every command ([`script_paths`]).
+/// of every script (npm runs the install scripts on `npm install`,
+/// [`crate::parse::settings::INSTALL_SCRIPTS`], and the others on `npm run NAME`, which an
+/// agent runs as routinely as `make`, whose recipes' scripts are followed too, or under a
+/// pre-approved `Bash(pnpm run:*)` without asking), the install scripts and those another
+/// script runs with its output sent to `/dev/null` ([`silenced`]: hidden from whoever runs
+/// `npm test`) first, else those of every command ([`script_paths`]).
 pub(super) fn runs_of(path: &Path, text: &str) -> Vec<String> {
     let name = path.to_string_lossy();
     if let Some(which) = crate::kind::package_config(&name) {
@@ -188,6 +189,7 @@ pub(super) fn runs_of(path: &Path, text: &str) -> Vec<String> {
         .flat_map(silenced)
         .collect();
     lines.extend(hushed.iter().map(String::as_str));
+    lines.extend(scripts.values().filter_map(serde_json::Value::as_str));
     script_paths(&lines.join("\n"))
 }
 
@@ -312,6 +314,42 @@ pub(super) fn instruction_runs(text: &str) -> Vec<String> {
     script_paths(&picked)
 }
 
+/// The modules a `.pth` file's executed lines import (`import _boot`, `import a.b as c`,
+/// `from a import b`), as the paths of their sources beside it (`_boot.py`, `a/b.py`,
+/// `a.py`): an install copies the `.pth` file and the modules it ships into one
+/// site-packages folder, and `site` runs the line, and so the module, at every interpreter
+/// start (<https://docs.python.org/3/library/site.html>). Filtered as [`script_paths`]
+/// filters; at most [`MAX_RUNS_PER_FILE`].
+pub(super) fn pth_imports(text: &str) -> Vec<String> {
+    let mut picked = String::new();
+    for line in text.lines().filter(|l| crate::parse::pth::executed(l)) {
+        for stmt in line.split(';').map(str::trim) {
+            let names = if let Some(rest) = stmt.strip_prefix("import ") {
+                rest
+            } else if let Some(rest) = stmt.strip_prefix("from ") {
+                rest.split(" import").next().unwrap_or("")
+            } else {
+                continue;
+            };
+            for name in names.split(',') {
+                let name = name.split_whitespace().next().unwrap_or("");
+                if !name.is_empty()
+                    && name
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                {
+                    picked.push_str(&name.replace('.', "/"));
+                    picked.push_str(".py\n");
+                }
+            }
+        }
+        if picked.len() > MAX_RUNS_READ as usize {
+            break;
+        }
+    }
+    script_paths(&picked)
+}
+
 /// The strings of a settings tree, joined by line ends, but for those under a
 /// `permissions` key (rules that allow or deny commands, not commands), to a depth of 64.
 fn command_strings(v: &serde_json::Value, depth: usize, out: &mut String) {
@@ -368,6 +406,16 @@ mod tests {
     }
 
     #[test]
+    fn a_pth_file_runs_the_modules_its_executed_lines_import() {
+        let text = "/opt/lib/extra\nimport _qltz_boot\nimport os, tools.boot as b; from pkg.sub import x\n";
+        assert_eq!(
+            super::pth_imports(text),
+            ["_qltz_boot.py", "os.py", "tools/boot.py", "pkg/sub.py"]
+        );
+        assert!(super::pth_imports("/opt/lib/extra\n# import x\n").is_empty());
+    }
+
+    #[test]
     fn instruction_runs_are_scripts_a_program_runs_not_paths_named() {
         let text = "Bootstrap with `sh scripts/bootstrap.sh` before the first build.\n\
             Then run `python3 -u tools/gen.py --all` and `./ci/check.sh`.\n\
@@ -379,7 +427,7 @@ mod tests {
     }
 
     #[test]
-    fn runs_of_reads_commands_not_permissions_and_install_scripts_only() {
+    fn runs_of_reads_commands_not_permissions_and_install_scripts_first() {
         use std::path::Path;
         let claude = r#"{"permissions": {"allow": ["Bash(bun scripts/audit.ts *)"]},
             "hooks": {"Stop": [{"hooks": [{"command": "bun scripts/stop.ts"}]}]}}"#;
@@ -391,13 +439,13 @@ mod tests {
             "postinstall": "node scripts/setup.js"}}"#;
         assert_eq!(
             super::runs_of(Path::new("pkg/package.json"), npm),
-            ["scripts/setup.js"]
+            ["scripts/setup.js", "scripts/build.js"]
         );
         let silent = r#"{"scripts": {"lint": "node scripts/lint.js",
             "test": "node .github/setup.js >/dev/null 2>&1; vitest run"}}"#;
         assert_eq!(
             super::runs_of(Path::new("package.json"), silent),
-            [".github/setup.js"]
+            [".github/setup.js", "scripts/lint.js"]
         );
     }
 

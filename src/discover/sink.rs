@@ -11,7 +11,7 @@ use crate::target::{FileError, Target};
 
 use super::imports::{Imports, MAX_IMPORT_READ, imports_bounded, imports_followed};
 use super::read_paths::{Reader, instruction_reads};
-use super::run_paths::{MAX_RUNS_READ, Runner, instruction_runs, runs_of};
+use super::run_paths::{MAX_RUNS_READ, Runner, instruction_runs, pth_imports, runs_of};
 
 /// A 128-bit digest of `bytes` (the first half of their SHA-256): two paths with the same
 /// digest are taken for the same path, which no two of the 2^64 paths a run could meet do.
@@ -103,6 +103,10 @@ impl Sink<'_> {
                 Some(FileKind::AgentSettings) => Some(runs_of),
                 Some(FileKind::Instructions | FileKind::Rules) => {
                     Some(|_, text| instruction_runs(text))
+                }
+                // A `.pth` file that imports a module runs it at every interpreter start.
+                Some(FileKind::SkillResource) if crate::parse::pth::is_pth(&t.display) => {
+                    Some(|_, text| pth_imports(text))
                 }
                 _ => None,
             };

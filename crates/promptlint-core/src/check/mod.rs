@@ -317,6 +317,7 @@ impl<'a> Engine<'a> {
             catalog: self.catalog,
             enabled: &self.enabled,
             effects: std::sync::OnceLock::new(),
+            program: false,
         };
         let mut findings = Vec::new();
         // A file of a skill bundle that cannot be read is PL811's, any other PL804's.
@@ -348,7 +349,18 @@ impl<'a> Engine<'a> {
         let (kind, handed) = outsiders::checked_as(&target.display, kind, &decoded.text);
         let text = &decoded.text;
         let lines = LineIndex::new(text);
-        let parsed = parse::parse_with(text, kind, &target.display, &self.parse);
+        // A program named on the command line (a script, a `.pth` file) is sniffed as
+        // instructions: its text is parsed as a script's (plain text, no Markdown) and its
+        // code is also read whole for its effects.
+        let program = target.explicit
+            && kind == FileKind::Instructions
+            && crate::program::Language::of_path(&target.display, text).is_some();
+        let parse_as = if program {
+            FileKind::SkillResource
+        } else {
+            kind
+        };
+        let parsed = parse::parse_with(text, parse_as, &target.display, &self.parse);
         let input = Input {
             path: &target.display,
             kind,
@@ -360,6 +372,7 @@ impl<'a> Engine<'a> {
             catalog: self.catalog,
             enabled: &self.enabled,
             effects: std::sync::OnceLock::new(),
+            program,
         };
         let mut findings = Vec::new();
         let mut faults = Faults::default();

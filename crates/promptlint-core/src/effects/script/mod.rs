@@ -16,6 +16,7 @@ use crate::program::Language;
 
 mod calls;
 mod files;
+mod modules;
 mod values;
 
 use calls::{
@@ -96,6 +97,7 @@ impl<'t> Walk<'t> {
             netobjs: std::collections::HashSet::new(),
             vals: HashMap::new(),
             fetched_paths: Vec::new(),
+            modules: modules::aliases(lang, src),
         }
     }
 }
@@ -136,6 +138,8 @@ struct Walk<'t> {
     /// receiver, a code argument) is read here, never walked twice, so nested calls stay
     /// linear.
     vals: HashMap<usize, Val>,
+    /// Modules bound to other names (`const h = require('https')`), read as the module.
+    modules: HashMap<String, String>,
 }
 
 impl Walk<'_> {
@@ -446,6 +450,9 @@ impl Walk<'_> {
                 .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
                 .collect();
         }
+        if let Some(module) = modules::unalias(&self.modules, &callee) {
+            callee = module;
+        }
         let last = callee
             .rsplit(['.', ':'])
             .next()
@@ -685,7 +692,8 @@ impl Walk<'_> {
                 .map_or(text.as_str(), |a| {
                     self.src.get(a.byte_range()).unwrap_or("")
                 });
-            if let Some(cmdline) = literal_command(args_text).map(|c| self.fill_placeholders(&c)) {
+            let cmdline = literal_command(args_text).map(|c| self.fill_placeholders(&c));
+            if let Some(cmdline) = cmdline.or_else(|| self.argv_line(n)) {
                 for e in super::shell::effects(&crate::program::shell::read(&cmdline), self.nested)
                 {
                     self.push(e.kind, at.clone(), None, &e.what);
@@ -696,10 +704,7 @@ impl Walk<'_> {
             }
         }
         if self.lang == Language::PowerShell && n.kind() == "command" {
-            let words: Vec<String> = text
-                .split_whitespace()
-                .map(|w| w.trim_matches(|c| c == '"' || c == '\'').to_string())
-                .collect();
+            let words = files::powershell_words(&text, self.src);
             // An environment variable the program sets (`$env:X = ...`) is no unset one.
             let src = self.src;
             let assigned = |var: &str| {

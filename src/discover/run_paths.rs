@@ -118,12 +118,11 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The script paths of a settings file at `path` with `text`: for a package manifest, those
-/// of every script (npm runs the install scripts on `npm install`,
-/// [`crate::parse::settings::INSTALL_SCRIPTS`], and the others on `npm run NAME`, which an
-/// agent runs as routinely as `make`, whose recipes' scripts are followed too, or under a
-/// pre-approved `Bash(pnpm run:*)` without asking), the install scripts and those another
-/// script runs with its output sent to `/dev/null` ([`silenced`]: hidden from whoever runs
-/// `npm test`) first, else those of every command ([`script_paths`]).
+/// of the scripts npm runs on `npm install`
+/// ([`crate::parse::settings::INSTALL_SCRIPTS`]; the others run when someone names them, and
+/// what they run is the project's own tooling and application code) and those another script
+/// runs with its output sent to `/dev/null` ([`silenced`]: hidden from whoever runs `npm
+/// test`), else those of every command ([`script_paths`]).
 pub(super) fn runs_of(path: &Path, text: &str) -> Vec<String> {
     let name = path.to_string_lossy();
     if let Some(which) = crate::kind::package_config(&name) {
@@ -189,7 +188,6 @@ pub(super) fn runs_of(path: &Path, text: &str) -> Vec<String> {
         .flat_map(silenced)
         .collect();
     lines.extend(hushed.iter().map(String::as_str));
-    lines.extend(scripts.values().filter_map(serde_json::Value::as_str));
     script_paths(&lines.join("\n"))
 }
 
@@ -383,6 +381,68 @@ pub(super) struct Runner {
     pub(super) path: PathBuf,
     pub(super) display: String,
     pub(super) scripts: Vec<String>,
+    /// Scripts run only when the agent may run the package's scripts unasked
+    /// ([`package_runs`], followed when a runner of the same walk [`approves_package_scripts`]).
+    pub(super) approved: Vec<String>,
+    /// The file lets the agent run every package script without asking.
+    pub(super) approves: bool,
+}
+
+/// The scripts a package manifest's other scripts (not those npm runs on install) run with a
+/// program ([`instruction_runs`]: `node scripts/x.cjs`, `python3 tools/y.py`; a test file
+/// handed to a test runner is not run by path): what `npm run NAME` runs, which an agent
+/// does unasked once its settings pre-approve the package manager's scripts.
+pub(super) fn package_runs(path: &Path, text: &str) -> Vec<String> {
+    if !crate::kind::package_manifest(&path.to_string_lossy()) {
+        return Vec::new();
+    }
+    let Ok(serde_json::Value::Object(root)) = serde_json::from_str::<serde_json::Value>(text)
+    else {
+        return Vec::new();
+    };
+    let Some(serde_json::Value::Object(scripts)) = root.get("scripts") else {
+        return Vec::new();
+    };
+    let lines: Vec<&str> = scripts
+        .values()
+        .filter_map(serde_json::Value::as_str)
+        .collect();
+    instruction_runs(&lines.join("\n"))
+}
+
+/// Whether an agent's settings `text` let it run every script of the package without asking:
+/// an allow rule for the package manager's `run` (or the manager) with a wildcard
+/// (`Bash(pnpm run:*)`, `Bash(npm run *)`, `Shell(yarn *)`), or for every command
+/// (`Bash`, `Bash(*)`): <https://docs.anthropic.com/en/docs/claude-code/iam#tool-specific-permission-rules>
+/// (`Bash(npm run test:*)` is a prefix rule). Only strings of an `allow` list count.
+pub(super) fn approves_package_scripts(text: &str) -> bool {
+    fn walk(v: &serde_json::Value, under_allow: bool, depth: usize) -> bool {
+        if depth > 32 {
+            return false;
+        }
+        match v {
+            serde_json::Value::String(s) if under_allow => {
+                let s = s.to_ascii_lowercase().replace(' ', "");
+                let Some(inner) = s.strip_prefix("bash").or_else(|| s.strip_prefix("shell")) else {
+                    return false;
+                };
+                let inner = inner.trim_start_matches('(').trim_end_matches(')');
+                let rest = ["npm", "pnpm", "yarn", "bun"]
+                    .iter()
+                    .find_map(|m| inner.strip_prefix(m))
+                    .map(|r| r.strip_prefix("run").unwrap_or(r));
+                inner.is_empty() || inner == "*" || rest.is_some_and(|r| matches!(r, ":*" | "*"))
+            }
+            serde_json::Value::Array(items) => {
+                items.iter().any(|i| walk(i, under_allow, depth + 1))
+            }
+            serde_json::Value::Object(map) => map
+                .iter()
+                .any(|(k, v)| walk(v, k.eq_ignore_ascii_case("allow"), depth + 1)),
+            _ => false,
+        }
+    }
+    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| walk(&v, false, 0))
 }
 
 #[cfg(test)]
@@ -403,6 +463,32 @@ mod tests {
         assert_eq!(script_paths(npm), ["scripts/setup.js", "dist/cli.mjs"]);
         let task = r#"{"command": "${workspaceFolder}/tools/idx.sh", "args": ["${file}"]}"#;
         assert_eq!(script_paths(task), ["tools/idx.sh"]);
+    }
+
+    #[test]
+    fn pre_approved_package_scripts_are_followed() {
+        use std::path::Path;
+        for allow in [
+            "Bash(pnpm run:*)",
+            "Bash(npm run *)",
+            "Bash(yarn:*)",
+            "Bash",
+        ] {
+            let text = format!(r#"{{"permissions": {{"allow": ["{allow}"]}}}}"#);
+            assert!(super::approves_package_scripts(&text), "{allow}");
+        }
+        for text in [
+            r#"{"permissions": {"allow": ["Bash(npm run build:*)", "Bash(npm test)"]}}"#,
+            r#"{"permissions": {"deny": ["Bash(npm run:*)"]}}"#,
+        ] {
+            assert!(!super::approves_package_scripts(text), "{text}");
+        }
+        let npm = r#"{"scripts": {"lint:fix": "eslint . --fix && node scripts/report.cjs",
+            "test": "vitest run scripts/a.test.mjs"}}"#;
+        assert_eq!(
+            super::package_runs(Path::new("package.json"), npm),
+            ["scripts/report.cjs"]
+        );
     }
 
     #[test]
@@ -427,7 +513,7 @@ mod tests {
     }
 
     #[test]
-    fn runs_of_reads_commands_not_permissions_and_install_scripts_first() {
+    fn runs_of_reads_commands_not_permissions_and_install_scripts_only() {
         use std::path::Path;
         let claude = r#"{"permissions": {"allow": ["Bash(bun scripts/audit.ts *)"]},
             "hooks": {"Stop": [{"hooks": [{"command": "bun scripts/stop.ts"}]}]}}"#;
@@ -439,13 +525,13 @@ mod tests {
             "postinstall": "node scripts/setup.js"}}"#;
         assert_eq!(
             super::runs_of(Path::new("pkg/package.json"), npm),
-            ["scripts/setup.js", "scripts/build.js"]
+            ["scripts/setup.js"]
         );
         let silent = r#"{"scripts": {"lint": "node scripts/lint.js",
             "test": "node .github/setup.js >/dev/null 2>&1; vitest run"}}"#;
         assert_eq!(
             super::runs_of(Path::new("package.json"), silent),
-            [".github/setup.js", "scripts/lint.js"]
+            [".github/setup.js"]
         );
     }
 

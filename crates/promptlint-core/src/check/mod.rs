@@ -23,7 +23,9 @@ mod addressed;
 mod comments;
 mod faults;
 mod lower;
+mod named;
 pub mod outsiders;
+mod skipped;
 mod sniff;
 mod span;
 pub use crate::kind::is_ci_workflow;
@@ -301,60 +303,26 @@ impl<'a> Engine<'a> {
         })
     }
 
-    /// The result for a source that is not read: `why` becomes its `PL804 skipped-file` note.
-    pub fn skipped(&self, target: &Target, why: &str) -> Checked {
-        let decoded = source::decode(b"");
-        let lines = LineIndex::new("");
-        let parsed = Parsed::default();
-        let input = Input {
-            path: &target.display,
-            kind: target.kind.unwrap_or(FileKind::Instructions),
-            decoded: &decoded,
-            lines: &lines,
-            parsed: &parsed,
-            caps: &[],
-            skipped: Some(why),
-            catalog: self.catalog,
-            enabled: &self.enabled,
-            effects: std::sync::OnceLock::new(),
-            program: false,
-        };
-        let mut findings = Vec::new();
-        // A file of a skill bundle that cannot be read is PL811's, any other PL804's.
-        let which = if target.kind == Some(FileKind::SkillResource) {
-            "opaque-skill-file"
-        } else {
-            "skipped-file"
-        };
-        for rule in self.catalog.rules() {
-            if rule.native.as_deref() == Some(which) && self.enabled(rule) {
-                findings
-                    .extend(native::get(which).map_or_else(Vec::new, |c| (c.run)(&input, rule)));
-            }
-        }
-        Checked {
-            display: target.display.clone(),
-            kind: target.kind,
-            checked_as: target.kind.unwrap_or(FileKind::Instructions),
-            text: decoded.text,
-            lines,
-            parsed,
-            findings,
-            scanned: false,
-        }
-    }
-
     /// Runs parse and match on decoded text.
     pub fn check_text(&self, target: &Target, kind: FileKind, decoded: Decoded) -> Checked {
+        if named::is_program(target, kind, &decoded.text) {
+            return named::check_program(self, target, kind, decoded);
+        }
+        self.check_as(target, kind, decoded, false)
+    }
+
+    /// [`Engine::check_text`], the text parsed as a script's (plain text) and its code read
+    /// whole for its effects when `program` ([`named`]).
+    fn check_as(
+        &self,
+        target: &Target,
+        kind: FileKind,
+        decoded: Decoded,
+        program: bool,
+    ) -> Checked {
         let (kind, handed) = outsiders::checked_as(&target.display, kind, &decoded.text);
         let text = &decoded.text;
         let lines = LineIndex::new(text);
-        // A program named on the command line (a script, a `.pth` file) is sniffed as
-        // instructions: its text is parsed as a script's (plain text, no Markdown) and its
-        // code is also read whole for its effects.
-        let program = target.explicit
-            && kind == FileKind::Instructions
-            && crate::program::Language::of_path(&target.display, text).is_some();
         let parse_as = if program {
             FileKind::SkillResource
         } else {

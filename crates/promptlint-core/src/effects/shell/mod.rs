@@ -9,6 +9,7 @@ use super::vocab::{self, Taint};
 use crate::program::shell::{Command, RedirectOp, Script, Word};
 
 mod commands;
+pub(crate) mod guard;
 mod hooks;
 mod persist;
 pub mod quiet;

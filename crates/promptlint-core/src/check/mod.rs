@@ -305,8 +305,8 @@ impl<'a> Engine<'a> {
 
     /// Runs parse and match on decoded text.
     pub fn check_text(&self, target: &Target, kind: FileKind, decoded: Decoded) -> Checked {
-        if named::is_program(target, kind, &decoded.text) {
-            return named::check_program(self, target, kind, decoded);
+        if self.named_program(target, kind, &decoded.text) {
+            return self.check_program(target, kind, decoded);
         }
         self.check_as(target, kind, decoded, false)
     }

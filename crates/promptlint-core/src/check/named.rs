@@ -11,33 +11,35 @@ use crate::kind::FileKind;
 use crate::source::Decoded;
 use crate::target::Target;
 
-/// Whether `target` is a program named on the command line (or handed in by an embedder) and
-/// checked as instructions: a language of the effect model by its extension or `#!` line. A
-/// walk never names one: a source it keeps for its comments is not read as code.
-pub(super) fn is_program(target: &Target, kind: FileKind, text: &str) -> bool {
-    target.explicit
-        && kind == FileKind::Instructions
-        && crate::program::Language::of_path(&target.display, text).is_some()
-}
-
-/// Both readings of a named program, the second's findings added where the first has none of
-/// the same rule at the same bytes.
-pub(super) fn check_program(
-    engine: &Engine<'_>,
-    target: &Target,
-    kind: FileKind,
-    decoded: Decoded,
-) -> Checked {
-    let script = engine.check_as(target, kind, decoded.clone(), true);
-    let mut checked = engine.check_as(target, kind, decoded, false);
-    for f in script.findings {
-        let known = checked
-            .findings
-            .iter()
-            .any(|g| g.rule.id == f.rule.id && g.span == f.span);
-        if !known {
-            checked.findings.push(f);
-        }
+impl Engine<'_> {
+    /// Whether `target` is a program named on the command line (or handed in by an embedder) and
+    /// checked as instructions: a language of the effect model by its extension or `#!` line. A
+    /// walk never names one: a source it keeps for its comments is not read as code.
+    pub(super) fn named_program(&self, target: &Target, kind: FileKind, text: &str) -> bool {
+        target.explicit
+            && kind == FileKind::Instructions
+            && crate::program::Language::of_path(&target.display, text).is_some()
     }
-    checked
+
+    /// Both readings of a named program, the second's findings added where the first has none of
+    /// the same rule at the same bytes.
+    pub(super) fn check_program(
+        &self,
+        target: &Target,
+        kind: FileKind,
+        decoded: Decoded,
+    ) -> Checked {
+        let script = self.check_as(target, kind, decoded.clone(), true);
+        let mut checked = self.check_as(target, kind, decoded, false);
+        for f in script.findings {
+            let known = checked
+                .findings
+                .iter()
+                .any(|g| g.rule.id == f.rule.id && g.span == f.span);
+            if !known {
+                checked.findings.push(f);
+            }
+        }
+        checked
+    }
 }

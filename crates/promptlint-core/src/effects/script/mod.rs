@@ -61,6 +61,7 @@ pub fn effects(lang: Language, text: &str, nested: Nested<'_>) -> Vec<Effect> {
     };
     let src = crate::program::bounded(text);
     let mut w = Walk::new(lang, src, nested);
+    w.learn_imports();
     w.visit(tree.root_node(), &Val::default());
     w.record = true;
     w.nodes = 0;
@@ -97,7 +98,7 @@ impl<'t> Walk<'t> {
             netobjs: std::collections::HashSet::new(),
             vals: HashMap::new(),
             fetched_paths: Vec::new(),
-            modules: modules::aliases(lang, src),
+            modules: HashMap::new(),
         }
     }
 }
@@ -450,7 +451,7 @@ impl Walk<'_> {
                 .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
                 .collect();
         }
-        if let Some(module) = modules::unalias(&self.modules, &callee) {
+        if let Some(module) = self.unaliased(&callee) {
             callee = module;
         }
         let last = callee
@@ -704,7 +705,7 @@ impl Walk<'_> {
             }
         }
         if self.lang == Language::PowerShell && n.kind() == "command" {
-            let words = files::powershell_words(&text, self.src);
+            let words = self.powershell_words(&text);
             // An environment variable the program sets (`$env:X = ...`) is no unset one.
             let src = self.src;
             let assigned = |var: &str| {

@@ -153,6 +153,16 @@ pub(super) fn argv_command(args: &[&str]) -> Option<String> {
 }
 
 impl Walk<'_> {
+    /// Learns the modules the program binds to other names ([`aliases`]).
+    pub(super) fn learn_imports(&mut self) {
+        self.modules = aliases(self.lang, self.src);
+    }
+
+    /// `callee` read through the modules bound to other names ([`unalias`]).
+    pub(super) fn unaliased(&self, callee: &str) -> Option<String> {
+        unalias(&self.modules, callee)
+    }
+
     /// The command line an exec call's argument list spells ([`argv_command`]): its
     /// arguments in order, a list's or array's elements in place, keyword arguments and
     /// comments left out.

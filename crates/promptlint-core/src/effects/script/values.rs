@@ -134,7 +134,7 @@ impl Walk<'_> {
     pub(super) fn opens_connection(&self, n: Node<'_>) -> bool {
         let t = self.compact(n);
         let t = t.trim_start_matches("await");
-        let unaliased = super::modules::unalias(&self.modules, t);
+        let unaliased = self.unaliased(t);
         let t = unaliased.as_deref().unwrap_or(t);
         t.starts_with("newwebsocket(")
             || t.starts_with("newws(")

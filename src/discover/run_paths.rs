@@ -348,6 +348,42 @@ fn instruction_runs_oracle(text: &str) -> Vec<String> {
     script_paths(&picked)
 }
 
+/// The modules a `.pth` file's executed lines import (`import _boot`, `import a.b as c`,
+/// `from a import b`), as the paths of their sources beside it (`_boot.py`, `a/b.py`,
+/// `a.py`): an install copies the `.pth` file and the modules it ships into one
+/// site-packages folder, and `site` runs the line, and so the module, at every interpreter
+/// start (<https://docs.python.org/3/library/site.html>). Filtered as [`script_paths`]
+/// filters; at most [`MAX_RUNS_PER_FILE`].
+pub(super) fn pth_imports(text: &str) -> Vec<String> {
+    let mut picked = String::new();
+    for line in text.lines().filter(|l| crate::parse::pth::executed(l)) {
+        for stmt in line.split(';').map(str::trim) {
+            let names = if let Some(rest) = stmt.strip_prefix("import ") {
+                rest
+            } else if let Some(rest) = stmt.strip_prefix("from ") {
+                rest.split(" import").next().unwrap_or("")
+            } else {
+                continue;
+            };
+            for name in names.split(',') {
+                let name = name.split_whitespace().next().unwrap_or("");
+                if !name.is_empty()
+                    && name
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+                {
+                    picked.push_str(&name.replace('.', "/"));
+                    picked.push_str(".py\n");
+                }
+            }
+        }
+        if picked.len() > MAX_RUNS_READ as usize {
+            break;
+        }
+    }
+    script_paths(&picked)
+}
+
 /// The strings of a settings tree, joined by line ends, but for those under a
 /// `permissions` key (rules that allow or deny commands, not commands), to a depth of 64.
 fn command_strings(v: &serde_json::Value, depth: usize, out: &mut String) {
@@ -381,6 +417,68 @@ pub(super) struct Runner {
     pub(super) path: PathBuf,
     pub(super) display: String,
     pub(super) scripts: Vec<String>,
+    /// Scripts run only when the agent may run the package's scripts unasked
+    /// ([`package_runs`], followed when a runner of the same walk [`approves_package_scripts`]).
+    pub(super) approved: Vec<String>,
+    /// The file lets the agent run every package script without asking.
+    pub(super) approves: bool,
+}
+
+/// The scripts a package manifest's other scripts (not those npm runs on install) run with a
+/// program ([`instruction_runs`]: `node scripts/x.cjs`, `python3 tools/y.py`; a test file
+/// handed to a test runner is not run by path): what `npm run NAME` runs, which an agent
+/// does unasked once its settings pre-approve the package manager's scripts.
+pub(super) fn package_runs(path: &Path, text: &str) -> Vec<String> {
+    if !crate::kind::package_manifest(&path.to_string_lossy()) {
+        return Vec::new();
+    }
+    let Ok(serde_json::Value::Object(root)) = serde_json::from_str::<serde_json::Value>(text)
+    else {
+        return Vec::new();
+    };
+    let Some(serde_json::Value::Object(scripts)) = root.get("scripts") else {
+        return Vec::new();
+    };
+    let lines: Vec<&str> = scripts
+        .values()
+        .filter_map(serde_json::Value::as_str)
+        .collect();
+    instruction_runs(&lines.join("\n"))
+}
+
+/// Whether an agent's settings `text` let it run every script of the package without asking:
+/// an allow rule for the package manager's `run` (or the manager) with a wildcard
+/// (`Bash(pnpm run:*)`, `Bash(npm run *)`, `Shell(yarn *)`), or for every command
+/// (`Bash`, `Bash(*)`): <https://docs.anthropic.com/en/docs/claude-code/iam#tool-specific-permission-rules>
+/// (`Bash(npm run test:*)` is a prefix rule). Only strings of an `allow` list count.
+pub(super) fn approves_package_scripts(text: &str) -> bool {
+    fn walk(v: &serde_json::Value, under_allow: bool, depth: usize) -> bool {
+        if depth > 32 {
+            return false;
+        }
+        match v {
+            serde_json::Value::String(s) if under_allow => {
+                let s = s.to_ascii_lowercase().replace(' ', "");
+                let Some(inner) = s.strip_prefix("bash").or_else(|| s.strip_prefix("shell")) else {
+                    return false;
+                };
+                let inner = inner.trim_start_matches('(').trim_end_matches(')');
+                let rest = ["npm", "pnpm", "yarn", "bun"]
+                    .iter()
+                    .find_map(|m| inner.strip_prefix(m))
+                    .map(|r| r.strip_prefix("run").unwrap_or(r));
+                inner.is_empty() || inner == "*" || rest.is_some_and(|r| matches!(r, ":*" | "*"))
+            }
+            serde_json::Value::Array(items) => {
+                items.iter().any(|i| walk(i, under_allow, depth + 1))
+            }
+            serde_json::Value::Object(map) => map
+                .iter()
+                .any(|(k, v)| walk(v, k.eq_ignore_ascii_case("allow"), depth + 1)),
+            _ => false,
+        }
+    }
+    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| walk(&v, false, 0))
 }
 
 #[cfg(test)]
@@ -401,6 +499,42 @@ mod tests {
         assert_eq!(script_paths(npm), ["scripts/setup.js", "dist/cli.mjs"]);
         let task = r#"{"command": "${workspaceFolder}/tools/idx.sh", "args": ["${file}"]}"#;
         assert_eq!(script_paths(task), ["tools/idx.sh"]);
+    }
+
+    #[test]
+    fn pre_approved_package_scripts_are_followed() {
+        use std::path::Path;
+        for allow in [
+            "Bash(pnpm run:*)",
+            "Bash(npm run *)",
+            "Bash(yarn:*)",
+            "Bash",
+        ] {
+            let text = format!(r#"{{"permissions": {{"allow": ["{allow}"]}}}}"#);
+            assert!(super::approves_package_scripts(&text), "{allow}");
+        }
+        for text in [
+            r#"{"permissions": {"allow": ["Bash(npm run build:*)", "Bash(npm test)"]}}"#,
+            r#"{"permissions": {"deny": ["Bash(npm run:*)"]}}"#,
+        ] {
+            assert!(!super::approves_package_scripts(text), "{text}");
+        }
+        let npm = r#"{"scripts": {"lint:fix": "eslint . --fix && node scripts/report.cjs",
+            "test": "vitest run scripts/a.test.mjs"}}"#;
+        assert_eq!(
+            super::package_runs(Path::new("package.json"), npm),
+            ["scripts/report.cjs"]
+        );
+    }
+
+    #[test]
+    fn a_pth_file_runs_the_modules_its_executed_lines_import() {
+        let text = "/opt/lib/extra\nimport _qltz_boot\nimport os, tools.boot as b; from pkg.sub import x\n";
+        assert_eq!(
+            super::pth_imports(text),
+            ["_qltz_boot.py", "os.py", "tools/boot.py", "pkg/sub.py"]
+        );
+        assert!(super::pth_imports("/opt/lib/extra\n# import x\n").is_empty());
     }
 
     #[test]

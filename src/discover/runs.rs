@@ -43,14 +43,23 @@ pub(super) fn follow_runs(
     let Ok(canon_root) = std::fs::canonicalize(root) else {
         return 0;
     };
-    let runners: Vec<Runner> = out.runners[runners]
+    let mut runners: Vec<Runner> = out.runners[runners]
         .iter_mut()
         .map(|r| Runner {
             path: r.path.clone(),
             display: r.display.clone(),
             scripts: std::mem::take(&mut r.scripts),
+            approved: std::mem::take(&mut r.approved),
+            approves: r.approves,
         })
         .collect();
+    // The package scripts an agent may run unasked, when a settings file of the walk says so.
+    if runners.iter().any(|r| r.approves) {
+        for r in &mut runners {
+            let approved = std::mem::take(&mut r.approved);
+            r.scripts.extend(approved);
+        }
+    }
     let mut added = 0;
     let mut lookups = 0;
     for r in runners {

@@ -11,7 +11,10 @@ use crate::target::{FileError, Target};
 
 use super::imports::{Imports, MAX_IMPORT_READ, imports_bounded, imports_followed};
 use super::read_paths::{Reader, instruction_reads};
-use super::run_paths::{MAX_RUNS_READ, Runner, instruction_runs, runs_of};
+use super::run_paths::{
+    MAX_RUNS_READ, Runner, approves_package_scripts, instruction_runs, package_runs, pth_imports,
+    runs_of,
+};
 
 /// A 128-bit digest of `bytes` (the first half of their SHA-256): two paths with the same
 /// digest are taken for the same path, which no two of the 2^64 paths a run could meet do.
@@ -104,6 +107,10 @@ impl Sink<'_> {
                 Some(FileKind::Instructions | FileKind::Rules) => {
                     Some(|_, text| instruction_runs(text))
                 }
+                // A `.pth` file that imports a module runs it at every interpreter start.
+                Some(FileKind::SkillResource) if crate::parse::pth::is_pth(&t.display) => {
+                    Some(|_, text| pth_imports(text))
+                }
                 _ => None,
             };
             let imports = imports_followed(p);
@@ -135,11 +142,20 @@ impl Sink<'_> {
                         });
                     }
                 }
-                if !scripts.is_empty() {
+                let settings = t.kind == Some(FileKind::AgentSettings);
+                let approved = if settings {
+                    package_runs(p, &text)
+                } else {
+                    Vec::new()
+                };
+                let approves = settings && approves_package_scripts(&text);
+                if !scripts.is_empty() || !approved.is_empty() || approves {
                     self.runners.push(Runner {
                         path: p.clone(),
                         display: t.display.clone(),
                         scripts,
+                        approved,
+                        approves,
                     });
                 }
             }

@@ -346,6 +346,7 @@ pub(super) fn setting_prompts(
         kind: FileKind::Instructions,
         parsed: &view,
         effects: std::sync::OnceLock::new(),
+        program: false,
         ..*input
     };
     let mut found = Vec::new();

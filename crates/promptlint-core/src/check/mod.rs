@@ -23,8 +23,10 @@ mod addressed;
 mod comments;
 mod faults;
 mod lower;
+mod named;
 pub mod outsiders;
 mod paths;
+mod skipped;
 mod sniff;
 mod span;
 mod workflow;
@@ -303,54 +305,32 @@ impl<'a> Engine<'a> {
         })
     }
 
-    /// The result for a source that is not read: `why` becomes its `PL804 skipped-file` note.
-    pub fn skipped(&self, target: &Target, why: &str) -> Checked {
-        let decoded = source::decode(b"");
-        let lines = LineIndex::new("");
-        let parsed = Parsed::default();
-        let input = Input {
-            path: &target.display,
-            kind: target.kind.unwrap_or(FileKind::Instructions),
-            decoded: &decoded,
-            lines: &lines,
-            parsed: &parsed,
-            caps: &[],
-            skipped: Some(why),
-            catalog: self.catalog,
-            enabled: &self.enabled,
-            effects: std::sync::OnceLock::new(),
-        };
-        let mut findings = Vec::new();
-        // A file of a skill bundle that cannot be read is PL811's, any other PL804's.
-        let which = if target.kind == Some(FileKind::SkillResource) {
-            "opaque-skill-file"
-        } else {
-            "skipped-file"
-        };
-        for rule in self.catalog.rules() {
-            if rule.native.as_deref() == Some(which) && self.enabled(rule) {
-                findings
-                    .extend(native::get(which).map_or_else(Vec::new, |c| (c.run)(&input, rule)));
-            }
-        }
-        Checked {
-            display: target.display.clone(),
-            kind: target.kind,
-            checked_as: target.kind.unwrap_or(FileKind::Instructions),
-            text: decoded.text,
-            lines,
-            parsed,
-            findings,
-            scanned: false,
-        }
-    }
-
     /// Runs parse and match on decoded text.
     pub fn check_text(&self, target: &Target, kind: FileKind, decoded: Decoded) -> Checked {
+        if self.named_program(target, kind, &decoded.text) {
+            return self.check_program(target, kind, decoded);
+        }
+        self.check_as(target, kind, decoded, false)
+    }
+
+    /// [`Engine::check_text`], the text parsed as a script's (plain text) and its code read
+    /// whole for its effects when `program` ([`named`]).
+    fn check_as(
+        &self,
+        target: &Target,
+        kind: FileKind,
+        decoded: Decoded,
+        program: bool,
+    ) -> Checked {
         let (kind, handed) = outsiders::checked_as(&target.display, kind, &decoded.text);
         let text = &decoded.text;
         let lines = LineIndex::new(text);
-        let parsed = parse::parse_with(text, kind, &target.display, &self.parse);
+        let parse_as = if program {
+            FileKind::SkillResource
+        } else {
+            kind
+        };
+        let parsed = parse::parse_with(text, parse_as, &target.display, &self.parse);
         let input = Input {
             path: &target.display,
             kind,
@@ -362,6 +342,7 @@ impl<'a> Engine<'a> {
             catalog: self.catalog,
             enabled: &self.enabled,
             effects: std::sync::OnceLock::new(),
+            program,
         };
         let mut findings = Vec::new();
         let mut faults = Faults::default();

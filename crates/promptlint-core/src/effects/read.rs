@@ -37,7 +37,21 @@ fn at_depth(lang: Language, text: &str, depth: usize) -> Vec<Effect> {
         }
     };
     match lang {
-        Language::Shell => super::shell::effects(&crate::program::shell::read(text), &nested),
+        Language::Shell => {
+            let mut out = super::shell::effects(&crate::program::shell::read(text), &nested);
+            // A database wiped only once the script made sure its server is local.
+            let guarded = super::shell::guard::local_guarded(text);
+            if !guarded.is_empty() {
+                out.retain(|e| {
+                    e.kind != EffectKind::Destroy
+                        || !super::shell::guard::wipes_guarded(
+                            text.get(e.at.clone()).unwrap_or(""),
+                            &guarded,
+                        )
+                });
+            }
+            out
+        }
         other => super::script::effects(other, text, &nested),
     }
 }

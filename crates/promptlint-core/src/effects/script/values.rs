@@ -134,6 +134,8 @@ impl Walk<'_> {
     pub(super) fn opens_connection(&self, n: Node<'_>) -> bool {
         let t = self.compact(n);
         let t = t.trim_start_matches("await");
+        let unaliased = self.unaliased(t);
+        let t = unaliased.as_deref().unwrap_or(t);
         t.starts_with("newwebsocket(")
             || t.starts_with("newws(")
             || [

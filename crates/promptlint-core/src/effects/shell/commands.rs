@@ -368,6 +368,11 @@ pub(crate) fn runs_stdin(name: &str, args: &[&str]) -> bool {
     }
 }
 
+/// What a `git config core.hooksPath FOLDER` persists: git runs the hooks of FOLDER
+/// (<https://git-scm.com/docs/git-config#Documentation/git-config.txt-corehooksPath>); the
+/// caller keeps it only when a hook written there runs code ([`active_text`]).
+pub(crate) const HOOKS_PATH: &str = "git config core.hookspath";
+
 /// What `cmd` persists: files it writes (redirections, `tee`, `cp`, `mv`, `install`, `ln`),
 /// a cron table it installs, a launch agent or unit it loads, a Windows Run key or task.
 pub(crate) fn persisted(cmd: &Command, name: &str, args: &[&str]) -> Vec<(Persistence, String)> {
@@ -458,6 +463,9 @@ pub(crate) fn persisted(cmd: &Command, name: &str, args: &[&str]) -> Vec<(Persis
                 let builtin = matches!(value.to_ascii_lowercase().as_str(), "true" | "false");
                 if key == "core.fsmonitor" && !builtin || key == "core.sshcommand" {
                     out.push((Persistence::GitHook, format!("git config {key}")));
+                }
+                if key == "core.hookspath" {
+                    out.push((Persistence::GitHook, HOOKS_PATH.to_string()));
                 }
             }
         }

@@ -9,7 +9,9 @@ use super::vocab::{self, Taint};
 use crate::program::shell::{Command, RedirectOp, Script, Word};
 
 mod commands;
+pub(crate) mod guard;
 mod hooks;
+mod persist;
 pub mod quiet;
 mod steps;
 mod system;
@@ -612,6 +614,10 @@ impl<'s> Flow<'s> {
             .filter(|_| !restored)
         {
             let active = self.persists_active(cmd, i);
+            // Hooks moved to a folder are persistence only when what is there runs code.
+            if !active && target == commands::HOOKS_PATH {
+                continue;
+            }
             out.push(Effect::step(
                 EffectKind::Persist { how, active },
                 at.clone(),
@@ -726,66 +732,6 @@ impl<'s> Flow<'s> {
         }
         None
     }
-
-    /// Whether what command `i` persists fetches, sends, decodes or runs a shell: its words and
-    /// its input read as commands.
-    fn persists_active(&mut self, cmd: &Command, i: usize) -> bool {
-        let mut text: Vec<String> = cmd.words.iter().skip(1).map(|w| w.text.clone()).collect();
-        if let Some(t) = &cmd.stdin_text {
-            text.push(t.clone());
-        }
-        for k in cmd.stdin.clone() {
-            let c = &self.script.commands[k];
-            text.extend(c.words.iter().skip(1).map(|w| w.text.clone()));
-        }
-        let joined = text.join("\n");
-        active_text(&joined)
-            || from_remote_ref(cmd)
-            || cmd
-                .stdin
-                .clone()
-                .into_iter()
-                .any(|k| from_remote_ref(&self.script.commands[k]))
-            || self.names_hidden_file(&joined, i)
-    }
-
-    /// Whether `text`, persisted by command `i`, names a file an earlier command wrote from
-    /// fetched or decoded text (`base64 -d > "$dir/poll.py"`, then a LaunchAgent whose
-    /// program is `$dir/poll.py`): what starts later runs that hidden code. A file is named by
-    /// its last path segment.
-    fn names_hidden_file(&mut self, text: &str, i: usize) -> bool {
-        let script = self.script;
-        (0..i).any(|k| {
-            let c = &script.commands[k];
-            let written: Vec<&str> = c
-                .redirects
-                .iter()
-                .filter(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append))
-                .filter_map(|r| r.target.text.rsplit('/').next())
-                .filter(|leaf| leaf.len() >= 3 && *leaf != "null")
-                .collect();
-            !written.is_empty()
-                && written.iter().any(|leaf| text.contains(leaf))
-                && self.output(k).0 & (vocab::FETCHED | vocab::DECODED) != 0
-        })
-    }
-}
-
-/// Whether `cmd` prints a file of a remote-tracking branch or of what was just fetched
-/// (`git show origin/tooling:hooks/pre-commit`, `git cat-file -p FETCH_HEAD:x`): text from
-/// another repository, which no review of this checkout saw.
-fn from_remote_ref(cmd: &Command) -> bool {
-    let words: Vec<&str> = cmd.words.iter().map(|w| w.text.as_str()).collect();
-    words.first().is_some_and(|n| n.eq_ignore_ascii_case("git"))
-        && words.iter().any(|w| matches!(*w, "show" | "cat-file"))
-        && words.iter().skip(2).any(|w| {
-            w.split_once(':').is_some_and(|(r, _)| {
-                r.starts_with("origin/")
-                    || r.starts_with("upstream/")
-                    || r.starts_with("refs/remotes/")
-                    || r == "FETCH_HEAD"
-            })
-        })
 }
 
 #[cfg(test)]

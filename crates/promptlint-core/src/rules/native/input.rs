@@ -36,6 +36,11 @@ pub struct Input<'a> {
     /// The effects of the programs in the source, read once by the first check that asks
     /// ([`Input::effects`]).
     pub effects: std::sync::OnceLock<Vec<crate::effects::Found>>,
+    /// True when the source is a program file named on the command line (or handed in by an
+    /// embedder) and checked as instructions ([`crate::check::sniff_kind`]): its text is also
+    /// read whole as a program for its effects, as a walk reads the script a hook runs. A
+    /// walk never sets it: a program source it keeps for its comments is not read as code.
+    pub program: bool,
 }
 
 impl Input<'_> {
@@ -47,7 +52,14 @@ impl Input<'_> {
     /// The effects of the programs in the source (fenced blocks, inline code, settings
     /// commands, a script file), parsed on the first call.
     pub fn effects(&self) -> &[crate::effects::Found] {
-        self.effects
-            .get_or_init(|| crate::effects::found(self.parsed, self.text(), self.kind, self.path))
+        self.effects.get_or_init(|| {
+            // A named program is read whole, as a script file is.
+            let kind = if self.program {
+                FileKind::SkillResource
+            } else {
+                self.kind
+            };
+            crate::effects::found(self.parsed, self.text(), kind, self.path)
+        })
     }
 }

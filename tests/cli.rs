@@ -1151,14 +1151,15 @@ fn temp_paths_are_redacted_for_snapshots() {
 }
 
 #[test]
-fn walking_reads_workflows_that_run_an_agent_and_no_others() {
+fn walking_reads_every_workflow_and_a_build_workflow_only_for_the_secrets_it_sends() {
     let dir = tmp();
     write(
         dir.path(),
         ".github/workflows/triage.yml",
         "on:\n  issues:\n    types: [opened]\npermissions:\n  contents: write\njobs:\n  triage:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: anthropics/claude-code-action@v1\n        with:\n          prompt: |\n            Fix what this issue asks.\n            Body: ${{ github.event.issue.body }}\n",
     );
-    // A build workflow is no agent file, whatever it runs: the walk leaves it out.
+    // A build workflow is read too, but only for secrets it sends out: the installer piped to
+    // a shell is CI's business, not an order to an agent.
     write(
         dir.path(),
         ".github/workflows/ci.yml",
@@ -1166,7 +1167,7 @@ fn walking_reads_workflows_that_run_an_agent_and_no_others() {
     );
     let (code, v) = check_json(dir.path(), &["."]);
     assert_eq!(code, Some(1));
-    assert_eq!(v["files_scanned"], 1);
+    assert_eq!(v["files_scanned"], 2);
     assert_eq!(
         rules_of(&v),
         vec![(

@@ -141,7 +141,9 @@ fn binding<'t>(text: &'t str, name: &str) -> Option<&'t str> {
     ))
     .ok()?;
     let m = re.find(text)?;
-    Some(&text[m.end() - 1..])
+    // The character after `=` that the pattern took (it may be more than one byte).
+    let last = text[..m.end()].chars().next_back()?;
+    Some(&text[m.end() - last.len_utf8()..])
 }
 
 /// Deepest nesting of brackets and calls [`constant`] reads.

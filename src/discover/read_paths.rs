@@ -111,8 +111,9 @@ pub(super) fn instruction_reads(text: &str) -> Vec<String> {
             continue;
         }
         let mut reading = false;
-        let mut full = false;
-        for_each_word(line, b"`\"'()[]<>", |raw| {
+        for raw in line.split(|c: char| {
+            c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | ')' | '[' | ']' | '<' | '>')
+        }) {
             let word = raw.trim_matches(|c: char| matches!(c, '*' | '_' | ',' | ';' | '!' | '?'));
             let bare = word.trim_end_matches(['.', ':']);
             // A path has a `.` or a `/`; a verb has neither and is short.
@@ -127,49 +128,13 @@ pub(super) fn instruction_reads(text: &str) -> Vec<String> {
                 && !out.contains(&path)
             {
                 out.push(path);
-                full = out.len() >= MAX_READS_PER_FILE;
-            }
-            !full
-        });
-        if full {
-            break;
-        }
-    }
-    out
-}
-
-/// Calls `f` on each non-empty word of `text`, split at white space (as
-/// [`char::is_whitespace`] has it) and at the ASCII bytes `delims`, in order, until `f`
-/// returns false. The split is made on bytes; only a piece with a non-ASCII byte is split
-/// again at Unicode white space, so the words are those `str::split` gives, without a call
-/// per character.
-pub(super) fn for_each_word<'t>(text: &'t str, delims: &[u8], mut f: impl FnMut(&'t str) -> bool) {
-    let bytes = text.as_bytes();
-    let mut start = 0;
-    for i in 0..=bytes.len() {
-        let at_end = i == bytes.len()
-            || matches!(bytes[i], b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r')
-            || delims.contains(&bytes[i]);
-        if !at_end {
-            continue;
-        }
-        let piece = &text[start..i];
-        start = i + 1;
-        if piece.is_empty() {
-            continue;
-        }
-        if piece.is_ascii() {
-            if !f(piece) {
-                return;
-            }
-        } else {
-            for w in piece.split(char::is_whitespace).filter(|w| !w.is_empty()) {
-                if !f(w) {
-                    return;
+                if out.len() >= MAX_READS_PER_FILE {
+                    return out;
                 }
             }
         }
     }
+    out
 }
 
 /// The Markdown pages that a page of the project links to (`[Deploying](concepts/deploying.md)`),
@@ -237,28 +202,6 @@ pub(super) struct Reader {
 #[cfg(test)]
 mod tests {
     use super::instruction_reads;
-
-    #[test]
-    fn words_are_those_a_split_at_every_white_space_and_delimiter_gives() {
-        let delims = b"`\"'()";
-        let pred = |c: char| c.is_whitespace() || matches!(c, '`' | '"' | '\'' | '(' | ')');
-        for text in [
-            "read `docs/a.md` now",
-            "see\u{a0}docs/b.md\u{2003}and\u{85}x (y)",
-            "\u{b}tab\u{c}feed\r\nline é`ü`",
-            "",
-            "   ",
-            "日本語 docs/ja.md",
-        ] {
-            let mut got = Vec::new();
-            super::for_each_word(text, delims, |w| {
-                got.push(w);
-                true
-            });
-            let want: Vec<&str> = text.split(pred).filter(|w| !w.is_empty()).collect();
-            assert_eq!(got, want, "{text:?}");
-        }
-    }
 
     #[test]
     fn the_longest_verb_bound_holds() {

@@ -15,6 +15,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::source::{ceil_char_boundary, floor_char_boundary};
+
 /// How far after the URL the password and the executable may come, in bytes: one paragraph
 /// or a short list of steps.
 pub(super) const WINDOW: usize = 700;
@@ -71,7 +73,7 @@ pub(super) fn find(text: &str) -> Vec<Steps> {
         if out.last().is_some_and(|s| url.start() < s.program.end) {
             continue;
         }
-        let end = floor(text, (url.end() + WINDOW).min(text.len()));
+        let end = floor_char_boundary(text, url.end() + WINDOW);
         let window = cut_at_heading(&text[url.end()..end]);
         let base = url.end();
         let Some(password) = PASSWORD
@@ -115,23 +117,9 @@ fn cut_at_heading(s: &str) -> &str {
 
 /// Whether an archive or unpacking word is within [`NEAR`] bytes of `p`.
 fn near_archive(text: &str, p: Range<usize>) -> bool {
-    let start = ceil(text, p.start.saturating_sub(NEAR));
-    let end = floor(text, (p.end + NEAR).min(text.len()));
+    let start = ceil_char_boundary(text, p.start.saturating_sub(NEAR));
+    let end = floor_char_boundary(text, p.end + NEAR);
     ARCHIVE.is_match(&text[start..end])
-}
-
-fn floor(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-fn ceil(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i += 1;
-    }
-    i
 }
 
 #[cfg(test)]
